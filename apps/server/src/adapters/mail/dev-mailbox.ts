@@ -1,0 +1,55 @@
+import type { Clock } from '../../clock.js';
+import { nowSeconds } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import type { MailMessage, MailTransport } from './port.js';
+
+export interface StoredMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  sent_at: number;
+}
+
+/** Development transport: keeps every message in the database instead of sending it. */
+export class DevMailbox implements MailTransport {
+  readonly kind = 'dev' as const;
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async send(message: MailMessage): Promise<void> {
+    await this.db
+      .insertInto('mails')
+      .values({
+        shop_id: message.shopId ?? null,
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html,
+        sent_at: nowSeconds(this.clock),
+      })
+      .execute();
+  }
+
+  /** Newest first, optionally for one recipient. */
+  async list(options: { to?: string; limit?: number } = {}): Promise<StoredMail[]> {
+    let query = this.db
+      .selectFrom('mails')
+      .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'sent_at'])
+      .orderBy('id', 'desc')
+      .limit(options.limit ?? 50);
+    if (options.to) query = query.where('to_address', '=', options.to.toLowerCase());
+    const rows = await query.execute();
+    return rows.map((r) => ({
+      id: r.id,
+      to: r.to_address,
+      subject: r.subject,
+      text: r.text_body,
+      html: r.html_body,
+      sent_at: r.sent_at,
+    }));
+  }
+}

@@ -1,0 +1,29 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { MailMessage, MailTransport } from './port.js';
+
+/** Relays through any SMTP server named by a URL: smtp://user:pass@host:587 or smtps://… */
+export class SmtpTransport implements MailTransport {
+  readonly kind = 'smtp' as const;
+  private readonly transporter: Transporter;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.transporter = nodemailer.createTransport(url);
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.transporter.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
+  }
+
+  close(): void {
+    this.transporter.close();
+  }
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    /** `sqlite:<file>` or a plain file path (SQLite), or `postgres://…` (PostgreSQL). */
+    DATABASE_URL: z.string().default('sqlite:./data/return-center.sqlite'),
+    /** Public URL the portal is reached at; used in emails and links. */
+    PUBLIC_URL: z.string().url().optional(),
+    DEFAULT_SHOP: z.string().default('demo-shop.myshopify.com'),
+    SEED_DEMO: bool.default(true),
+    MAIL_TRANSPORT: z.enum(['dev', 'smtp']).default('dev'),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Return Center <no-reply@return-center.local>'),
+    SESSION_TTL_MINUTES: z.coerce.number().int().min(5).max(10080).default(240),
+    CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(10).default(10),
+    TRUST_PROXY: bool.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PORTAL_DIST: z.string().default(new URL('../../portal/dist', import.meta.url).pathname),
+  })
+  .superRefine((env, ctx) => {
+    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when MAIL_TRANSPORT=smtp' });
+    }
+  });
+
+export type Config = z.infer<typeof schema>;
+
+/** Parses the environment once; fails fast listing every bad key. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  return result.data;
+}
+
+export function configFor(overrides: Partial<Record<keyof Config, string>>): Config {
+  return loadConfig({ ...overrides } as NodeJS.ProcessEnv);
+}

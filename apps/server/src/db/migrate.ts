@@ -1,0 +1,19 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, Dialect } from './database.js';
+import * as initial from './migrations/001-initial.js';
+
+/** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
+const ALL = { '001-initial': initial };
+
+export async function migrate(db: Db, dialect: Dialect): Promise<void> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      return Object.fromEntries(
+        Object.entries(ALL).map(([name, m]): [string, Migration] => [name, { up: (k) => m.up(k, dialect) }]),
+      );
+    },
+  };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

@@ -1,0 +1,162 @@
+import type { Generated } from 'kysely';
+
+/** Row types. Times are unix seconds; money is integer minor units; flags are 0/1. */
+export interface ShopsTable {
+  id: Generated<number>;
+  shop_url: string;
+  name: string;
+  currency: string;
+  currency_format: string;
+  contact_email: string;
+  contact_phone: string;
+  /** JSON: style, text, languages, custom_css, return settings (merchant-editable). */
+  settings: string;
+  created_at: number;
+}
+
+export interface CustomersTable {
+  id: Generated<number>;
+  shop_id: number;
+  email: string;
+  phone: string;
+  first_name: string;
+  last_name: string;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  shop_id: number;
+  title: string;
+  handle: string;
+  image: string;
+  tags: string;
+  featured_rank: number;
+  created_at: number;
+}
+
+export interface VariantsTable {
+  id: Generated<number>;
+  product_id: number;
+  title: string;
+  sku: string;
+  price: number;
+  inventory_quantity: number;
+  option1: string | null;
+  option2: string | null;
+  option3: string | null;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  shop_id: number;
+  customer_id: number;
+  platform_id: string;
+  order_name: string;
+  order_number: string;
+  email: string;
+  phone: string;
+  currency: string;
+  subtotal: number;
+  discount: number;
+  tax: number;
+  shipping: number;
+  total: number;
+  created_at: number;
+  delivered_at: number | null;
+  refunded_at: number | null;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  variant_id: number;
+  title: string;
+  variant_title: string;
+  sku: string;
+  image: string;
+  price: number;
+  quantity: number;
+  discount: number;
+  tax: number;
+  tags: string;
+  refunded_quantity: number;
+}
+
+export interface ReturnRequestsTable {
+  id: Generated<number>;
+  shop_id: number;
+  order_id: number;
+  status: number;
+  solution_id: number;
+  shipping_method_id: number;
+  refund: number;
+  currency: string;
+  language: string;
+  idempotency_key: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ReturnItemsTable {
+  id: Generated<number>;
+  request_id: number;
+  order_line_id: number;
+  quantity: number;
+  reason_id: number;
+  reason_text: string;
+  description: string;
+  proof: string;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  shop_id: number;
+  email: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  shop_id: number;
+  email: string;
+  order_id: number | null;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  window_start: number;
+  hits: number;
+}
+
+export interface MailsTable {
+  id: Generated<number>;
+  shop_id: number | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  sent_at: number;
+}
+
+export interface Database {
+  shops: ShopsTable;
+  customers: CustomersTable;
+  products: ProductsTable;
+  variants: VariantsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  return_requests: ReturnRequestsTable;
+  return_items: ReturnItemsTable;
+  verification_codes: VerificationCodesTable;
+  sessions: SessionsTable;
+  rate_limits: RateLimitsTable;
+  mails: MailsTable;
+}

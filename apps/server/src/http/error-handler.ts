@@ -1,0 +1,29 @@
+import { Code, messages } from '@return-center/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from './app-error.js';
+
+const API_PREFIXES = ['/go-api/', '/v1/', '/merchant/', '/dev/', '/health'];
+export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+
+/** Turns every failure into the `{code, msg, data}` envelope; only 5xx messages are hidden. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.httpStatus).send({ code: error.code, msg: error.message, data: null });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ code: Code.ServerError, msg: messages.serverError, data: null });
+    }
+    const msg =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? 'Malformed JSON body'
+        : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'Request body is too large'
+          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Unsupported content type, send application/json'
+            : error.message;
+    return reply.status(status).send({ code: Code.InvalidInput, msg, data: null });
+  });
+}

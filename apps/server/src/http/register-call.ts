@@ -1,0 +1,49 @@
+import { API_BASES, Code, type CallDef } from '@return-center/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { errors } from './app-error.js';
+
+export interface CallContext {
+  request: FastifyRequest;
+  ip: string;
+}
+
+export interface Authenticator<S> {
+  (request: FastifyRequest): Promise<S | null>;
+}
+
+/** Explains a schema failure in one readable line: `email: Invalid email address`. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+
+/**
+ * Mounts one contract call under both API bases (spec §7): validates the payload with the
+ * contract schema, resolves the session for auth calls, and wraps the answer in the envelope.
+ */
+export function registerCall<C extends CallDef, S>(
+  app: FastifyInstance,
+  call: C,
+  authenticate: Authenticator<S>,
+  handler: (
+    input: z.output<C['payload']>,
+    session: C['auth'] extends true ? S : S | null,
+    ctx: CallContext,
+  ) => Promise<z.input<C['answer']>>,
+): void {
+  const route = async (request: FastifyRequest) => {
+    const raw = call.method === 'GET' ? request.query : (request.body ?? {});
+    const parsed = call.payload.safeParse(raw);
+    if (!parsed.success) throw errors.invalidInput(describeIssues(parsed.error));
+    const session = await authenticate(request);
+    if (call.auth && !session) throw errors.sessionExpired();
+    const data = await handler(parsed.data as z.output<C['payload']>, session as never, { request, ip: request.ip });
+    return { code: Code.Success, msg: 'ok', data };
+  };
+  for (const base of Object.values(API_BASES)) {
+    app.route({ method: call.method, url: `${base}/${call.name}`, handler: route });
+  }
+}

@@ -1,0 +1,108 @@
+import { Code, OrderLookupMethod, messages } from '@return-center/contract';
+import { isEmail, isOrderNumber, isPhone, normalizeOrderNumber, normalizePhone } from '@return-center/domain';
+import type { MailTransport } from '../../adapters/mail/port.js';
+import type { StorePlatform } from '../../adapters/store-platform/port.js';
+import { AppError, errors } from '../../http/app-error.js';
+import { verificationEmail } from '../notifications/verification-email.js';
+import type { Shop } from '../storefront-config/shops.repository.js';
+import { LIMITS, type RateLimiter } from './rate-limiter.js';
+import type { Session, Sessions } from './sessions.js';
+import type { VerificationCodes } from './verification-codes.js';
+
+interface LoginInput {
+  email: string;
+  order_number: string;
+  code: string;
+}
+
+const lookupFailure: Record<number, string> = {
+  [OrderLookupMethod.Email]: messages.invalidOrderAndEmail,
+  [OrderLookupMethod.Phone]: messages.invalidOrderAndPhone,
+  [OrderLookupMethod.EmailOrPhone]: messages.invalidOrderAndEmailOrPhone,
+};
+
+export class AuthService {
+  constructor(
+    private readonly deps: {
+      platform: StorePlatform;
+      sessions: Sessions;
+      codes: VerificationCodes;
+      limiter: RateLimiter;
+      mail: MailTransport;
+      codeTtlMinutes: number;
+    },
+  ) {}
+
+  /** Always answers the same whether or not the email has orders, so it cannot be used to probe customers. */
+  async sendCode(shop: Shop, email: string, lang: string, ip: string): Promise<{ expires_in: number }> {
+    const allowed = await this.deps.limiter.hitAll([
+      [`code-send:email:${shop.id}:${email}`, LIMITS.codeSendPerEmail],
+      [`code-send:ip:${ip}`, LIMITS.codeSendPerIp],
+    ]);
+    if (!allowed) throw errors.rateLimited();
+    if (await this.deps.platform.hasCustomer(shop.id, email)) {
+      const { code } = await this.deps.codes.issue(shop.id, email);
+      await this.deps.mail.send(verificationEmail(shop, email, code, lang, this.deps.codeTtlMinutes));
+    }
+    return { expires_in: this.deps.codeTtlMinutes * 60 };
+  }
+
+  async login(shop: Shop, input: LoginInput, ip: string) {
+    return input.code ? this.loginWithCode(shop, input, ip) : this.loginWithOrder(shop, input, ip);
+  }
+
+  private async loginWithCode(shop: Shop, input: LoginInput, ip: string) {
+    const email = input.email.trim().toLowerCase();
+    if (!isEmail(email)) throw errors.invalidInput(messages.invalidEmail);
+    const allowed = await this.deps.limiter.hitAll([
+      [`login:email:${shop.id}:${email}`, LIMITS.loginPerIdentifier],
+      [`login:ip:${ip}`, LIMITS.loginPerIp],
+    ]);
+    if (!allowed) throw errors.rateLimited();
+    if (!(await this.deps.codes.verify(shop.id, email, input.code))) {
+      throw new AppError(Code.InvalidVerificationCode, messages.invalidCode);
+    }
+    const session = await this.deps.sessions.create(shop.id, email, null);
+    return { token: session.token, expires_at: session.expiresAt, email, order_id: null };
+  }
+
+  private async loginWithOrder(shop: Shop, input: LoginInput, ip: string) {
+    const method = shop.settings.text.order_lookup_method;
+    const failure = lookupFailure[method] ?? messages.invalidOrderAndEmail;
+    if (!input.order_number || !isOrderNumber(input.order_number))
+      throw errors.invalidInput(messages.invalidOrderNumber);
+    const identifier = input.email.trim();
+    const looksValid =
+      method === OrderLookupMethod.Email
+        ? isEmail(identifier)
+        : method === OrderLookupMethod.Phone
+          ? isPhone(identifier)
+          : isEmail(identifier) || isPhone(identifier);
+    if (!looksValid) throw errors.invalidInput(failure);
+
+    const orderNumber = normalizeOrderNumber(input.order_number);
+    const allowed = await this.deps.limiter.hitAll([
+      [`login:order:${shop.id}:${orderNumber}`, LIMITS.loginPerIdentifier],
+      [`login:ip:${ip}`, LIMITS.loginPerIp],
+    ]);
+    if (!allowed) throw errors.rateLimited();
+
+    const order = await this.deps.platform.findOrderByNumber(shop.id, orderNumber);
+    const matches =
+      order !== null &&
+      ((method !== OrderLookupMethod.Phone &&
+        isEmail(identifier) &&
+        order.email.toLowerCase() === identifier.toLowerCase()) ||
+        (method !== OrderLookupMethod.Email &&
+          isPhone(identifier) &&
+          normalizePhone(order.phone) === normalizePhone(identifier)));
+    // One answer for "no such order" and "wrong email or phone".
+    if (!order || !matches) throw new AppError(Code.OrderNotFound, failure);
+    const session = await this.deps.sessions.create(shop.id, order.email, order.id);
+    return { token: session.token, expires_at: session.expiresAt, email: order.email, order_id: order.id };
+  }
+
+  logout(session: Session): Promise<void> {
+    return this.deps.sessions.revoke(session);
+  }
+}

@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock.js';
+import { nowSeconds } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+
+export interface Session {
+  tokenHash: string;
+  shopId: number;
+  email: string;
+  /** Set when the shopper proved one order (order number login); null when they proved the email. */
+  orderId: number | null;
+  expiresAt: number;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Session tokens: 256 random bits, only their hash stored, expiring, revoked on logout. */
+export class Sessions {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  async create(shopId: number, email: string, orderId: number | null): Promise<{ token: string; expiresAt: number }> {
+    const token = randomBytes(32).toString('base64url');
+    const now = nowSeconds(this.clock);
+    const expiresAt = now + this.ttlSeconds;
+    await this.db
+      .insertInto('sessions')
+      .values({
+        token_hash: hashToken(token),
+        shop_id: shopId,
+        email,
+        order_id: orderId,
+        created_at: now,
+        expires_at: expiresAt,
+        revoked_at: null,
+      })
+      .execute();
+    return { token, expiresAt };
+  }
+
+  async resolve(request: FastifyRequest): Promise<Session | null> {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return null;
+    const token = header.slice(7).trim();
+    if (token.length < 20 || token.length > 100) return null;
+    const row = await this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_hash', '=', hashToken(token))
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', nowSeconds(this.clock))
+      .executeTakeFirst();
+    return row
+      ? {
+          tokenHash: row.token_hash,
+          shopId: row.shop_id,
+          email: row.email,
+          orderId: row.order_id,
+          expiresAt: row.expires_at,
+        }
+      : null;
+  }
+
+  async revoke(session: Session): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: nowSeconds(this.clock) })
+      .where('token_hash', '=', session.tokenHash)
+      .execute();
+  }
+}

@@ -1,0 +1,160 @@
+import {
+  PICKUP_DEFAULT_CARRIER,
+  PICKUP_DEFAULT_TIME_SLOT,
+  ShippingMethodId,
+  SolutionId,
+  type NonReturnableLine,
+  type OrderLine,
+  type OrderSource,
+} from '@return-center/contract';
+import { lineEligibility } from '@return-center/domain';
+import type { PlatformLine, PlatformOrder } from '../../adapters/store-platform/port.js';
+import type { Shop } from '../storefront-config/shops.repository.js';
+import type { RequestRow } from './orders.repository.js';
+
+export const SOLUTIONS = [
+  {
+    id: SolutionId.RefundOriginal,
+    name: 'Refund to original payment method',
+    description: 'Arrives within 10 business days after we receive the item.',
+  },
+  { id: SolutionId.DiscountCode, name: 'Store discount code', description: 'A discount code for your next order.' },
+  { id: SolutionId.GiftCard, name: 'Store gift card', description: 'A gift card for the store.' },
+];
+
+export const SHIPPING_METHODS = [
+  {
+    id: ShippingMethodId.MerchantLabel,
+    name: 'Return label from the merchant',
+    description: 'We email you a prepaid label.',
+  },
+  {
+    id: ShippingMethodId.OwnShipping,
+    name: 'Ship on your own',
+    description: 'Send the item back with a carrier of your choice.',
+  },
+  { id: ShippingMethodId.KeepItem, name: 'Keep the item', description: 'No need to send it back.' },
+];
+
+const PICKUP_TIMES = {
+  '9-11': '9:00 AM - 11:00 AM',
+  '11-13': '11:00 AM - 1:00 PM',
+  '13-15': '1:00 PM - 3:00 PM',
+  '15-17': '3:00 PM - 5:00 PM',
+};
+
+const OPEN_STATUSES = new Set([1, 2, 5]);
+export const openRequest = (requests: RequestRow[], orderId: number) =>
+  requests.find((r) => r.order_id === orderId && OPEN_STATUSES.has(r.status)) ?? null;
+
+export function toOrderLine(line: PlatformLine, refundable: number): OrderLine {
+  return {
+    id: line.id,
+    line_item_id: line.id,
+    product_id: line.productId,
+    variant: { product_id: line.productId, variant_id: line.variantId },
+    title: line.title,
+    variant_title: line.variantTitle,
+    sku: line.sku,
+    image: line.image,
+    price: line.price,
+    quantity: line.quantity,
+    refundable_quantity: refundable,
+  };
+}
+
+/** Splits an order's lines into returnable (`yes`) and not (`no`, with the reason). */
+export function classifyLines(
+  shop: Shop,
+  order: PlatformOrder,
+  requested: Map<number, number>,
+  requests: RequestRow[],
+  now: number,
+) {
+  const yes: OrderLine[] = [];
+  const no: NonReturnableLine[] = [];
+  const holder = requests.find((r) => r.order_id === order.id && r.status !== 3)?.id ?? null;
+  for (const line of order.lines) {
+    const { reason, refundable } = lineEligibility(
+      {
+        createdAt: order.createdAt,
+        refunded: order.refunded,
+        windowDays: shop.settings.return_setting.return_window_days,
+      },
+      {
+        quantity: line.quantity,
+        refundedQuantity: line.refundedQuantity,
+        requestedQuantity: requested.get(line.id) ?? 0,
+        tags: line.tags,
+      },
+      now,
+    );
+    if (reason === null) yes.push(toOrderLine(line, refundable));
+    else no.push({ ...toOrderLine(line, 0), reason, request_id: reason === 'processed_by_app' ? holder : null });
+  }
+  return { yes, no };
+}
+
+export function buildOrderSource(
+  shop: Shop,
+  order: PlatformOrder,
+  lines: ReturnType<typeof classifyLines>,
+  requests: RequestRow[],
+): OrderSource {
+  return {
+    id: order.id,
+    order_name: order.name,
+    order_create_time: order.createdAt,
+    no: lines.no,
+    yes: lines.yes,
+    return_setting: shop.settings.return_setting,
+    total_price_set: {
+      currency: order.currency,
+      currency_format: currencyFormat(order.currency, shop),
+      money: order.total,
+    },
+    shopify_order_id: order.platformId,
+    returnShippingMethod: SHIPPING_METHODS.map((m) => ({
+      ...m,
+      fee: m.id === ShippingMethodId.MerchantLabel ? shop.settings.return_setting.label_fee : 0,
+    })),
+    returnSolution: SOLUTIONS,
+    pickupMethod: {
+      carrierDefault: PICKUP_DEFAULT_CARRIER,
+      carriersList: [{ value: PICKUP_DEFAULT_CARRIER, label: 'USPS' }],
+      pickupTime: PICKUP_TIMES,
+      pickupTimeDefault: PICKUP_DEFAULT_TIME_SLOT,
+    },
+    pickup_is_ok: false,
+    has_free_shipping: order.shipping === 0,
+    delivery_date_check: false,
+    customer_wise_name: '',
+    customer_wise_iban: '',
+    wise_account_id: '',
+    customer_wise_currency: 'GBP',
+    hidden_refund: 2,
+    return_reason_same: 1,
+    pickup_address: {
+      country_code: 'US',
+      province_code: '',
+      apartment: '',
+      address1: '',
+      city: '',
+      zip: '',
+      phone: order.phone,
+      email: order.email,
+    },
+    request_id: openRequest(requests, order.id)?.id ?? null,
+  };
+}
+
+const FORMATS: Record<string, string> = {
+  USD: '${{amount}}',
+  EUR: '€{{amount}}',
+  GBP: '£{{amount}}',
+  JPY: '¥{{amount}}',
+  CAD: 'CA${{amount}}',
+  AUD: 'A${{amount}}',
+};
+export const currencyFormat = (currency: string, shop: Shop) =>
+  currency === shop.currency ? shop.currencyFormat : (FORMATS[currency] ?? `{{amount}} ${currency}`);

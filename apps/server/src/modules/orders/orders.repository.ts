@@ -1,0 +1,45 @@
+import { RequestStatus } from '@return-center/contract';
+import type { Db } from '../../db/database.js';
+
+export interface RequestRow {
+  id: number;
+  order_id: number;
+  status: number;
+  solution_id: number;
+  shipping_method_id: number;
+  refund: number;
+  currency: string;
+  created_at: number;
+}
+
+/** Our own records about platform orders: the return requests made against them. */
+export class OrdersRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Units per order line held by requests that still count (anything not rejected). */
+  async requestedQuantities(orderIds: number[]): Promise<Map<number, number>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('return_items')
+      .innerJoin('return_requests', 'return_requests.id', 'return_items.request_id')
+      .select(['return_items.order_line_id as line_id', 'return_items.quantity as quantity'])
+      .where('return_requests.order_id', 'in', orderIds)
+      .where('return_requests.status', '!=', RequestStatus.Rejected)
+      .execute();
+    const totals = new Map<number, number>();
+    for (const row of rows) totals.set(row.line_id, (totals.get(row.line_id) ?? 0) + row.quantity);
+    return totals;
+  }
+
+  /** Requests of these orders, newest first. */
+  async requestsFor(shopId: number, orderIds: number[]): Promise<RequestRow[]> {
+    if (orderIds.length === 0) return [];
+    return this.db
+      .selectFrom('return_requests')
+      .select(['id', 'order_id', 'status', 'solution_id', 'shipping_method_id', 'refund', 'currency', 'created_at'])
+      .where('shop_id', '=', shopId)
+      .where('order_id', 'in', orderIds)
+      .orderBy('id', 'desc')
+      .execute();
+  }
+}

@@ -1,0 +1,99 @@
+import type { OrderSource, OrderSummary, ReturnListItem } from '@return-center/contract';
+import type { Clock } from '../../clock.js';
+import { nowSeconds } from '../../clock.js';
+import type { PlatformOrder, StorePlatform } from '../../adapters/store-platform/port.js';
+import { errors } from '../../http/app-error.js';
+import type { Session } from '../auth/sessions.js';
+import type { Shop } from '../storefront-config/shops.repository.js';
+import { buildOrderSource, classifyLines, currencyFormat, openRequest } from './order-source.js';
+import type { OrdersRepository } from './orders.repository.js';
+
+export class OrdersService {
+  constructor(
+    private readonly platform: StorePlatform,
+    private readonly repository: OrdersRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The orders this session may see: the one proven order, or every order of the proven email. */
+  private async sessionOrders(session: Session): Promise<PlatformOrder[]> {
+    if (session.orderId !== null) {
+      const order = await this.platform.getOrder(session.shopId, session.orderId);
+      return order ? [order] : [];
+    }
+    return this.platform.listOrdersByEmail(session.shopId, session.email);
+  }
+
+  /** Ownership check for every object-level call: the order must be one of the session's. */
+  async ownedOrder(session: Session, orderId: number): Promise<PlatformOrder> {
+    if (session.orderId !== null && session.orderId !== orderId) throw errors.notFound();
+    const order = await this.platform.getOrder(session.shopId, orderId);
+    if (!order || order.email.toLowerCase() !== session.email.toLowerCase()) throw errors.notFound();
+    return order;
+  }
+
+  async list(shop: Shop, session: Session, search: string): Promise<OrderSummary[]> {
+    const needle = search.replace(/^#/, '').trim().toUpperCase();
+    const orders = (await this.sessionOrders(session)).filter(
+      (o) => !needle || o.number.toUpperCase().includes(needle),
+    );
+    const ids = orders.map((o) => o.id);
+    const [requested, requests] = await Promise.all([
+      this.repository.requestedQuantities(ids),
+      this.repository.requestsFor(shop.id, ids),
+    ]);
+    const now = nowSeconds(this.clock);
+    return orders.map((order) => {
+      const { yes } = classifyLines(shop, order, requested, requests, now);
+      const latest = requests.find((r) => r.order_id === order.id) ?? null;
+      return {
+        id: order.id,
+        order_name: order.name,
+        order_create_time: order.createdAt,
+        item_count: order.lines.reduce((sum, l) => sum + l.quantity, 0),
+        returnable_count: openRequest(requests, order.id) ? 0 : yes.reduce((sum, l) => sum + l.refundable_quantity, 0),
+        total_price_set: {
+          currency: order.currency,
+          currency_format: currencyFormat(order.currency, shop),
+          money: order.total,
+        },
+        request_id: latest?.id ?? null,
+        request_status: latest?.status ?? null,
+      };
+    });
+  }
+
+  async info(shop: Shop, session: Session, orderId: number): Promise<OrderSource> {
+    const order = await this.ownedOrder(session, orderId);
+    const [requested, requests] = await Promise.all([
+      this.repository.requestedQuantities([order.id]),
+      this.repository.requestsFor(shop.id, [order.id]),
+    ]);
+    return buildOrderSource(
+      shop,
+      order,
+      classifyLines(shop, order, requested, requests, nowSeconds(this.clock)),
+      requests,
+    );
+  }
+
+  async returnList(shop: Shop, session: Session, orderId: number | undefined): Promise<ReturnListItem[]> {
+    const orders =
+      orderId === undefined ? await this.sessionOrders(session) : [await this.ownedOrder(session, orderId)];
+    const requests = await this.repository.requestsFor(
+      shop.id,
+      orders.map((o) => o.id),
+    );
+    return requests.map((r) => ({
+      id: r.id,
+      order_id: r.order_id,
+      order_no: orders.find((o) => o.id === r.order_id)?.name ?? '',
+      status: r.status,
+      solution_id: r.solution_id,
+      shipping_method_id: r.shipping_method_id,
+      created_at: r.created_at,
+      refund: r.refund,
+      currency: r.currency,
+    }));
+  }
+}

@@ -1,0 +1,24 @@
+import { LOCALES, returnSetting, storeStyle, storeText } from '@return-center/contract';
+import { z } from 'zod';
+
+/** What the merchant controls, stored as JSON on the shop row. */
+export const shopSettings = z.object({
+  style: storeStyle.default(storeStyle.parse({})),
+  text: storeText.default(storeText.parse({})),
+  lang_list: z.array(z.string()).default([...LOCALES]),
+  custom_css: z.string().max(20000).default(''),
+  is_remove_brand: z.union([z.literal(0), z.literal(1)]).default(0),
+  test_store_data: z.union([z.literal(0), z.literal(1)]).default(0),
+  return_setting: returnSetting.default({
+    return_window_days: 30,
+    refund_shipping: false,
+    return_fee: 0,
+    label_fee: 0,
+    restocking_fee_percent: 0,
+  }),
+});
+export type ShopSettings = z.infer<typeof shopSettings>;
+
+export function parseShopSettings(json: string): ShopSettings {
+  return shopSettings.parse(JSON.parse(json || '{}'));
+}

@@ -1,0 +1,52 @@
+import { Code, DEFAULT_LANGUAGE, LOCALE_NAMES, messages, type Locale, type StoreConfig } from '@return-center/contract';
+import { configSign } from '@return-center/domain';
+import { timingSafeEqual } from 'node:crypto';
+import { AppError } from '../../http/app-error.js';
+import type { Shop, ShopsRepository } from './shops.repository.js';
+
+const storeUnavailable = () => new AppError(Code.StoreUnavailable, messages.storeUnavailable);
+
+function signMatches(shopUrl: string, sign: string): boolean {
+  const expected = Buffer.from(configSign(shopUrl));
+  const given = Buffer.from(sign);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+export class StorefrontConfigService {
+  constructor(private readonly shops: ShopsRepository) {}
+
+  /** The shop named by a request, or the spec's 402 when it is unknown. */
+  async requireShop(shopUrl: string): Promise<Shop> {
+    const shop = await this.shops.byUrl(shopUrl);
+    if (!shop) throw storeUnavailable();
+    return shop;
+  }
+
+  async requireShopById(id: number): Promise<Shop> {
+    const shop = await this.shops.byId(id);
+    if (!shop) throw storeUnavailable();
+    return shop;
+  }
+
+  async getConfig(input: { shop_url: string; code: string; sign: string }): Promise<StoreConfig> {
+    if (!signMatches(input.shop_url, input.sign)) throw storeUnavailable();
+    const shop = await this.requireShop(input.shop_url);
+    const { settings } = shop;
+    const languages = settings.lang_list.filter((code): code is Locale => code in LOCALE_NAMES);
+    return {
+      id: shop.id,
+      shop_url: shop.shopUrl,
+      store_name: shop.name,
+      is_remove_brand: settings.is_remove_brand,
+      current_code: languages.includes(input.code as Locale) ? input.code : DEFAULT_LANGUAGE,
+      lang: languages.map((code) => ({ code, name: LOCALE_NAMES[code] })),
+      lang_list: languages,
+      test_store_data: settings.test_store_data,
+      custom_css: settings.custom_css,
+      style: settings.style,
+      text: settings.text,
+      contact: { store_name: shop.name, email: shop.contactEmail, phone: shop.contactPhone },
+      return_window_days: settings.return_setting.return_window_days,
+    };
+  }
+}

@@ -1,0 +1,35 @@
+/** Business codes of spec §8. They travel with HTTP 200 inside the `{code, msg, data}` envelope. */
+export const Code = {
+  /** Success; also clears stored error notices for the url. */
+  Success: 1000,
+  /** Input failed the contract schema; `msg` says which field and why. */
+  InvalidInput: 1001,
+  /** Order lookup failed: no such order, or the email/phone does not match. One answer for both. */
+  OrderNotFound: 1002,
+  /** Verification code wrong, expired, used, or tried too often. */
+  InvalidVerificationCode: 1003,
+  /** The object does not exist or does not belong to this session. */
+  NotFound: 1004,
+  /** Too many attempts from this identifier or address. HTTP 429 accompanies it. */
+  RateLimited: 1029,
+  /** Session missing, expired or logged out: the portal clears its token. */
+  SessionExpired: 1032,
+  /** Pickup address validation failed. */
+  PickupAddressInvalid: 1063,
+  /** A return for this order is already being processed: go to /process/{id}. */
+  AlreadyProcessing: 1067,
+  /** No product selected. */
+  NothingSelected: 7777,
+  /** The store is unknown, disabled, or the configuration sign is wrong. */
+  StoreUnavailable: 402,
+  /** Internal failure; the message is generic. */
+  ServerError: 5000,
+} as const;
+export type Code = (typeof Code)[keyof typeof Code];
+
+/** Spec §8: which codes register an error message for the url, and on which channel. */
+export function errorChannel(code: number): 'error' | 'notice' | null {
+  if (code === 1000007 || code > 3000) return 'error';
+  if (code >= 2000 && code <= 3000) return 'notice';
+  return null;
+}

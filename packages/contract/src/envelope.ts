@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** Every answer is `{ code, msg, data }` (DESIGN §3). */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), msg: z.string(), data });
+}
+export type Envelope<T> = { code: number; msg: string; data: T };
+
+/** Minor units of a currency (cents, yen, fils). Never a float. */
+export const minor = z.number().int();
+/** Seconds since the epoch (spec §9: timestamps are in seconds). */
+export const unixSeconds = z.number().int().nonnegative();
+export const email = z.string().trim().toLowerCase().email().max(254);
+export const shopUrl = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9.-]{0,250}[a-z0-9]$/, 'Invalid shop URL');
+export const id = z.coerce.number().int().positive();

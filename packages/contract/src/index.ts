@@ -1,0 +1,12 @@
+export * from './call.js';
+export * as calls from './calls.js';
+export * from './codes.js';
+export * from './constants.js';
+export * from './envelope.js';
+export * from './http-status.js';
+export * from './ids.js';
+export * from './messages.js';
+export * from './order.js';
+export * from './returns.js';
+export * from './store-config.js';
+export * from './embed.js';

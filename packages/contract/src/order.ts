@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { minor, unixSeconds } from './envelope.js';
+import { NonReturnableReason } from './ids.js';
+
+export const moneySet = z.object({
+  currency: z.string().length(3),
+  /** Display pattern with `{{amount}}`, e.g. `${{amount}}` or `€{{amount}}`. */
+  currency_format: z.string(),
+  money: minor,
+});
+export type MoneySet = z.infer<typeof moneySet>;
+
+export const variantRef = z.object({ product_id: z.number().int(), variant_id: z.number().int() });
+
+/** One order line as the portal shows it. Prices are per unit, in minor units. */
+export const orderLine = z.object({
+  id: z.number().int(),
+  line_item_id: z.number().int(),
+  product_id: z.number().int(),
+  variant: variantRef,
+  title: z.string(),
+  variant_title: z.string(),
+  sku: z.string(),
+  image: z.string(),
+  price: minor,
+  quantity: z.number().int(),
+  refundable_quantity: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+export const nonReturnableLine = orderLine.extend({
+  reason: z.enum(Object.values(NonReturnableReason) as [NonReturnableReason, ...NonReturnableReason[]]),
+  /** The open request that holds this line, when reason is processed_by_app. */
+  request_id: z.number().int().nullable(),
+});
+export type NonReturnableLine = z.infer<typeof nonReturnableLine>;
+
+/** A row of the orders list (index). */
+export const orderSummary = z.object({
+  id: z.number().int(),
+  order_name: z.string(),
+  order_create_time: unixSeconds,
+  item_count: z.number().int(),
+  returnable_count: z.number().int(),
+  total_price_set: moneySet,
+  /** The latest return request of this order, if any. */
+  request_id: z.number().int().nullable(),
+  request_status: z.number().int().nullable(),
+});
+export type OrderSummary = z.infer<typeof orderSummary>;
+
+export const returnSolution = z.object({ id: z.number().int(), name: z.string(), description: z.string() });
+export const returnShippingMethod = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  fee: minor,
+});
+
+export const pickupAddress = z.object({
+  country_code: z.string().default('US'),
+  province_code: z.string().default(''),
+  apartment: z.string().default(''),
+  address1: z.string().default(''),
+  city: z.string().default(''),
+  zip: z.string().default(''),
+  phone: z.string().default(''),
+  email: z.string().default(''),
+});
+export type PickupAddress = z.infer<typeof pickupAddress>;
+
+export const pickupMethod = z.object({
+  carrierDefault: z.string(),
+  carriersList: z.array(z.object({ value: z.string(), label: z.string() })),
+  pickupTime: z.record(z.string(), z.string()),
+  pickupTimeDefault: z.string(),
+});
+
+export const returnSetting = z.object({
+  return_window_days: z.number().int(),
+  refund_shipping: z.boolean(),
+  return_fee: minor,
+  label_fee: minor,
+  restocking_fee_percent: z.number().min(0).max(100),
+});
+
+/** Order source data of spec §3, answered by orderInfo. */
+export const orderSource = z.object({
+  id: z.number().int(),
+  order_name: z.string(),
+  order_create_time: unixSeconds,
+  no: z.array(nonReturnableLine),
+  yes: z.array(orderLine),
+  return_setting: returnSetting,
+  total_price_set: moneySet,
+  shopify_order_id: z.string(),
+  returnShippingMethod: z.array(returnShippingMethod),
+  returnSolution: z.array(returnSolution),
+  pickupMethod: pickupMethod,
+  pickup_is_ok: z.boolean(),
+  has_free_shipping: z.boolean(),
+  delivery_date_check: z.boolean(),
+  customer_wise_name: z.string(),
+  customer_wise_iban: z.string(),
+  wise_account_id: z.string(),
+  customer_wise_currency: z.string().default('GBP'),
+  hidden_refund: z.number().int().default(2),
+  return_reason_same: z.number().int().default(1),
+  pickup_address: pickupAddress,
+  request_id: z.number().int().nullable(),
+});
+export type OrderSource = z.infer<typeof orderSource>;
+
+/** A row of orderReturnList. */
+export const returnListItem = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  order_no: z.string(),
+  status: z.number().int(),
+  solution_id: z.number().int(),
+  shipping_method_id: z.number().int(),
+  created_at: unixSeconds,
+  refund: minor,
+  currency: z.string(),
+});
+export type ReturnListItem = z.infer<typeof returnListItem>;

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { minor, unixSeconds } from './envelope.js';
+import { moneySet, pickupAddress, pickupMethod, variantRef } from './order.js';
+
+export const reasonEntry = z.object({
+  reason_id: z.number().int(),
+  reason_text: z.string(),
+  reason_group_id: z.number().int(),
+  reason_description: z.string().max(2000),
+  provide_proof: z.array(z.string().max(2048)).max(5),
+});
+
+/** Spec §3 return form data: one entry per order line, keyed by item id. */
+export const returnFormProduct = reasonEntry.extend({
+  checked: z.boolean(),
+  quantity: z.number().int().min(0),
+  line_item_id: z.number().int(),
+  product_id: z.number().int(),
+  variant: variantRef,
+});
+
+export const reason = z.object({
+  id: z.number().int(),
+  group_id: z.number().int(),
+  text: z.string(),
+  proof: z.enum(['none', 'optional', 'required']),
+});
+
+export const refundLineItem = z.object({
+  line_item_id: z.number().int(),
+  quantity: z.number().int().positive(),
+  reason_id: z.number().int().optional(),
+});
+
+export const pickupSlot = z.object({
+  carrier: z.string(),
+  timezone: z.string(),
+  address: pickupAddress,
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  time: z.string(),
+});
+
+/** Return money info of spec §3 (getReturnMoney). */
+export const returnMoney = z.object({
+  total: minor,
+  discount: minor,
+  tax: minor,
+  refund: minor,
+  max_refund: minor,
+  shipping: z.object({ money: minor, tax: minor, max: minor }),
+  origin_subtotal: minor,
+  exchange_amount: minor,
+  return_fee: minor,
+  label_fee: minor,
+  restocking_fee: minor,
+  currency: z.string(),
+  currency_format: z.string(),
+});
+export type ReturnMoney = z.infer<typeof returnMoney>;
+
+export const exchangeOrder = z.object({
+  draft_order_id: z.string(),
+  total_line_items_price: minor,
+  discount_amount: minor,
+  remain_credit: minor,
+  total_price: minor,
+  order_id: z.string(),
+  order_name: z.string(),
+  line_items: z.array(
+    z.object({ variant_id: z.number().int(), title: z.string(), quantity: z.number().int(), price: minor }),
+  ),
+  total_price_set: moneySet,
+  tax_estimate: minor,
+  tax_present: z.boolean(),
+  exchange_order_currency_symbol: z.string(),
+  taxes_included: z.boolean(),
+  exchange_credit: minor,
+});
+
+/** Detail record (checkInfo) of spec §3. Later issues fill the optional parts. */
+export const checkInfo = z.object({
+  id: z.number().int(),
+  status: z.number().int(),
+  refund_state: z.string(),
+  currency_format: z.string(),
+  currency: z.string(),
+  decline_reason: z.string(),
+  shipping: minor,
+  rma: z.string(),
+  solution_id: z.number().int(),
+  shipping_method_id: z.number().int(),
+  order_no: z.string(),
+  tax: minor,
+  refund: minor,
+  discount: minor,
+  total: minor,
+  customer_info: z.object({ email: z.string(), name: z.string() }),
+  tracking_number: z.string(),
+  shipping_carrier: z.string(),
+  store_name: z.string(),
+  taxes_included: z.boolean(),
+  merchant: z.object({ email: z.string(), phone: z.string() }),
+  solution: z.string(),
+  shipping_method: z.string(),
+  product_items: z.array(
+    z.object({
+      line_item_id: z.number().int(),
+      title: z.string(),
+      quantity: z.number().int(),
+      price: minor,
+      image: z.string(),
+      reason_text: z.string(),
+    }),
+  ),
+  shipping_address: z.string(),
+  return_address: z.string(),
+  return_shipment_proof: z.array(z.string()),
+  is_select_shipping_method_later: z.boolean(),
+  return_rewards_method: z.string(),
+  return_rewards_shop_amount: minor,
+  packing_slip_url: z.string(),
+  label_url: z.string(),
+  gift_balance: minor,
+  discount_code: z.string(),
+  gift_card_code: z.string(),
+  actual_refund: minor,
+  label_fee: minor,
+  return_fee: minor,
+  restocking_fee: minor,
+  tracking: z.array(z.object({ number: z.string(), carrier: z.string(), at: unixSeconds })),
+  return_address_mode: z.number().int(),
+  specious_setting: z.object({ hidden_refund: z.number().int() }),
+  pickup: z.object({ address: pickupAddress, time: z.string(), date: z.string() }).nullable(),
+  pickupMethod: pickupMethod.nullable(),
+  exchange_order: exchangeOrder.nullable(),
+  created_at: unixSeconds,
+});
+export type CheckInfo = z.infer<typeof checkInfo>;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { APPEARANCE_DEFAULTS, DEFAULT_ORDER_LOOKUP_METHOD } from './constants.js';
+
+const flag = z.union([z.literal(0), z.literal(1)]);
+
+export const policyLink = z.object({
+  type: z.enum(['default', 'url']).default('default'),
+  value: z.string().max(2048).default(''),
+  content: z.string().max(20000).default(''),
+});
+
+export const storeStyle = z.object({
+  background_image: z.string().max(2048).default(''),
+  portal_top_content: z
+    .object({ type: z.enum(['text', 'logo']), value: z.string().max(2048), url: z.string().max(2048).default('') })
+    .default({ type: 'text', value: 'Return Center', url: '' }),
+  font_family: z
+    .object({ font: z.string().max(100), isDefault: z.boolean(), link: z.string().max(2048).default('') })
+    .default({ font: 'system-ui', isDefault: true, link: '' }),
+  login_pop_up: z
+    .object({ corner_radius: z.number().min(0).max(64), opacity: z.number().min(0).max(100) })
+    .default({ corner_radius: APPEARANCE_DEFAULTS.cornerRadius, opacity: APPEARANCE_DEFAULTS.opacity }),
+  portal_top_logo_width: z.number().min(10).max(400).default(APPEARANCE_DEFAULTS.logoWidth),
+  return_page_primary_color: z.string().max(32).default(APPEARANCE_DEFAULTS.primaryColor),
+  primary_btn_text_color: z.string().max(32).default(APPEARANCE_DEFAULTS.buttonTextColor),
+  ex_product_page: z
+    .object({ logo: z.string().max(2048), title: z.string().max(200) })
+    .default({ logo: '', title: '' }),
+});
+export type StoreStyle = z.infer<typeof storeStyle>;
+
+/** Merchant texts of the login page. Empty strings fall back to the locale's default wording. */
+export const storeText = z.object({
+  email_address: z.string().max(500).default(''),
+  verification_code: z.string().max(500).default(''),
+  bottom_description: z.string().max(2000).default(''),
+  return_policy_link: policyLink.default({ type: 'default', value: '', content: '' }),
+  confirm_button_name: z.string().max(100).default(''),
+  email_address_error_tips: z.string().max(500).default(''),
+  verification_code_error_tips: z.string().max(500).default(''),
+  order_email_address: z.string().max(500).default(''),
+  order_order_number: z.string().max(500).default(''),
+  order_bottom_description: z.string().max(2000).default(''),
+  order_confirm_button_name: z.string().max(100).default(''),
+  order_number_error_tips: z.string().max(500).default(''),
+  order_lookup_method: z.number().int().min(1).max(3).default(DEFAULT_ORDER_LOOKUP_METHOD),
+  return_policy_link_text_name: z.string().max(200).default(''),
+  hide_merchant_contact_information: flag.default(0),
+  email_or_phone_error_tips: z.string().max(500).default(''),
+});
+export type StoreText = z.infer<typeof storeText>;
+
+export const language = z.object({ code: z.string(), name: z.string() });
+
+export const merchantContact = z.object({
+  store_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+
+/** The store configuration of spec §3, answered by getConfig. */
+export const storeConfig = z.object({
+  id: z.number().int(),
+  shop_url: z.string(),
+  store_name: z.string(),
+  is_remove_brand: flag,
+  current_code: z.string(),
+  lang: z.array(language),
+  lang_list: z.array(z.string()),
+  test_store_data: flag,
+  custom_css: z.string(),
+  style: storeStyle,
+  text: storeText,
+  contact: merchantContact,
+  return_window_days: z.number().int(),
+});
+export type StoreConfig = z.infer<typeof storeConfig>;

@@ -1,0 +1,40 @@
+import { NonReturnableReason, RETURN_WINDOW_DAYS } from '@return-center/contract';
+
+export interface LineFacts {
+  quantity: number;
+  /** Units already refunded at the store platform. */
+  refundedQuantity: number;
+  /** Units held by open or completed return requests. */
+  requestedQuantity: number;
+  tags: readonly string[];
+}
+
+export interface OrderFacts {
+  createdAt: number;
+  /** Whole order refunded at the platform. */
+  refunded: boolean;
+  windowDays?: number;
+}
+
+const NON_RETURNABLE_TAGS = ['final-sale', 'non-returnable'];
+const DAY = 86400;
+
+/** Why a line cannot be returned, or null if it can (spec screen 2's four reasons), with the refundable quantity. */
+export function lineEligibility(
+  order: OrderFacts,
+  line: LineFacts,
+  now: number,
+): { reason: NonReturnableReason | null; refundable: number } {
+  const refundable = Math.max(0, line.quantity - line.refundedQuantity - line.requestedQuantity);
+  if (order.refunded || line.refundedQuantity >= line.quantity) {
+    return { reason: NonReturnableReason.RefundedAtPlatform, refundable: 0 };
+  }
+  if (line.requestedQuantity > 0 && refundable === 0) return { reason: NonReturnableReason.ProcessedByApp, refundable };
+  if (now - order.createdAt > (order.windowDays ?? RETURN_WINDOW_DAYS) * DAY) {
+    return { reason: NonReturnableReason.MissedWindow, refundable: 0 };
+  }
+  if (line.tags.some((tag) => NON_RETURNABLE_TAGS.includes(tag.toLowerCase()))) {
+    return { reason: NonReturnableReason.Other, refundable: 0 };
+  }
+  return { reason: refundable > 0 ? null : NonReturnableReason.Other, refundable };
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, minorToDecimal, parseMinor } from './money.js';
+
+describe('money', () => {
+  it('parses platform decimals exactly for 0, 2 and 3 decimal currencies', () => {
+    expect(parseMinor('49.00', 'USD')).toBe(4900);
+    expect(parseMinor('0.1', 'USD')).toBe(10);
+    expect(parseMinor('1,234.56', 'EUR')).toBe(123456);
+    expect(parseMinor('1500', 'JPY')).toBe(1500);
+    expect(parseMinor('2.125', 'KWD')).toBe(2125);
+    expect(() => parseMinor('1.005', 'USD')).toThrow();
+    expect(() => parseMinor('abc', 'USD')).toThrow();
+  });
+
+  it('formats with the shop currency format', () => {
+    expect(formatMoney(24994, 'USD', '${{amount}}')).toBe('$249.94');
+    expect(formatMoney(123456789, 'USD', '${{amount}}')).toBe('$1,234,567.89');
+    expect(formatMoney(1500, 'JPY', '¥{{amount}}')).toBe('¥1,500');
+    expect(formatMoney(-500, 'EUR', '€{{amount}}')).toBe('-€5.00');
+    expect(minorToDecimal(5, 'KWD')).toBe('0.005');
+  });
+});

@@ -1,0 +1,30 @@
+/** Login input rules (spec §5 says the messages; these are the rules behind them). */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL.test(value.trim());
+}
+
+/** Order numbers as shoppers type them: "#1001", "1001", "DS-1001". */
+export function normalizeOrderNumber(value: string): string {
+  return value.trim().replace(/^#/, '').toUpperCase();
+}
+
+export function isOrderNumber(value: string): boolean {
+  return /^[A-Z0-9-]{1,32}$/.test(normalizeOrderNumber(value));
+}
+
+/** Digits only, dropping a leading country code 1 for 11-digit North American numbers. */
+export function normalizePhone(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
+export function isPhone(value: string): boolean {
+  const digits = normalizePhone(value);
+  return digits.length >= 7 && digits.length <= 15 && !value.includes('@');
+}
+
+export function isVerificationCode(value: string): boolean {
+  return /^\d{6}$/.test(value.trim());
+}
