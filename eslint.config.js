@@ -12,6 +12,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    files: ['**/*.test.ts', '**/test/**', 'e2e/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
   // Imports flow one way (DESIGN §2): contract/domain → server modules and portal; portal shared → features → app.
   { files: ['packages/contract/**'], rules: restrict(['@return-center/domain', '**/apps/**']) },
   { files: ['packages/domain/**'], rules: restrict(['**/apps/**']) },

@@ -51,6 +51,8 @@ export async function buildApp(
     bodyLimit: 256 * 1024,
   });
   installErrorHandler(app);
+  // The API speaks JSON only; other bodies get a clear 415 instead of a confusing schema error.
+  app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

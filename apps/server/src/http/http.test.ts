@@ -1,0 +1,73 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { calls, Code } from '@return-center/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, shop, type TestApp } from '../../test/helper.js';
+
+describe('HTTP edge', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'portal-'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<meta name="return-center-shop" content="%RETURN_CENTER_SHOP%"><div id="root"></div>',
+    );
+    t = await buildTestApp('sqlite', { PORTAL_DIST: dist });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: string, contentType = 'application/json') =>
+    t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+
+  it('answers malformed JSON, wrong types and missing fields with a readable envelope', async () => {
+    const malformed = await post(calls.login.path, '{"email":');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ code: Code.InvalidInput, msg: 'Malformed JSON body', data: null });
+    const wrongType = await post(calls.login.path, JSON.stringify({ shop_url: shop, email: 42 }));
+    expect(wrongType.json()).toMatchObject({ code: Code.InvalidInput, msg: expect.stringMatching(/^email: /) });
+    const missing = await post(calls.loginCode.path, JSON.stringify({}));
+    expect(missing.json().msg).toMatch(/email/);
+  });
+
+  it('refuses an oversized body without a 500', async () => {
+    const response = await post(calls.login.path, JSON.stringify({ email: 'x'.repeat(300_000) }));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: Code.InvalidInput, msg: 'Request body is too large' });
+  });
+
+  it('refuses a non-JSON content type clearly', async () => {
+    const response = await post(calls.login.path, 'email=a', 'text/plain');
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe(Code.InvalidInput);
+  });
+
+  it('serves every call under both API bases', async () => {
+    const a = await post('/go-api/v1/client/pageSetting', JSON.stringify({ shop_url: shop }));
+    const b = await post('/v1/client/pageSetting', JSON.stringify({ shop_url: shop }));
+    expect(a.json().code).toBe(Code.Success);
+    expect(b.json()).toEqual(a.json());
+  });
+
+  it('gives an unknown API path a 404 envelope and an unknown page the portal', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/go-api/v1/client/nope' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 404 });
+    const page = await t.app.inject({ method: 'GET', url: '/process-manage/unknown/12' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('content="demo-shop.myshopify.com"');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('reports health', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(response.json()).toMatchObject({ status: 'ok', db: 'ok' });
+  });
+
+  it('serves the catalogue images', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/catalogue/linen-shirt.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+  });
+});

@@ -1,0 +1,193 @@
+import { calls, Code, messages } from '@return-center/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, dialects, latestCode, shop, type TestApp } from '../../../test/helper.js';
+import { LIMITS } from './rate-limiter.js';
+import { MAX_CODE_ATTEMPTS } from './verification-codes.js';
+
+const orderLogin = (email: string, order_number = '#1001') => ({ shop_url: shop, email, order_number });
+
+describe.each(dialects)('login on %s', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterEach(() => t.close());
+
+  async function setLookupMethod(method: number) {
+    const row = await t.db.selectFrom('shops').select('settings').executeTakeFirstOrThrow();
+    const settings = JSON.parse(row.settings);
+    settings.text.order_lookup_method = method;
+    await t.db
+      .updateTable('shops')
+      .set({ settings: JSON.stringify(settings) })
+      .execute();
+  }
+
+  describe('order number and email or phone', () => {
+    it('signs in with the order number and its email, in any case and with or without #', async () => {
+      const { body } = await t.call(calls.login, orderLogin('Alice@Example.com', '1001'));
+      expect(body.code).toBe(Code.Success);
+      expect(body.data.order_id).toEqual(expect.any(Number));
+      expect(body.data.token.length).toBeGreaterThanOrEqual(40);
+      const config = await t.call(calls.config, {}, body.data.token);
+      expect(config.body.data).toMatchObject({ email: 'alice@example.com', shop_url: shop });
+    });
+
+    it('answers a wrong email and an unknown order identically', async () => {
+      const wrongEmail = await t.call(calls.login, orderLogin('mallory@example.com'));
+      const noOrder = await t.call(calls.login, orderLogin('alice@example.com', '#9999'));
+      expect(wrongEmail.body).toEqual({ code: Code.OrderNotFound, msg: messages.invalidOrderAndEmail, data: null });
+      expect(noOrder.body).toEqual(wrongEmail.body);
+      expect(noOrder.status).toBe(wrongEmail.status);
+    });
+
+    it('uses the phone when the shop looks orders up by phone', async () => {
+      await setLookupMethod(2);
+      expect((await t.call(calls.login, orderLogin('(212) 555-0101'))).body.code).toBe(Code.Success);
+      expect((await t.call(calls.login, orderLogin('alice@example.com'))).body.msg).toBe(messages.invalidOrderAndPhone);
+      expect((await t.call(calls.login, orderLogin('415-555-0123'))).body).toMatchObject({
+        code: Code.OrderNotFound,
+        msg: messages.invalidOrderAndPhone,
+      });
+    });
+
+    it('accepts either when the shop allows email or phone', async () => {
+      await setLookupMethod(3);
+      expect((await t.call(calls.login, orderLogin('212-555-0101'))).body.code).toBe(Code.Success);
+      expect((await t.call(calls.login, orderLogin('alice@example.com'))).body.code).toBe(Code.Success);
+    });
+
+    it('explains bad input with the spec messages', async () => {
+      expect((await t.call(calls.login, orderLogin('alice@example.com', ''))).body).toMatchObject({
+        code: Code.InvalidInput,
+        msg: messages.invalidOrderNumber,
+      });
+      expect((await t.call(calls.login, orderLogin('not-an-email'))).body).toMatchObject({
+        code: Code.InvalidInput,
+        msg: messages.invalidOrderAndEmail,
+      });
+      expect((await t.call(calls.login, { email: 'a@b.co' })).body.msg).toMatch(/shop_url/);
+    });
+
+    it('limits tries per order number, even when the right email comes after', async () => {
+      for (let i = 0; i < LIMITS.loginPerIdentifier.max; i++) {
+        await t.call(calls.login, orderLogin(`guess${i}@example.com`), undefined, `10.1.0.${i}`);
+      }
+      const blocked = await t.call(calls.login, orderLogin('alice@example.com'), undefined, '10.2.0.1');
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.code).toBe(Code.RateLimited);
+      t.clock.advance(LIMITS.loginPerIdentifier.windowSeconds * 1000);
+      expect((await t.call(calls.login, orderLogin('alice@example.com'), undefined, '10.2.0.1')).body.code).toBe(
+        Code.Success,
+      );
+    });
+
+    it('limits tries per address across order numbers', async () => {
+      for (let i = 0; i < LIMITS.loginPerIp.max; i++) {
+        await t.call(calls.login, orderLogin('alice@example.com', `#${2000 + i}`), undefined, '10.9.9.9');
+      }
+      const blocked = await t.call(calls.login, orderLogin('alice@example.com'), undefined, '10.9.9.9');
+      expect(blocked.body.code).toBe(Code.RateLimited);
+      expect((await t.call(calls.login, orderLogin('alice@example.com'), undefined, '10.9.9.10')).body.code).toBe(
+        Code.Success,
+      );
+    });
+  });
+
+  describe('email and emailed code', () => {
+    it('mails a 6-digit code that signs in once', async () => {
+      const sent = await t.call(calls.loginCode, { email: 'alice@example.com', shop_url: shop, lang: 'en' });
+      expect(sent.body).toMatchObject({ code: Code.Success, data: { expires_in: 600 } });
+      const code = await latestCode(t, 'alice@example.com');
+      const login = await t.call(calls.login, { email: 'alice@example.com', code, shop_url: shop });
+      expect(login.body.code).toBe(Code.Success);
+      expect(login.body.data.order_id).toBeNull();
+      const again = await t.call(calls.login, { email: 'alice@example.com', code, shop_url: shop });
+      expect(again.body).toMatchObject({ code: Code.InvalidVerificationCode, msg: messages.invalidCode });
+    });
+
+    it('sends the code email in the shopper language and the shop brand', async () => {
+      await t.call(calls.loginCode, { email: 'alice@example.com', shop_url: shop, lang: 'fr' });
+      const [mail] = (await t.app.inject({ method: 'GET', url: '/dev/mailbox' })).json();
+      expect(mail.subject).toBe('Votre code de vérification pour Demo Shop');
+      expect(mail.html).toContain('Demo Shop');
+      expect(mail.to).toBe('alice@example.com');
+    });
+
+    it('answers the same for an email with no orders but sends nothing', async () => {
+      const known = await t.call(calls.loginCode, { email: 'alice@example.com', shop_url: shop });
+      const unknown = await t.call(calls.loginCode, { email: 'nobody@example.com', shop_url: shop });
+      expect(unknown.body).toEqual(known.body);
+      const mails = (await t.app.inject({ method: 'GET', url: '/dev/mailbox?to=nobody@example.com' })).json();
+      expect(mails).toHaveLength(0);
+    });
+
+    it('expires codes and allows only a few wrong tries', async () => {
+      await t.call(calls.loginCode, { email: 'alice@example.com', shop_url: shop });
+      const code = await latestCode(t, 'alice@example.com');
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < MAX_CODE_ATTEMPTS; i++)
+        await t.call(calls.login, { email: 'alice@example.com', code: wrong, shop_url: shop });
+      expect((await t.call(calls.login, { email: 'alice@example.com', code, shop_url: shop })).body.code).toBe(
+        Code.InvalidVerificationCode,
+      );
+
+      await t.call(calls.loginCode, { email: 'alice@example.com', shop_url: shop });
+      const fresh = await latestCode(t, 'alice@example.com');
+      t.clock.advance(11 * 60 * 1000);
+      expect((await t.call(calls.login, { email: 'alice@example.com', code: fresh, shop_url: shop })).body.code).toBe(
+        Code.InvalidVerificationCode,
+      );
+    });
+
+    it('limits code sends per email and per address', async () => {
+      for (let i = 0; i < LIMITS.codeSendPerEmail.max; i++) {
+        expect(
+          (await t.call(calls.loginCode, { email: 'alice@example.com', shop_url: shop }, undefined, `10.3.0.${i}`)).body
+            .code,
+        ).toBe(Code.Success);
+      }
+      const perEmail = await t.call(
+        calls.loginCode,
+        { email: 'alice@example.com', shop_url: shop },
+        undefined,
+        '10.3.1.1',
+      );
+      expect(perEmail).toMatchObject({ status: 429, body: { code: Code.RateLimited } });
+      for (let i = 0; i < LIMITS.codeSendPerIp.max; i++) {
+        await t.call(calls.loginCode, { email: `shopper${i}@example.com`, shop_url: shop }, undefined, '10.4.0.1');
+      }
+      expect(
+        (await t.call(calls.loginCode, { email: 'bob@example.com', shop_url: shop }, undefined, '10.4.0.1')).body.code,
+      ).toBe(Code.RateLimited);
+    });
+
+    it('rejects a malformed email with the spec message', async () => {
+      const { body } = await t.call(calls.loginCode, { email: 'alice@', shop_url: shop });
+      expect(body.code).toBe(Code.InvalidInput);
+      expect(body.msg).toMatch(/email/);
+    });
+  });
+
+  describe('sessions', () => {
+    it('refuses missing, unknown, expired and logged-out tokens with 1032', async () => {
+      expect((await t.call(calls.config, {})).body.code).toBe(Code.SessionExpired);
+      expect((await t.call(calls.config, {}, 'x'.repeat(43))).body.code).toBe(Code.SessionExpired);
+      const { token } = (await t.call(calls.login, orderLogin('alice@example.com'))).body.data;
+      expect((await t.call(calls.config, {}, token)).body.code).toBe(Code.Success);
+      expect((await t.call(calls.logout, {}, token)).body.code).toBe(Code.Success);
+      expect((await t.call(calls.config, {}, token)).body.code).toBe(Code.SessionExpired);
+
+      const other = (await t.call(calls.login, orderLogin('alice@example.com'))).body.data.token;
+      t.clock.advance(241 * 60 * 1000);
+      expect((await t.call(calls.index, {}, other)).body.code).toBe(Code.SessionExpired);
+    });
+
+    it('stores only a hash of the token', async () => {
+      const { token } = (await t.call(calls.login, orderLogin('alice@example.com'))).body.data;
+      const rows = await t.db.selectFrom('sessions').select('token_hash').execute();
+      expect(rows.map((r) => r.token_hash)).not.toContain(token);
+      expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    });
+  });
+});

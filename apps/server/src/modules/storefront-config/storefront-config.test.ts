@@ -1,0 +1,49 @@
+import { calls, Code, storeConfig } from '@return-center/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, dialects, shop, sign, type TestApp } from '../../../test/helper.js';
+
+describe.each(dialects)('store configuration on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('answers the signed store configuration with the spec defaults', async () => {
+    const { body } = await t.call(calls.getConfig, { shop_url: shop, code: 'de', sign });
+    expect(body.code).toBe(Code.Success);
+    const config = storeConfig.parse(body.data);
+    expect(config.current_code).toBe('de');
+    expect(config.lang).toHaveLength(33);
+    expect(config.style).toMatchObject({
+      portal_top_logo_width: 30,
+      return_page_primary_color: '#000000',
+      primary_btn_text_color: '#ffffff',
+      login_pop_up: { corner_radius: 0, opacity: 100 },
+    });
+    expect(config.text.order_lookup_method).toBe(1);
+    expect(config.contact.store_name).toBe('Demo Shop');
+  });
+
+  it('falls back to English for a language the shop does not offer', async () => {
+    const { body } = await t.call(calls.getConfig, { shop_url: shop, code: 'xx', sign });
+    expect(body.data.current_code).toBe('en');
+  });
+
+  it('answers 402 for a wrong sign or an unknown shop', async () => {
+    expect((await t.call(calls.getConfig, { shop_url: shop, code: 'en', sign: 'f'.repeat(64) })).body.code).toBe(
+      Code.StoreUnavailable,
+    );
+    const other = 'other-shop.myshopify.com';
+    const { configSign } = await import('@return-center/domain');
+    expect((await t.call(calls.getConfig, { shop_url: other, code: 'en', sign: configSign(other) })).body.code).toBe(
+      Code.StoreUnavailable,
+    );
+  });
+
+  it('serves the login page settings', async () => {
+    const { body } = await t.call(calls.pageSetting, { shop_url: shop });
+    expect(body.data.style.portal_top_content).toEqual({ type: 'text', value: 'Return Center', url: '' });
+    expect(body.data.text.hide_merchant_contact_information).toBe(0);
+  });
+});

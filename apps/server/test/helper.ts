@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import type { CallDef } from '@return-center/contract';
+import { configSign } from '@return-center/domain';
+import pg from 'pg';
+import { buildApp, type BuildOptions } from '../src/app.js';
+import { fixedClock } from '../src/clock.js';
+import { configFor, type Config } from '../src/config.js';
+import { createDb, type Dialect } from '../src/db/database.js';
+import { DEMO_SHOP } from '../src/db/seed/demo-shop.js';
+
+/** API tests run on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const START = Date.UTC(2026, 10, 20, 15, 0, 0);
+
+/** Builds the real app on a fresh database (in-memory SQLite, or a throwaway PostgreSQL schema). */
+export async function buildTestApp(
+  dialect: Dialect,
+  overrides: Partial<Record<keyof Config, string>> = {},
+  options: BuildOptions = {},
+) {
+  const clock = fixedClock(START);
+  const config = configFor({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORTAL_DIST: '/nonexistent', ...overrides });
+  let dropSchema = async () => {};
+  let database;
+  if (dialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    database = createDb(url, { searchPath: schema });
+    dropSchema = async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    };
+  } else {
+    database = createDb('sqlite::memory:');
+  }
+  const app = await buildApp(config, { clock, database, ...options });
+
+  async function call<C extends CallDef>(
+    def: C & { path: string },
+    payload: Record<string, unknown>,
+    token?: string,
+    ip = '10.0.0.1',
+  ) {
+    const headers: Record<string, string> = { 'x-forwarded-for': ip };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const response =
+      def.method === 'GET'
+        ? await app.inject({
+            method: 'GET',
+            url: def.path,
+            query: payload as Record<string, string>,
+            headers,
+            remoteAddress: ip,
+          })
+        : await app.inject({ method: 'POST', url: def.path, payload, headers, remoteAddress: ip });
+    return { status: response.statusCode, body: response.json() as { code: number; msg: string; data: any } };
+  }
+
+  return {
+    app,
+    clock,
+    db: app.ctx.db,
+    call,
+    close: async () => {
+      await app.close();
+      await dropSchema();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+export const shop = DEMO_SHOP;
+export const sign = configSign(DEMO_SHOP);
+
+export async function latestCode(t: TestApp, to: string): Promise<string> {
+  const response = await t.app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(to)}` });
+  const [mail] = response.json() as { text: string }[];
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error(`No code mailed to ${to}`);
+  return code;
+}

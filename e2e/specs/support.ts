@@ -1,0 +1,23 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Reads the newest verification code mailed to `email` from the dev mailbox. */
+export async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get(`/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
+      code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+export async function loginWithOrder(page: Page, orderNumber: string, email: string) {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Order number' }).click();
+  await page.getByLabel('Order number', { exact: true }).fill(orderNumber);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Start Your Return' }).click();
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+}
