@@ -14,7 +14,7 @@ import { installErrorHandler } from './http/error-handler.js';
 import { servePortal } from './http/portal.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { RateLimiter } from './modules/auth/rate-limiter.js';
+import { LIMITS, RateLimiter } from './modules/auth/rate-limiter.js';
 import { Sessions } from './modules/auth/sessions.js';
 import { VerificationCodes } from './modules/auth/verification-codes.js';
 import { devMailboxRoutes } from './modules/dev/mailbox.routes.js';
@@ -31,6 +31,8 @@ export interface BuildOptions {
   /** An already-open database (tests); otherwise DATABASE_URL is opened. */
   database?: { db: Db; dialect: Dialect };
   mail?: MailTransport;
+  /** Rate limits other than the defaults (load benchmarks). */
+  limits?: typeof LIMITS;
 }
 
 const assetsDir = fileURLToPath(new URL('../assets/catalogue', import.meta.url));
@@ -73,6 +75,7 @@ export async function buildApp(
     limiter: new RateLimiter(db, clock),
     mail,
     codeTtlMinutes: config.CODE_TTL_MINUTES,
+    limits: options.limits,
   });
   const orders = new OrdersService(platform, new OrdersRepository(db), clock);
 

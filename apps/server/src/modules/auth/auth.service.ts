@@ -5,7 +5,7 @@ import type { StorePlatform } from '../../adapters/store-platform/port.js';
 import { AppError, errors } from '../../http/app-error.js';
 import { verificationEmail } from '../notifications/verification-email.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
-import { LIMITS, type RateLimiter } from './rate-limiter.js';
+import { LIMITS, type Limit, type RateLimiter } from './rate-limiter.js';
 import type { Session, Sessions } from './sessions.js';
 import type { VerificationCodes } from './verification-codes.js';
 
@@ -30,14 +30,19 @@ export class AuthService {
       limiter: RateLimiter;
       mail: MailTransport;
       codeTtlMinutes: number;
+      limits?: Record<keyof typeof LIMITS, Limit>;
     },
   ) {}
+
+  private get limits() {
+    return this.deps.limits ?? LIMITS;
+  }
 
   /** Always answers the same whether or not the email has orders, so it cannot be used to probe customers. */
   async sendCode(shop: Shop, email: string, lang: string, ip: string): Promise<{ expires_in: number }> {
     const allowed = await this.deps.limiter.hitAll([
-      [`code-send:email:${shop.id}:${email}`, LIMITS.codeSendPerEmail],
-      [`code-send:ip:${ip}`, LIMITS.codeSendPerIp],
+      [`code-send:email:${shop.id}:${email}`, this.limits.codeSendPerEmail],
+      [`code-send:ip:${ip}`, this.limits.codeSendPerIp],
     ]);
     if (!allowed) throw errors.rateLimited();
     if (await this.deps.platform.hasCustomer(shop.id, email)) {
@@ -55,8 +60,8 @@ export class AuthService {
     const email = input.email.trim().toLowerCase();
     if (!isEmail(email)) throw errors.invalidInput(messages.invalidEmail);
     const allowed = await this.deps.limiter.hitAll([
-      [`login:email:${shop.id}:${email}`, LIMITS.loginPerIdentifier],
-      [`login:ip:${ip}`, LIMITS.loginPerIp],
+      [`login:email:${shop.id}:${email}`, this.limits.loginPerIdentifier],
+      [`login:ip:${ip}`, this.limits.loginPerIp],
     ]);
     if (!allowed) throw errors.rateLimited();
     if (!(await this.deps.codes.verify(shop.id, email, input.code))) {
@@ -82,8 +87,8 @@ export class AuthService {
 
     const orderNumber = normalizeOrderNumber(input.order_number);
     const allowed = await this.deps.limiter.hitAll([
-      [`login:order:${shop.id}:${orderNumber}`, LIMITS.loginPerIdentifier],
-      [`login:ip:${ip}`, LIMITS.loginPerIp],
+      [`login:order:${shop.id}:${orderNumber}`, this.limits.loginPerIdentifier],
+      [`login:ip:${ip}`, this.limits.loginPerIp],
     ]);
     if (!allowed) throw errors.rateLimited();
 

@@ -1,0 +1,86 @@
+/**
+ * `npm run bench`: API throughput against a bare Fastify hello-world in the same run (DESIGN §6),
+ * and the portal's JavaScript size. Prints a table; paste it into bench/README.md with the machine.
+ */
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { configSign } from '@return-center/domain';
+import { buildApp } from '../apps/server/src/app.js';
+import { configFor } from '../apps/server/src/config.js';
+import { DEMO_SHOP } from '../apps/server/src/db/seed/demo-shop.js';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const unlimited = { max: Number.MAX_SAFE_INTEGER, windowSeconds: 1 };
+
+async function load(url: string, options: Partial<autocannon.Options> = {}) {
+  const result = await autocannon({ url, connections: 20, duration: DURATION, ...options });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function main() {
+  const hello = Fastify();
+  hello.get('/', async () => ({ hello: 'world' }));
+  await hello.listen({ port: 0, host: '127.0.0.1' });
+  const helloUrl = `http://127.0.0.1:${(hello.server.address() as { port: number }).port}/`;
+
+  const app = await buildApp(
+    configFor({ LOG_LEVEL: 'silent', DATABASE_URL: 'sqlite::memory:', PORTAL_DIST: '/nonexistent' }),
+    {
+      limits: {
+        codeSendPerEmail: unlimited,
+        codeSendPerIp: unlimited,
+        loginPerIdentifier: unlimited,
+        loginPerIp: unlimited,
+      },
+    },
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const json = { 'content-type': 'application/json' };
+
+  const baseline = await load(helloUrl);
+  const getConfig = await load(`${base}/go-api/v1/client/getConfig`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ shop_url: DEMO_SHOP, code: 'en', sign: configSign(DEMO_SHOP) }),
+  });
+  const login = await load(`${base}/go-api/v1/client/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ shop_url: DEMO_SHOP, email: 'alice@example.com', order_number: '#1001' }),
+  });
+  await app.close();
+  await hello.close();
+
+  const row = (name: string, r: Awaited<ReturnType<typeof load>>, target: string) =>
+    `| ${name} | ${Math.round(r.rps)} | ${(r.rps / baseline.rps).toFixed(2)} | ${r.p99} | ${r.errors} | ${target} |`;
+  console.log(
+    `\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${DURATION}s per run, 20 connections\n`,
+  );
+  console.log('| endpoint | req/s | ratio to hello-world | p99 ms | errors | target |');
+  console.log('|---|---|---|---|---|---|');
+  console.log(row('hello-world (bare Fastify)', baseline, '—'));
+  console.log(row('getConfig', getConfig, 'ratio ≥ 0.5'));
+  console.log(row('login (order number)', login, 'ratio ≥ 0.2, p99 ≤ 25 ms'));
+
+  const assets = join(import.meta.dirname, '../apps/portal/dist/assets');
+  if (!existsSync(assets)) {
+    console.log('\nPortal not built: run `npm run build` for the bundle sizes.');
+    return;
+  }
+  const html = readFileSync(join(assets, '../index.html'), 'utf8');
+  const entryNames = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!);
+  const gz = (file: string) => gzipSync(readFileSync(join(assets, file))).length;
+  const entry = entryNames.reduce((sum, file) => sum + gz(file), 0);
+  const loginChunks = readdirSync(assets).filter((f) => /^(login|LoginPage)[-.].*\.js$/i.test(f));
+  const loginBytes = loginChunks.reduce((sum, file) => sum + gz(file), 0);
+  console.log(
+    `\nEntry JS (gzipped): ${(entry / 1024).toFixed(1)} KB; with the login route chunk: ${((entry + loginBytes) / 1024).toFixed(1)} KB (budget 100 KB)`,
+  );
+}
+
+await main();
