@@ -82,6 +82,8 @@ export const returnSetting = z.object({
   return_fee: minor,
   label_fee: minor,
   restocking_fee_percent: z.number().min(0).max(100),
+  /** Green returns: refunds up to this amount keep the item (shipping method 3). 0 turns it off. */
+  green_return_max: minor.default(0),
 });
 
 /** Order source data of spec §3, answered by orderInfo. */

@@ -23,8 +23,9 @@ export const reason = z.object({
   id: z.number().int(),
   group_id: z.number().int(),
   text: z.string(),
-  proof: z.enum(['none', 'optional', 'required']),
+  proof: z.enum(['optional', 'required']),
 });
+export type Reason = z.infer<typeof reason>;
 
 export const refundLineItem = z.object({
   line_item_id: z.number().int(),

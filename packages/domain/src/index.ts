@@ -1,4 +1,6 @@
 export * from './allocate.js';
+export * from './return-rules.js';
+export * from './return-money.js';
 export * from './config-sign.js';
 export * from './eligibility.js';
 export * from './money.js';

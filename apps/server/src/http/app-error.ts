@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly code: number,
     message: string,
     readonly httpStatus = 200,
+    /** Extra data a client needs to act on the failure (e.g. the request id of code 1067). */
+    readonly data: unknown = null,
   ) {
     super(message);
   }

@@ -9,7 +9,7 @@ export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.star
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.httpStatus).send({ code: error.code, msg: error.message, data: null });
+      return reply.status(error.httpStatus).send({ code: error.code, msg: error.message, data: error.data });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

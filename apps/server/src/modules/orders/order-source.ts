@@ -20,6 +20,8 @@ export const SOLUTIONS = [
   },
   { id: SolutionId.DiscountCode, name: 'Store discount code', description: 'A discount code for your next order.' },
   { id: SolutionId.GiftCard, name: 'Store gift card', description: 'A gift card for the store.' },
+  { id: SolutionId.Exchange, name: 'Exchange', description: 'Swap for another size, colour or product.' },
+  { id: SolutionId.BankTransfer, name: 'Bank transfer', description: 'Refund to your bank account.' },
 ];
 
 export const SHIPPING_METHODS = [
@@ -34,6 +36,11 @@ export const SHIPPING_METHODS = [
     description: 'Send the item back with a carrier of your choice.',
   },
   { id: ShippingMethodId.KeepItem, name: 'Keep the item', description: 'No need to send it back.' },
+  {
+    id: ShippingMethodId.CarrierPickup,
+    name: 'Carrier pickup',
+    description: 'A carrier picks it up at your home (US only).',
+  },
 ];
 
 const PICKUP_TIMES = {
@@ -114,11 +121,11 @@ export function buildOrderSource(
       money: order.total,
     },
     shopify_order_id: order.platformId,
-    returnShippingMethod: SHIPPING_METHODS.map((m) => ({
+    returnShippingMethod: SHIPPING_METHODS.filter((m) => shop.settings.shipping_methods.includes(m.id)).map((m) => ({
       ...m,
       fee: m.id === ShippingMethodId.MerchantLabel ? shop.settings.return_setting.label_fee : 0,
     })),
-    returnSolution: SOLUTIONS,
+    returnSolution: SOLUTIONS.filter((solution) => shop.settings.solutions.includes(solution.id)),
     pickupMethod: {
       carrierDefault: PICKUP_DEFAULT_CARRIER,
       carriersList: [{ value: PICKUP_DEFAULT_CARRIER, label: 'USPS' }],

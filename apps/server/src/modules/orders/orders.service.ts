@@ -63,18 +63,19 @@ export class OrdersService {
     });
   }
 
-  async info(shop: Shop, session: Session, orderId: number): Promise<OrderSource> {
+  /** The owned order with its portal view (returnable and non-returnable lines, options). */
+  async load(shop: Shop, session: Session, orderId: number): Promise<{ order: PlatformOrder; source: OrderSource }> {
     const order = await this.ownedOrder(session, orderId);
     const [requested, requests] = await Promise.all([
       this.repository.requestedQuantities([order.id]),
       this.repository.requestsFor(shop.id, [order.id]),
     ]);
-    return buildOrderSource(
-      shop,
-      order,
-      classifyLines(shop, order, requested, requests, nowSeconds(this.clock)),
-      requests,
-    );
+    const lines = classifyLines(shop, order, requested, requests, nowSeconds(this.clock));
+    return { order, source: buildOrderSource(shop, order, lines, requests) };
+  }
+
+  async info(shop: Shop, session: Session, orderId: number): Promise<OrderSource> {
+    return (await this.load(shop, session, orderId)).source;
   }
 
   async returnList(shop: Shop, session: Session, orderId: number | undefined): Promise<ReturnListItem[]> {

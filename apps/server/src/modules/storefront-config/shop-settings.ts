@@ -1,4 +1,4 @@
-import { LOCALES, returnSetting, storeStyle, storeText } from '@return-center/contract';
+import { DEFAULT_RETURN_REASONS, LOCALES, reason, returnSetting, storeStyle, storeText } from '@return-center/contract';
 import { z } from 'zod';
 
 /** What the merchant controls, stored as JSON on the shop row. */
@@ -15,8 +15,24 @@ export const shopSettings = z.object({
     return_fee: 0,
     label_fee: 0,
     restocking_fee_percent: 0,
+    green_return_max: 0,
   }),
+  reasons: z.array(reason).default(defaultReasons()),
+  /** Solution ids offered (DESIGN §3); exchange (5) and bank transfer (6) once their screens exist. */
+  solutions: z.array(z.number().int()).default([1, 2, 4]),
+  shipping_methods: z.array(z.number().int()).default([1, 2, 3]),
 });
+/** Spec §9 reasons; damage and faults need a photo. */
+function defaultReasons() {
+  const needsProof = new Set(['Poor quality/faulty', 'Parcel damaged on arrival']);
+  return DEFAULT_RETURN_REASONS.map((text, index) => ({
+    id: index + 1,
+    group_id: 1,
+    text,
+    proof: needsProof.has(text) ? ('required' as const) : ('optional' as const),
+  }));
+}
+
 export type ShopSettings = z.infer<typeof shopSettings>;
 
 export function parseShopSettings(json: string): ShopSettings {

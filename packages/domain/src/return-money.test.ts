@@ -1,0 +1,123 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { allocate } from './allocate.js';
+import { computeReturnMoney, type MoneyLine } from './return-money.js';
+
+const noFees = { refundShipping: false, returnFee: 0, labelFee: 0, restockingFeePercent: 0 };
+
+/** #1001 of the demo shop: 10% order discount, 8% tax, $5 shipping. */
+const shirt: MoneyLine = { price: 4900, quantity: 1, discount: 490, tax: 353 };
+const sneakers: MoneyLine = { price: 8900, quantity: 2, discount: 1780, tax: 1281 };
+
+describe('computeReturnMoney', () => {
+  it('refunds the Linen Shirt of #1001 net of its discount, with its tax', () => {
+    const money = computeReturnMoney({
+      lines: [{ line: shirt, quantity: 1 }],
+      orderShipping: 500,
+      returnsEverything: false,
+      usesMerchantLabel: false,
+      settings: noFees,
+    });
+    expect(money).toMatchObject({
+      origin_subtotal: 4900,
+      discount: 490,
+      tax: 353,
+      refund: 4763,
+      total: 4763,
+      shipping: { money: 0, max: 500 },
+    });
+  });
+
+  it('splits a line discount and tax between returned and kept units so both halves add up', () => {
+    const one = computeReturnMoney({
+      lines: [{ line: sneakers, quantity: 1 }],
+      orderShipping: 500,
+      returnsEverything: false,
+      usesMerchantLabel: false,
+      settings: noFees,
+    });
+    expect(one.discount + one.discount).toBe(sneakers.discount);
+    expect(one.tax).toBe(641);
+  });
+
+  it('charges fees and refunds shipping per the merchant settings', () => {
+    const money = computeReturnMoney({
+      lines: [{ line: shirt, quantity: 1 }],
+      orderShipping: 500,
+      returnsEverything: true,
+      usesMerchantLabel: true,
+      settings: { refundShipping: true, returnFee: 200, labelFee: 350, restockingFeePercent: 10 },
+    });
+    expect(money).toMatchObject({ shipping: { money: 500 }, return_fee: 200, label_fee: 350, restocking_fee: 441 });
+    expect(money.total).toBe(4763 + 500 - 200 - 350 - 441);
+  });
+
+  const currencyLine = (exponent: number) =>
+    fc
+      .record({
+        price: fc.integer({ min: 0, max: 10 ** (exponent + 4) }),
+        quantity: fc.integer({ min: 1, max: 10 }),
+        discountPercent: fc.integer({ min: 0, max: 100 }),
+        taxPercent: fc.integer({ min: 0, max: 30 }),
+      })
+      .chain((l) =>
+        fc.integer({ min: 0, max: l.quantity }).map((returned) => {
+          const gross = l.price * l.quantity;
+          const discount = Math.floor((gross * l.discountPercent) / 100);
+          return {
+            line: {
+              price: l.price,
+              quantity: l.quantity,
+              discount,
+              tax: Math.round(((gross - discount) * l.taxPercent) / 100),
+            },
+            quantity: returned,
+          };
+        }),
+      );
+
+  for (const exponent of [0, 2, 3]) {
+    it(`never refunds more than paid, never negative, and adds up (${exponent} decimals)`, () => {
+      fc.assert(
+        fc.property(
+          fc.array(currencyLine(exponent), { minLength: 1, maxLength: 6 }),
+          fc.integer({ min: 0, max: 10 ** (exponent + 2) }),
+          fc.record({
+            refundShipping: fc.boolean(),
+            returnFee: fc.nat(10 ** (exponent + 2)),
+            labelFee: fc.nat(10 ** (exponent + 2)),
+            restockingFeePercent: fc.integer({ min: 0, max: 100 }),
+          }),
+          fc.boolean(),
+          (lines, shipping, settings, everything) => {
+            const money = computeReturnMoney({
+              lines,
+              orderShipping: shipping,
+              returnsEverything: everything,
+              usesMerchantLabel: true,
+              settings,
+            });
+            const paid =
+              lines.reduce((sum, { line }) => sum + line.price * line.quantity - line.discount + line.tax, 0) +
+              shipping;
+            expect(money.total).toBeGreaterThanOrEqual(0);
+            expect(money.max_refund).toBeLessThanOrEqual(paid);
+            expect(money.total).toBeLessThanOrEqual(money.max_refund);
+            expect(money.refund).toBe(money.origin_subtotal - money.discount + money.tax);
+            expect(money.total).toBe(
+              Math.max(
+                0,
+                money.refund + money.shipping.money - money.return_fee - money.label_fee - money.restocking_fee,
+              ),
+            );
+            for (const { line, quantity } of lines) {
+              // Returned and kept parts of a line's discount always add back to the whole.
+              const [returned, kept] = allocate(line.discount, [quantity, line.quantity - quantity]);
+              expect(returned! + kept!).toBe(line.discount);
+            }
+          },
+        ),
+      );
+    });
+  }
+});

@@ -1,0 +1,76 @@
+import { allocate } from './allocate.js';
+
+export interface MoneyLine {
+  /** Unit price, minor units. */
+  price: number;
+  quantity: number;
+  /** Order discount allocated to the whole line. */
+  discount: number;
+  /** Tax charged on the whole line. */
+  tax: number;
+}
+
+export interface MoneySettings {
+  refundShipping: boolean;
+  returnFee: number;
+  labelFee: number;
+  restockingFeePercent: number;
+}
+
+export interface ReturnMoneyInput {
+  lines: { line: MoneyLine; quantity: number }[];
+  /** Shipping the order paid. */
+  orderShipping: number;
+  /** True when this return takes back everything still held by the shopper. */
+  returnsEverything: boolean;
+  usesMerchantLabel: boolean;
+  settings: MoneySettings;
+}
+
+export interface ReturnMoneyResult {
+  origin_subtotal: number;
+  discount: number;
+  tax: number;
+  /** What the returned units cost the shopper: subtotal − discount + tax. */
+  refund: number;
+  shipping: { money: number; tax: number; max: number };
+  return_fee: number;
+  label_fee: number;
+  restocking_fee: number;
+  /** What the shopper gets back: refund + shipping − fees, never below zero. */
+  total: number;
+  /** The most that could be refunded for these units (before fees). */
+  max_refund: number;
+}
+
+/** The part of a line-level amount that belongs to `quantity` of its units (largest remainder). */
+const share = (amount: number, quantity: number, of: number) => allocate(amount, [quantity, of - quantity])[0] ?? 0;
+
+/** Spec §2 screen 6 and issue 3: the refund of a return, in integer minor units. */
+export function computeReturnMoney(input: ReturnMoneyInput): ReturnMoneyResult {
+  let subtotal = 0;
+  let discount = 0;
+  let tax = 0;
+  for (const { line, quantity } of input.lines) {
+    subtotal += line.price * quantity;
+    discount += share(line.discount, quantity, line.quantity);
+    tax += share(line.tax, quantity, line.quantity);
+  }
+  const refund = subtotal - discount + tax;
+  const shippingMoney = input.settings.refundShipping && input.returnsEverything ? input.orderShipping : 0;
+  const restocking = Math.floor(((subtotal - discount) * input.settings.restockingFeePercent) / 100);
+  const labelFee = input.usesMerchantLabel ? input.settings.labelFee : 0;
+  const max = refund + shippingMoney;
+  return {
+    origin_subtotal: subtotal,
+    discount,
+    tax,
+    refund,
+    shipping: { money: shippingMoney, tax: 0, max: input.orderShipping },
+    return_fee: input.settings.returnFee,
+    label_fee: labelFee,
+    restocking_fee: restocking,
+    total: Math.max(0, max - input.settings.returnFee - labelFee - restocking),
+    max_refund: max,
+  };
+}
