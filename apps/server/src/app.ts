@@ -67,7 +67,7 @@ export async function buildApp(
       : new DevMailbox(db, clock));
   const platform = new LocalStorePlatform(db);
   const sessions = new Sessions(db, clock, config.SESSION_TTL_MINUTES * 60);
-  const storefront = new StorefrontConfigService(new ShopsRepository(db));
+  const storefront = new StorefrontConfigService(new ShopsRepository(db, clock));
   const auth = new AuthService({
     platform,
     sessions,

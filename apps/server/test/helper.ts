@@ -87,3 +87,12 @@ export async function latestCode(t: TestApp, to: string): Promise<string> {
   if (!code) throw new Error(`No code mailed to ${to}`);
   return code;
 }
+
+/** Changes the demo shop's merchant settings the way the merchant API will (cache dropped at once). */
+export async function patchSettings(t: TestApp, change: (settings: any) => void): Promise<void> {
+  const shops = t.app.ctx.services.storefront.shops;
+  const current = (await shops.byUrl(shop))!;
+  const settings = structuredClone(current.settings);
+  change(settings);
+  await shops.updateSettings(current, settings);
+}

@@ -1,6 +1,6 @@
 import { calls, Code, messages } from '@return-center/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, latestCode, shop, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, dialects, latestCode, patchSettings, shop, type TestApp } from '../../../test/helper.js';
 import { LIMITS } from './rate-limiter.js';
 import { MAX_CODE_ATTEMPTS } from './verification-codes.js';
 
@@ -13,15 +13,8 @@ describe.each(dialects)('login on %s', (dialect) => {
   });
   afterEach(() => t.close());
 
-  async function setLookupMethod(method: number) {
-    const row = await t.db.selectFrom('shops').select('settings').executeTakeFirstOrThrow();
-    const settings = JSON.parse(row.settings);
-    settings.text.order_lookup_method = method;
-    await t.db
-      .updateTable('shops')
-      .set({ settings: JSON.stringify(settings) })
-      .execute();
-  }
+  const setLookupMethod = (method: number) =>
+    patchSettings(t, (settings) => (settings.text.order_lookup_method = method));
 
   describe('order number and email or phone', () => {
     it('signs in with the order number and its email, in any case and with or without #', async () => {

@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { parseShopSettings, type ShopSettings } from './shop-settings.js';
 
@@ -12,23 +13,56 @@ export interface Shop {
   settings: ShopSettings;
 }
 
-export class ShopsRepository {
-  constructor(private readonly db: Db) {}
+const CACHE_MS = 5000;
 
-  async byUrl(shopUrl: string): Promise<Shop | null> {
-    const row = await this.db
-      .selectFrom('shops')
-      .selectAll()
-      .where('shop_url', '=', shopUrl.toLowerCase())
-      .executeTakeFirst();
-    return row ? toShop(row) : null;
+/**
+ * Shops are read on nearly every call and change rarely: rows are cached for a few seconds per
+ * instance, and a settings write through this repository drops its entry at once.
+ */
+export class ShopsRepository {
+  private readonly cache = new Map<string, { shop: Shop | null; until: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  byUrl(shopUrl: string): Promise<Shop | null> {
+    const url = shopUrl.toLowerCase();
+    return this.cached(`url:${url}`, () =>
+      this.db.selectFrom('shops').selectAll().where('shop_url', '=', url).executeTakeFirst(),
+    );
   }
 
-  async byId(id: number): Promise<Shop | null> {
-    const row = await this.db.selectFrom('shops').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? toShop(row) : null;
+  byId(id: number): Promise<Shop | null> {
+    return this.cached(`id:${id}`, () =>
+      this.db.selectFrom('shops').selectAll().where('id', '=', id).executeTakeFirst(),
+    );
+  }
+
+  async updateSettings(shop: Shop, settings: ShopSettings): Promise<void> {
+    await this.db
+      .updateTable('shops')
+      .set({ settings: JSON.stringify(settings) })
+      .where('id', '=', shop.id)
+      .execute();
+    this.cache.delete(`id:${shop.id}`);
+    this.cache.delete(`url:${shop.shopUrl}`);
+  }
+
+  private async cached(key: string, load: () => Promise<ShopRow | undefined>): Promise<Shop | null> {
+    const now = this.clock.nowMs();
+    const hit = this.cache.get(key);
+    if (hit && hit.until > now) return hit.shop;
+    const row = await load();
+    const shop = row ? toShop(row) : null;
+    if (this.cache.size > 1000) this.cache.clear();
+    this.cache.set(key, { shop, until: now + CACHE_MS });
+    return shop;
   }
 }
+
+type ShopRow = Parameters<typeof toShop>[0];
 
 function toShop(row: {
   id: number;

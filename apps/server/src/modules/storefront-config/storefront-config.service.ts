@@ -6,14 +6,20 @@ import type { Shop, ShopsRepository } from './shops.repository.js';
 
 const storeUnavailable = () => new AppError(Code.StoreUnavailable, messages.storeUnavailable);
 
+const signs = new Map<string, Buffer>();
 function signMatches(shopUrl: string, sign: string): boolean {
-  const expected = Buffer.from(configSign(shopUrl));
+  let expected = signs.get(shopUrl);
+  if (!expected) {
+    expected = Buffer.from(configSign(shopUrl));
+    if (signs.size > 1000) signs.clear();
+    signs.set(shopUrl, expected);
+  }
   const given = Buffer.from(sign);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 export class StorefrontConfigService {
-  constructor(private readonly shops: ShopsRepository) {}
+  constructor(readonly shops: ShopsRepository) {}
 
   /** The shop named by a request, or the spec's 402 when it is unknown. */
   async requireShop(shopUrl: string): Promise<Shop> {
@@ -28,9 +34,23 @@ export class StorefrontConfigService {
     return shop;
   }
 
+  /** Answers are kept per cached shop object, so they are rebuilt whenever the shop is reloaded. */
+  private readonly answers = new WeakMap<Shop, Map<string, StoreConfig>>();
+
   async getConfig(input: { shop_url: string; code: string; sign: string }): Promise<StoreConfig> {
     if (!signMatches(input.shop_url, input.sign)) throw storeUnavailable();
     const shop = await this.requireShop(input.shop_url);
+    let byLanguage = this.answers.get(shop);
+    if (!byLanguage) this.answers.set(shop, (byLanguage = new Map()));
+    let answer = byLanguage.get(input.code);
+    if (!answer) {
+      answer = this.buildConfig(shop, input.code);
+      if (byLanguage.size < 64) byLanguage.set(input.code, answer);
+    }
+    return answer;
+  }
+
+  private buildConfig(shop: Shop, code: string): StoreConfig {
     const { settings } = shop;
     const languages = settings.lang_list.filter((code): code is Locale => code in LOCALE_NAMES);
     return {
@@ -38,7 +58,7 @@ export class StorefrontConfigService {
       shop_url: shop.shopUrl,
       store_name: shop.name,
       is_remove_brand: settings.is_remove_brand,
-      current_code: languages.includes(input.code as Locale) ? input.code : DEFAULT_LANGUAGE,
+      current_code: languages.includes(code as Locale) ? code : DEFAULT_LANGUAGE,
       lang: languages.map((code) => ({ code, name: LOCALE_NAMES[code] })),
       lang_list: languages,
       test_store_data: settings.test_store_data,
