@@ -7,6 +7,7 @@ import type { Authenticator } from './http/register-call.js';
 import type { AuthService } from './modules/auth/auth.service.js';
 import type { Session } from './modules/auth/sessions.js';
 import type { OrdersService } from './modules/orders/orders.service.js';
+import type { ReturnsService } from './modules/returns/returns.service.js';
 import type { StorefrontConfigService } from './modules/storefront-config/storefront-config.service.js';
 
 /** What every module's routes receive: the app, the session resolver, and the services. */
@@ -22,5 +23,6 @@ export interface AppContext {
     auth: AuthService;
     storefront: StorefrontConfigService;
     orders: OrdersService;
+    returns: ReturnsService;
   };
 }

@@ -22,6 +22,9 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { OrdersRepository } from './modules/orders/orders.repository.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { ReturnsRepository } from './modules/returns/returns.repository.js';
+import { returnsRoutes } from './modules/returns/returns.routes.js';
+import { ReturnsService } from './modules/returns/returns.service.js';
 import { ShopsRepository } from './modules/storefront-config/shops.repository.js';
 import { StorefrontConfigService } from './modules/storefront-config/storefront-config.service.js';
 import { storefrontConfigRoutes } from './modules/storefront-config/storefront-config.routes.js';
@@ -78,6 +81,7 @@ export async function buildApp(
     limits: options.limits,
   });
   const orders = new OrdersService(platform, new OrdersRepository(db), clock);
+  const returns = new ReturnsService(orders, new ReturnsRepository(db, dialect), clock);
 
   const ctx: AppContext = {
     app,
@@ -87,9 +91,17 @@ export async function buildApp(
     dialect,
     mail,
     authenticate: (request) => sessions.resolve(request),
-    services: { auth, storefront, orders },
+    services: { auth, storefront, orders, returns },
   };
-  for (const routes of [healthRoutes, devMailboxRoutes, storefrontConfigRoutes, authRoutes, ordersRoutes]) routes(ctx);
+  for (const routes of [
+    healthRoutes,
+    devMailboxRoutes,
+    storefrontConfigRoutes,
+    authRoutes,
+    ordersRoutes,
+    returnsRoutes,
+  ])
+    routes(ctx);
   await servePortal(app, { dist: config.PORTAL_DIST, defaultShop: config.DEFAULT_SHOP, assets: assetsDir });
 
   app.addHook('onClose', async () => {

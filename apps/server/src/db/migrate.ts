@@ -1,9 +1,10 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import * as initial from './migrations/001-initial.js';
+import * as returnMoney from './migrations/003-return-money.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
-const ALL = { '001-initial': initial };
+const ALL = { '001-initial': initial, '003-return-money': returnMoney };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {

@@ -94,6 +94,8 @@ export interface ReturnRequestsTable {
   currency: string;
   language: string;
   idempotency_key: string;
+  /** JSON of the return money computed at submit. */
+  money: Generated<string>;
   created_at: number;
   updated_at: number;
 }

@@ -1,0 +1,81 @@
+import type { Db } from '../../db/database.js';
+import type { Dialect } from '../../db/database.js';
+import { RequestStatus } from '@return-center/contract';
+
+export interface NewRequest {
+  shop_id: number;
+  order_id: number;
+  solution_id: number;
+  shipping_method_id: number;
+  refund: number;
+  currency: string;
+  language: string;
+  idempotency_key: string;
+  money: string;
+  created_at: number;
+  items: {
+    order_line_id: number;
+    quantity: number;
+    reason_id: number;
+    reason_text: string;
+    description: string;
+    proof: string;
+  }[];
+}
+
+const OPEN = [RequestStatus.PendingReview, RequestStatus.Approved, RequestStatus.Received];
+
+export class ReturnsRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+  ) {}
+
+  async byIdempotencyKey(shopId: number, key: string) {
+    return this.db
+      .selectFrom('return_requests')
+      .select(['id', 'order_id'])
+      .where('shop_id', '=', shopId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Creates the request and its items in one transaction, unless the order already has an open one
+   * (a request already made with the same idempotency key counts as this one).
+   * The order row is locked on PostgreSQL so two different submits for one order cannot both pass;
+   * SQLite serialises write transactions by itself.
+   */
+  async createUnlessOpen(request: NewRequest): Promise<{ created: number } | { open: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      if (this.dialect === 'postgres') {
+        await trx.selectFrom('orders').select('id').where('id', '=', request.order_id).forUpdate().execute();
+      }
+      const repeated = await trx
+        .selectFrom('return_requests')
+        .select('id')
+        .where('shop_id', '=', request.shop_id)
+        .where('idempotency_key', '=', request.idempotency_key)
+        .executeTakeFirst();
+      if (repeated) return { created: repeated.id };
+      const open = await trx
+        .selectFrom('return_requests')
+        .select('id')
+        .where('order_id', '=', request.order_id)
+        .where('status', 'in', OPEN)
+        .executeTakeFirst();
+      if (open) return { open: open.id };
+      const { items, ...row } = request;
+      const inserted = await trx
+        .insertInto('return_requests')
+        .values({ ...row, status: RequestStatus.PendingReview, updated_at: row.created_at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('return_items')
+        .values(items.map((item) => ({ ...item, request_id: inserted.id })))
+        .execute();
+      return { created: inserted.id };
+    });
+  }
+}

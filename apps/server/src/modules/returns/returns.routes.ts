@@ -1,0 +1,46 @@
+import { calls } from '@return-center/contract';
+import type { AppContext } from '../../app-context.js';
+import { registerCall } from '../../http/register-call.js';
+
+export function returnsRoutes({ app, authenticate, services }: AppContext): void {
+  const shopOf = (shopId: number) => services.storefront.requireShopById(shopId);
+
+  registerCall(app, calls.getReason, authenticate, async (_input, session) => ({
+    list: services.returns.reasons(await shopOf(session.shopId)),
+  }));
+
+  registerCall(app, calls.orderConfig, authenticate, async (input, session) =>
+    services.returns.orderConfig(await shopOf(session.shopId), session, input),
+  );
+
+  registerCall(app, calls.checkRule, authenticate, async (input, session) => {
+    const { green } = await services.returns.evaluate(
+      await shopOf(session.shopId),
+      session,
+      input.order_id,
+      input.refund_line_items,
+    );
+    return { green_return: green };
+  });
+
+  registerCall(app, calls.getReturnMoney, authenticate, async (input, session) => {
+    const shop = await shopOf(session.shopId);
+    const { money, source } = await services.returns.evaluate(
+      shop,
+      session,
+      input.order_id,
+      input.refund_line_items,
+      input.shipping_method_id,
+    );
+    return {
+      ...money,
+      exchange_amount: 0,
+      currency: source.total_price_set.currency,
+      currency_format: source.total_price_set.currency_format,
+    };
+  });
+
+  registerCall(app, calls.setReturnOrder, authenticate, async (input, session) =>
+    services.returns.submit(await shopOf(session.shopId), session, input),
+  );
+}

@@ -1,0 +1,128 @@
+import { Code, messages, type Reason } from '@return-center/contract';
+import { allowedShippingMethods } from '@return-center/domain';
+import type { z } from 'zod';
+import type { calls } from '@return-center/contract';
+import type { Clock } from '../../clock.js';
+import { nowSeconds } from '../../clock.js';
+import { AppError, errors } from '../../http/app-error.js';
+import type { Session } from '../auth/sessions.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import type { Shop } from '../storefront-config/shops.repository.js';
+import type { ReturnsRepository } from './returns.repository.js';
+import { checkSelection, isGreenReturn, moneyFor, type SelectedLine } from './selection.js';
+
+type SubmitInput = z.output<typeof calls.setReturnOrder.payload>;
+
+export class ReturnsService {
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly repository: ReturnsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  reasons(shop: Shop): Reason[] {
+    return shop.settings.reasons;
+  }
+
+  /** Everything the later steps need for the chosen lines: money, green rule, solutions and methods. */
+  async evaluate(shop: Shop, session: Session, orderId: number, selected: SelectedLine[], shippingMethodId?: number) {
+    const { source, order } = await this.orders.load(shop, session, orderId);
+    const chosen = checkSelection(source, selected);
+    const money = moneyFor(shop, order, source, chosen, shippingMethodId);
+    return { source, order, chosen, money, green: isGreenReturn(shop, money) };
+  }
+
+  async orderConfig(
+    shop: Shop,
+    session: Session,
+    input: { order_id: number; refund_line_items: SelectedLine[]; solution_id?: number },
+  ) {
+    const { source, green } = await this.evaluate(shop, session, input.order_id, input.refund_line_items);
+    const flags = { delivery_date_check: green, pickup_is_ok: source.pickup_is_ok };
+    const methodIds = source.returnShippingMethod.map((m) => m.id);
+    const allowed =
+      input.solution_id === undefined ? methodIds : allowedShippingMethods(methodIds, input.solution_id, flags);
+    return {
+      ...flags,
+      returnSolution: source.returnSolution,
+      returnShippingMethod: source.returnShippingMethod.filter((m) => allowed.includes(m.id)),
+    };
+  }
+
+  /**
+   * Idempotent submit: a retry or double click with the same key answers the request the first
+   * attempt created, even when it loses the race and trips over that request's own effects.
+   */
+  async submit(shop: Shop, session: Session, input: SubmitInput): Promise<{ request_id: number }> {
+    try {
+      return await this.create(shop, session, input);
+    } catch (error) {
+      const winner = await this.repository.byIdempotencyKey(shop.id, input.idempotency_key);
+      if (winner && winner.order_id === input.order_id) return { request_id: winner.id };
+      throw error;
+    }
+  }
+
+  private async create(shop: Shop, session: Session, input: SubmitInput): Promise<{ request_id: number }> {
+    const repeated = await this.repository.byIdempotencyKey(shop.id, input.idempotency_key);
+    if (repeated) {
+      if (repeated.order_id !== input.order_id)
+        throw errors.invalidInput('idempotency_key: already used for another order');
+      return { request_id: repeated.id };
+    }
+    const selected = input.order_product.map((p) => ({ line_item_id: p.order_product_id, quantity: p.quantity }));
+    const { source, chosen, money, green } = await this.evaluate(
+      shop,
+      session,
+      input.order_id,
+      selected,
+      input.shipping_method_id,
+    );
+    if (source.request_id !== null)
+      throw new AppError(Code.AlreadyProcessing, messages.submitFailed, 200, { request_id: source.request_id });
+    if (!source.returnSolution.some((s) => s.id === input.solution_id))
+      throw errors.invalidInput('solution_id: not offered for this order');
+    const methods = allowedShippingMethods(
+      source.returnShippingMethod.map((m) => m.id),
+      input.solution_id,
+      { delivery_date_check: green, pickup_is_ok: source.pickup_is_ok },
+    );
+    if (!methods.includes(input.shipping_method_id))
+      throw errors.invalidInput('shipping_method_id: not offered for this return');
+
+    const items = chosen.map((item) => {
+      const product = input.order_product.find((p) => p.order_product_id === item.line_item_id)!;
+      const reason = shop.settings.reasons.find((r) => r.id === product.reason.reason_id);
+      if (!reason) throw errors.invalidInput('reason_id: choose a return reason');
+      const proof = product.reason.provide_proof.filter((url) => url.trim() !== '');
+      if (reason.proof === 'required' && proof.length === 0)
+        throw errors.invalidInput(messages.provideRequiredInformation);
+      return {
+        order_line_id: item.line_item_id,
+        quantity: item.quantity,
+        reason_id: reason.id,
+        reason_text: reason.text,
+        description: product.reason.reason_description,
+        proof: JSON.stringify(proof),
+      };
+    });
+
+    const result = await this.repository.createUnlessOpen({
+      shop_id: shop.id,
+      order_id: input.order_id,
+      solution_id: input.solution_id,
+      shipping_method_id: input.shipping_method_id,
+      refund: money.total,
+      currency: source.total_price_set.currency,
+      language: input.language,
+      idempotency_key: input.idempotency_key,
+      money: JSON.stringify(money),
+      created_at: nowSeconds(this.clock),
+      items,
+    });
+    if ('open' in result) {
+      throw new AppError(Code.AlreadyProcessing, messages.submitFailed, 200, { request_id: result.open });
+    }
+    return { request_id: result.created };
+  }
+}

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { calls, Code, DEFAULT_RETURN_REASONS, messages } from '@return-center/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, dialects, patchSettings, shop, type TestApp } from '../../../test/helper.js';
+
+describe.each(dialects)('return flow on %s', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  let orderId: number;
+  let lines: {
+    title: string;
+    line_item_id: number;
+    product_id: number;
+    variant: { product_id: number; variant_id: number };
+  }[];
+
+  beforeEach(async () => {
+    t = await buildTestApp(dialect);
+    token = (await t.call(calls.login, { shop_url: shop, email: 'alice@example.com', order_number: '#1001' })).body.data
+      .token;
+    orderId = (await t.call(calls.index, {}, token)).body.data.list[0].id;
+    const info = await t.call(calls.orderInfo, { order_id: orderId }, token);
+    lines = [...info.body.data.yes, ...info.body.data.no];
+  });
+  afterEach(() => t.close());
+
+  const line = (title: string) => lines.find((l) => l.title === title)!;
+  const product = (title: string, quantity = 1, reason_id = 5, provide_proof: string[] = []) => ({
+    id: line(title).line_item_id,
+    order_product_id: line(title).line_item_id,
+    quantity,
+    change: null,
+    reason: { reason_id, reason_text: '', reason_group_id: 1, reason_description: 'Too small', provide_proof },
+  });
+  const submit = (overrides: Record<string, unknown> = {}) =>
+    t.call(
+      calls.setReturnOrder,
+      {
+        order_id: orderId,
+        solution_id: 1,
+        shipping_method_id: 2,
+        idempotency_key: randomUUID(),
+        order_product: [product('Linen Shirt')],
+        ...overrides,
+      },
+      token,
+    );
+  const setReturnSetting = (patch: Record<string, unknown>) =>
+    patchSettings(t, (settings) => Object.assign(settings.return_setting, patch));
+
+  it('offers the spec reasons, with photos required for damage and faults', async () => {
+    const { body } = await t.call(calls.getReason, {}, token);
+    expect(body.data.list.map((r: { text: string }) => r.text)).toEqual([...DEFAULT_RETURN_REASONS]);
+    expect(
+      body.data.list.filter((r: { proof: string }) => r.proof === 'required').map((r: { id: number }) => r.id),
+    ).toEqual([2, 4]);
+  });
+
+  it('computes the refund of the Linen Shirt from the order', async () => {
+    const { body } = await t.call(
+      calls.getReturnMoney,
+      {
+        order_id: orderId,
+        solution_id: 1,
+        refund_line_items: [{ line_item_id: line('Linen Shirt').line_item_id, quantity: 1 }],
+      },
+      token,
+    );
+    expect(body.data).toMatchObject({
+      origin_subtotal: 4900,
+      discount: 490,
+      tax: 353,
+      refund: 4763,
+      total: 4763,
+      currency: 'USD',
+      currency_format: '${{amount}}',
+    });
+  });
+
+  it('limits shipping to keeping the item when the green-return rule applies', async () => {
+    const refund_line_items = [{ line_item_id: line('Linen Shirt').line_item_id, quantity: 1 }];
+    const before = await t.call(calls.orderConfig, { order_id: orderId, refund_line_items, solution_id: 1 }, token);
+    expect(before.body.data.returnShippingMethod.map((m: { id: number }) => m.id)).toEqual([1, 2, 3]);
+    await setReturnSetting({ green_return_max: 5000 });
+    expect(
+      (await t.call(calls.checkRule, { order_id: orderId, solution_id: 1, refund_line_items }, token)).body.data,
+    ).toEqual({ green_return: true });
+    const after = await t.call(calls.orderConfig, { order_id: orderId, refund_line_items, solution_id: 1 }, token);
+    expect(after.body.data).toMatchObject({ delivery_date_check: true });
+    expect(after.body.data.returnShippingMethod.map((m: { id: number }) => m.id)).toEqual([3]);
+    expect((await submit({ shipping_method_id: 2 })).body.code).toBe(Code.InvalidInput);
+    expect((await submit({ shipping_method_id: 3 })).body.code).toBe(Code.Success);
+  });
+
+  it('stores a submitted return once and sends a second one to the processing page', async () => {
+    const first = await submit({ order_product: [product('Linen Shirt', 1, 5, ['', ' '])] });
+    expect(first.body.code).toBe(Code.Success);
+    const requestId = first.body.data.request_id;
+    const items = await t.db.selectFrom('return_items').selectAll().where('request_id', '=', requestId).execute();
+    expect(items).toEqual([
+      expect.objectContaining({ quantity: 1, reason_text: "Doesn't suit me", proof: '[]', description: 'Too small' }),
+    ]);
+    const list = await t.call(calls.orderReturnList, { order_id: orderId }, token);
+    expect(list.body.data.list).toEqual([expect.objectContaining({ id: requestId, status: 1, refund: 4763 })]);
+    const second = await submit({ order_product: [product('Canvas Sneakers')] });
+    expect(second.body).toMatchObject({ code: Code.AlreadyProcessing, data: { request_id: requestId } });
+  });
+
+  it('creates exactly one request from 20 concurrent identical submits', async () => {
+    const idempotency_key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => submit({ idempotency_key })));
+    const ids = new Set(answers.map((a) => a.body.data?.request_id));
+    expect(answers.every((a) => a.body.code === Code.Success)).toBe(true);
+    expect(ids.size).toBe(1);
+    const rows = await t.db.selectFrom('return_requests').select('id').where('order_id', '=', orderId).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses every rule violation with the spec message', async () => {
+    expect((await submit({ order_product: [] })).body).toMatchObject({
+      code: Code.NothingSelected,
+      msg: messages.selectAtLeastOne,
+    });
+    expect((await submit({ order_product: [product('Linen Shirt'), product('Canvas Sneakers')] })).body).toMatchObject({
+      code: Code.InvalidInput,
+      msg: messages.oneVariant,
+    });
+    expect((await submit({ order_product: [product('Wool Beanie')] })).body.msg).toBe(messages.unselectedItem);
+    expect((await submit({ order_product: [product('Canvas Sneakers', 3)] })).body.msg).toMatch(/between 1 and 2/);
+    expect((await submit({ order_product: [product('Linen Shirt', 1, 2)] })).body.msg).toBe(
+      messages.provideRequiredInformation,
+    );
+    expect((await submit({ order_product: [product('Linen Shirt', 1, 99)] })).body.code).toBe(Code.InvalidInput);
+    expect((await submit({ solution_id: 5 })).body.msg).toMatch(/solution_id/);
+    expect((await submit({ shipping_method_id: 4 })).body.msg).toMatch(/shipping_method_id/);
+    expect(
+      (
+        await submit({
+          order_product: [
+            {
+              ...product('Linen Shirt'),
+              reason: { ...product('Linen Shirt').reason, provide_proof: ['a', 'b', 'c', 'd', 'e', 'f'] },
+            },
+          ],
+        })
+      ).body.code,
+    ).toBe(Code.InvalidInput);
+    const rows = await t.db.selectFrom('return_requests').select('id').where('order_id', '=', orderId).execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it("cannot return someone else's order or an order past its window", async () => {
+    const bob = (await t.call(calls.login, { shop_url: shop, email: 'bob@example.com', order_number: '#1003' })).body
+      .data.token;
+    expect(
+      (
+        await t.call(
+          calls.setReturnOrder,
+          {
+            order_id: orderId,
+            solution_id: 1,
+            shipping_method_id: 2,
+            idempotency_key: randomUUID(),
+            order_product: [product('Linen Shirt')],
+          },
+          bob,
+        )
+      ).body.code,
+    ).toBe(Code.NotFound);
+    await t.db
+      .updateTable('orders')
+      .set({ created_at: Math.floor(Date.UTC(2026, 8, 1) / 1000) })
+      .where('id', '=', orderId)
+      .execute();
+    expect((await submit()).body.msg).toBe(messages.unselectedItem);
+  });
+});

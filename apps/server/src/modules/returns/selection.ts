@@ -1,0 +1,65 @@
+import { Code, ITEMS_PER_REQUEST, messages, type OrderSource } from '@return-center/contract';
+import { computeReturnMoney, type ReturnMoneyResult } from '@return-center/domain';
+import type { PlatformOrder } from '../../adapters/store-platform/port.js';
+import { AppError, errors } from '../../http/app-error.js';
+import type { Shop } from '../storefront-config/shops.repository.js';
+
+export interface SelectedLine {
+  line_item_id: number;
+  quantity: number;
+}
+
+/**
+ * Checks chosen lines against what the order still allows (spec §5 item rules): something chosen,
+ * one product variant per request, each quantity within what is refundable.
+ */
+export function checkSelection(source: OrderSource, selected: SelectedLine[]): SelectedLine[] {
+  const chosen = selected.filter((s) => s.quantity > 0);
+  if (chosen.length === 0) throw new AppError(Code.NothingSelected, messages.selectAtLeastOne);
+  const distinct = new Set(chosen.map((s) => s.line_item_id));
+  if (distinct.size > ITEMS_PER_REQUEST || distinct.size !== chosen.length)
+    throw errors.invalidInput(messages.oneVariant);
+  for (const item of chosen) {
+    const line = source.yes.find((l) => l.line_item_id === item.line_item_id);
+    if (!line) throw errors.invalidInput(messages.unselectedItem);
+    if (item.quantity > line.refundable_quantity) {
+      throw errors.invalidInput(`Return quantity must be between 1 and ${line.refundable_quantity}`);
+    }
+  }
+  return chosen;
+}
+
+/** The refund of a checked selection, from the platform's own line amounts. */
+export function moneyFor(
+  shop: Shop,
+  order: PlatformOrder,
+  source: OrderSource,
+  chosen: SelectedLine[],
+  shippingMethodId?: number,
+): ReturnMoneyResult {
+  const lines = chosen.map((item) => {
+    const line = order.lines.find((l) => l.id === item.line_item_id)!;
+    return { line, quantity: item.quantity };
+  });
+  const stillHeld = source.yes.reduce((sum, l) => sum + l.refundable_quantity, 0);
+  const returning = chosen.reduce((sum, c) => sum + c.quantity, 0);
+  const settings = shop.settings.return_setting;
+  return computeReturnMoney({
+    lines,
+    orderShipping: order.shipping,
+    returnsEverything: source.no.length === 0 && returning === stillHeld,
+    usesMerchantLabel: shippingMethodId === 1,
+    settings: {
+      refundShipping: settings.refund_shipping,
+      returnFee: settings.return_fee,
+      labelFee: settings.label_fee,
+      restockingFeePercent: settings.restocking_fee_percent,
+    },
+  });
+}
+
+/** Green returns (keep the item) apply when the refund is within the merchant's limit. */
+export function isGreenReturn(shop: Shop, money: ReturnMoneyResult): boolean {
+  const max = shop.settings.return_setting.green_return_max;
+  return max > 0 && money.refund <= max;
+}
