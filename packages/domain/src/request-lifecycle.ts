@@ -1,0 +1,47 @@
+import { RequestStatus, ShippingMethodId } from '@return-center/contract';
+
+export type RequestAction = 'approve' | 'reject' | 'receive' | 'refund' | 'resolve';
+export const REQUEST_ACTIONS: readonly RequestAction[] = ['approve', 'reject', 'receive', 'refund', 'resolve'];
+
+export interface LifecycleFacts {
+  status: number;
+  shippingMethodId: number;
+}
+
+/**
+ * The request state machine (issue 4): pending review → approved → received → completed;
+ * rejected from pending review or received. A keep-the-item return has nothing to receive, so it
+ * completes straight from approved. Returns the new status, or null when the action is illegal.
+ */
+export function nextStatus(facts: LifecycleFacts, action: RequestAction): number | null {
+  const keepsItem = facts.shippingMethodId === ShippingMethodId.KeepItem;
+  switch (action) {
+    case 'approve':
+      return facts.status === RequestStatus.PendingReview ? RequestStatus.Approved : null;
+    case 'reject':
+      return facts.status === RequestStatus.PendingReview || facts.status === RequestStatus.Received
+        ? RequestStatus.Rejected
+        : null;
+    case 'receive':
+      return facts.status === RequestStatus.Approved && !keepsItem ? RequestStatus.Received : null;
+    case 'refund':
+    case 'resolve':
+      return facts.status === RequestStatus.Received || (facts.status === RequestStatus.Approved && keepsItem)
+        ? RequestStatus.Completed
+        : null;
+  }
+}
+
+/** Refund sub-states; `failed` may be retried. */
+export type RefundState = 'none' | 'pending' | 'processing' | 'refunded' | 'failed';
+const REFUND_MOVES: Record<RefundState, RefundState[]> = {
+  none: ['pending'],
+  pending: ['processing'],
+  processing: ['refunded', 'failed'],
+  refunded: [],
+  failed: ['pending'],
+};
+
+export function canMoveRefund(from: RefundState, to: RefundState): boolean {
+  return REFUND_MOVES[from].includes(to);
+}
