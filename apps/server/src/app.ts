@@ -1,32 +1,24 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { DevMailbox } from './adapters/mail/dev-mailbox.js';
 import type { MailTransport } from './adapters/mail/port.js';
 import { SmtpTransport } from './adapters/mail/smtp.js';
-import { LocalStorePlatform } from './adapters/store-platform/local.js';
 import type { AppContext } from './app-context.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { createDb, type Db, type Dialect } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { seedDemoShop } from './db/seed/demo-shop.js';
+import { DEMO_MERCHANT_KEY, DEMO_SHOP, seedDemoShop } from './db/seed/demo-shop.js';
+import { createServices } from './services.js';
+import { merchantApiRoutes } from './modules/merchant/merchant.routes.js';
+import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { servePortal } from './http/portal.js';
-import { AuthService } from './modules/auth/auth.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { LIMITS, RateLimiter } from './modules/auth/rate-limiter.js';
-import { Sessions } from './modules/auth/sessions.js';
-import { VerificationCodes } from './modules/auth/verification-codes.js';
+import type { LIMITS } from './modules/auth/rate-limiter.js';
 import { devMailboxRoutes } from './modules/dev/mailbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { OrdersRepository } from './modules/orders/orders.repository.js';
-import { OrdersService } from './modules/orders/orders.service.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
-import { ReturnsRepository } from './modules/returns/returns.repository.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
-import { ReturnsService } from './modules/returns/returns.service.js';
-import { ShopsRepository } from './modules/storefront-config/shops.repository.js';
-import { StorefrontConfigService } from './modules/storefront-config/storefront-config.service.js';
 import { storefrontConfigRoutes } from './modules/storefront-config/storefront-config.routes.js';
 
 export interface BuildOptions {
@@ -63,25 +55,16 @@ export async function buildApp(
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   });
 
-  const mail =
-    options.mail ??
-    (config.MAIL_TRANSPORT === 'smtp'
-      ? new SmtpTransport(config.SMTP_URL!, config.MAIL_FROM)
-      : new DevMailbox(db, clock));
-  const platform = new LocalStorePlatform(db);
-  const sessions = new Sessions(db, clock, config.SESSION_TTL_MINUTES * 60);
-  const storefront = new StorefrontConfigService(new ShopsRepository(db, clock));
-  const auth = new AuthService({
-    platform,
-    sessions,
-    codes: new VerificationCodes(db, clock, config.CODE_TTL_MINUTES * 60),
-    limiter: new RateLimiter(db, clock),
-    mail,
-    codeTtlMinutes: config.CODE_TTL_MINUTES,
-    limits: options.limits,
-  });
-  const orders = new OrdersService(platform, new OrdersRepository(db), clock);
-  const returns = new ReturnsService(orders, new ReturnsRepository(db, dialect), clock);
+  const { mail, sessions, worker, services } = await createServices(config, db, dialect, clock, app.log, options);
+  if (config.SEED_DEMO)
+    await services.merchant.keys.add((await services.storefront.requireShop(DEMO_SHOP)).id, DEMO_MERCHANT_KEY, 'demo');
+  if (config.MERCHANT_API_KEY) {
+    await services.merchant.keys.add(
+      (await services.storefront.requireShop(config.DEFAULT_SHOP)).id,
+      config.MERCHANT_API_KEY,
+      'env',
+    );
+  }
 
   const ctx: AppContext = {
     app,
@@ -91,7 +74,8 @@ export async function buildApp(
     dialect,
     mail,
     authenticate: (request) => sessions.resolve(request),
-    services: { auth, storefront, orders, returns },
+    worker,
+    services,
   };
   for (const routes of [
     healthRoutes,
@@ -100,11 +84,15 @@ export async function buildApp(
     authRoutes,
     ordersRoutes,
     returnsRoutes,
+    requestsRoutes,
+    merchantApiRoutes,
   ])
     routes(ctx);
   await servePortal(app, { dist: config.PORTAL_DIST, defaultShop: config.DEFAULT_SHOP, assets: assetsDir });
 
+  if (config.WORKER_INTERVAL_MS > 0) worker.start(config.WORKER_INTERVAL_MS);
   app.addHook('onClose', async () => {
+    await worker.stop();
     await db.destroy();
     if (mail instanceof SmtpTransport) mail.close();
   });

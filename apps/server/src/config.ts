@@ -20,6 +20,12 @@ const schema = z
     CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(10).default(10),
     TRUST_PROXY: bool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Signs document links; generated once and kept in the database when not given. */
+    APP_SECRET: z.string().min(32).optional(),
+    /** A merchant API key for DEFAULT_SHOP; the demo shop also gets `demo-merchant-key`. */
+    MERCHANT_API_KEY: z.string().min(16).optional(),
+    /** How often the in-process job worker looks for work; 0 turns it off (run workers elsewhere). */
+    WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
     PORTAL_DIST: z.string().default(new URL('../../portal/dist', import.meta.url).pathname),
   })
   .superRefine((env, ctx) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CallDef } from '@return-center/contract';
+import { calls, type CallDef } from '@return-center/contract';
 import { configSign } from '@return-center/domain';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../src/app.js';
@@ -20,7 +20,13 @@ export async function buildTestApp(
   options: BuildOptions = {},
 ) {
   const clock = fixedClock(START);
-  const config = configFor({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORTAL_DIST: '/nonexistent', ...overrides });
+  const config = configFor({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORTAL_DIST: '/nonexistent',
+    WORKER_INTERVAL_MS: '0',
+    ...overrides,
+  });
   let dropSchema = async () => {};
   let database;
   if (dialect === 'postgres') {
@@ -95,4 +101,46 @@ export async function patchSettings(t: TestApp, change: (settings: any) => void)
   const settings = structuredClone(current.settings);
   change(settings);
   await shops.updateSettings(current, settings);
+}
+
+/** Signs in by order number and submits a return of one unit of `title` (own shipping unless told). */
+export async function submitReturn(
+  t: TestApp,
+  options: { order?: string; email?: string; title?: string; shipping_method_id?: number; solution_id?: number } = {},
+) {
+  const token = (
+    await t.call(calls.login, {
+      shop_url: shop,
+      email: options.email ?? 'alice@example.com',
+      order_number: options.order ?? '#1001',
+    })
+  ).body.data.token as string;
+  const orderId = (await t.call(calls.index, {}, token)).body.data.list[0].id as number;
+  const info = (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data;
+  const line = info.yes.find((l: { title: string }) => l.title === (options.title ?? 'Linen Shirt'));
+  const { body } = await t.call(
+    calls.setReturnOrder,
+    {
+      order_id: orderId,
+      solution_id: options.solution_id ?? 1,
+      shipping_method_id: options.shipping_method_id ?? 2,
+      idempotency_key: randomBytes(12).toString('hex'),
+      order_product: [
+        {
+          id: line.line_item_id,
+          order_product_id: line.line_item_id,
+          quantity: 1,
+          change: null,
+          reason: { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] },
+        },
+      ],
+    },
+    token,
+  );
+  if (body.code !== 1000) throw new Error(`submit failed: ${body.msg}`);
+  return { token, orderId, requestId: body.data.request_id as number };
+}
+
+export async function mailbox(t: TestApp, to: string): Promise<{ subject: string; text: string; html: string }[]> {
+  return (await t.app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(to)}` })).json();
 }

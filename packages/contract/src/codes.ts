@@ -18,6 +18,11 @@ export const Code = {
   PickupAddressInvalid: 1063,
   /** A return for this order is already being processed: go to /process/{id}. */
   AlreadyProcessing: 1067,
+  /** The merchant asked for a status change the request's state does not allow. HTTP 409 accompanies it. */
+  IllegalTransition: 1071,
+  /** Merchant API key missing or unknown (HTTP 401), or the object belongs to another shop (HTTP 403). */
+  Unauthorized: 401,
+  Forbidden: 403,
   /** No product selected. */
   NothingSelected: 7777,
   /** The store is unknown, disabled, or the configuration sign is wrong. */

@@ -10,3 +10,5 @@ export * from './order.js';
 export * from './returns.js';
 export * from './store-config.js';
 export * from './embed.js';
+export * from './shop-settings.js';
+export * from './merchant.js';

@@ -2,9 +2,10 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import * as initial from './migrations/001-initial.js';
 import * as returnMoney from './migrations/003-return-money.js';
+import * as lifecycle from './migrations/004-lifecycle.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
-const ALL = { '001-initial': initial, '003-return-money': returnMoney };
+const ALL = { '001-initial': initial, '003-return-money': returnMoney, '004-lifecycle': lifecycle };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {

@@ -96,8 +96,52 @@ export interface ReturnRequestsTable {
   idempotency_key: string;
   /** JSON of the return money computed at submit. */
   money: Generated<string>;
+  decline_reason: Generated<string>;
+  tracking_number: Generated<string>;
+  shipping_carrier: Generated<string>;
+  /** JSON list of proof image URLs sent with the tracking. */
+  tracking_proof: Generated<string>;
+  label_url: Generated<string>;
+  packing_slip_url: Generated<string>;
+  discount_code: Generated<string>;
+  gift_card_code: Generated<string>;
+  refund_state: Generated<string>;
+  actual_refund: Generated<number>;
   created_at: number;
   updated_at: number;
+}
+
+export interface RequestEventsTable {
+  id: Generated<number>;
+  request_id: number;
+  actor: string;
+  action: string;
+  from_status: number;
+  to_status: number;
+  note: string;
+  at: number;
+}
+
+export interface MerchantKeysTable {
+  id: Generated<number>;
+  shop_id: number;
+  key_hash: string;
+  label: string;
+  created_at: number;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: string;
+  dedupe_key: string;
+  status: string;
+  attempts: number;
+  run_at: number;
+  locked_until: number | null;
+  last_error: string;
+  created_at: number;
+  done_at: number | null;
 }
 
 export interface ReturnItemsTable {
@@ -148,6 +192,30 @@ export interface MailsTable {
   sent_at: number;
 }
 
+export interface DocumentsTable {
+  id: Generated<number>;
+  request_id: number;
+  kind: string;
+  content_base64: string;
+  created_at: number;
+}
+
+export interface PlatformRefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  idempotency_key: string;
+  kind: string;
+  amount: number;
+  currency: string;
+  code: string;
+  created_at: number;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   shops: ShopsTable;
   customers: CustomersTable;
@@ -161,4 +229,10 @@ export interface Database {
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
   mails: MailsTable;
+  request_events: RequestEventsTable;
+  merchant_keys: MerchantKeysTable;
+  jobs: JobsTable;
+  documents: DocumentsTable;
+  app_secrets: AppSecretsTable;
+  platform_refunds: PlatformRefundsTable;
 }

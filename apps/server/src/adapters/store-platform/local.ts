@@ -1,11 +1,47 @@
 import type { Db } from '../../db/database.js';
 import type { OrdersTable, OrderLinesTable } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
-import type { PlatformOrder, StorePlatform } from './port.js';
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../../clock.js';
+import { nowSeconds } from '../../clock.js';
+import type { PlatformOrder, RefundKind, RefundResult, StorePlatform } from './port.js';
 
 /** The built-in store: orders, customers and products live in our own database (the demo shop). */
 export class LocalStorePlatform implements StorePlatform {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async issueRefund(input: {
+    orderId: number;
+    amount: number;
+    currency: string;
+    kind: RefundKind;
+    idempotencyKey: string;
+  }): Promise<RefundResult> {
+    const prefix = { original: '', discount_code: 'RETURN-', gift_card: 'GIFT-' }[input.kind];
+    const code = prefix ? `${prefix}${randomBytes(5).toString('hex').toUpperCase()}` : '';
+    await this.db
+      .insertInto('platform_refunds')
+      .values({
+        order_id: input.orderId,
+        idempotency_key: input.idempotencyKey,
+        kind: input.kind,
+        amount: input.amount,
+        currency: input.currency,
+        code,
+        created_at: nowSeconds(this.clock),
+      })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .execute();
+    const row = await this.db
+      .selectFrom('platform_refunds')
+      .select(['id', 'code'])
+      .where('idempotency_key', '=', input.idempotencyKey)
+      .executeTakeFirstOrThrow();
+    return { reference: `local-refund-${row.id}`, code: row.code };
+  }
 
   async findOrderByNumber(shopId: number, orderNumber: string) {
     const row = await this.db

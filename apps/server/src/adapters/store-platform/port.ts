@@ -39,4 +39,21 @@ export interface StorePlatform {
   getOrder(shopId: number, orderId: number): Promise<PlatformOrder | null>;
   listOrdersByEmail(shopId: number, email: string): Promise<PlatformOrder[]>;
   hasCustomer(shopId: number, email: string): Promise<boolean>;
+  /** Idempotent by key: a retry answers the first result and moves no more money. */
+  issueRefund(input: {
+    orderId: number;
+    amount: number;
+    currency: string;
+    kind: RefundKind;
+    idempotencyKey: string;
+  }): Promise<RefundResult>;
+}
+
+/** How a refund reaches the shopper at the platform: money back, a discount code or a gift card. */
+export type RefundKind = 'original' | 'discount_code' | 'gift_card';
+
+export interface RefundResult {
+  reference: string;
+  /** The discount or gift card code, empty for money back. */
+  code: string;
 }

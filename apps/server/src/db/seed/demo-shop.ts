@@ -1,11 +1,12 @@
 import { allocate } from '@return-center/domain';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
-import { shopSettings } from '../../modules/storefront-config/shop-settings.js';
+import { shopSettings } from '@return-center/contract';
 import type { Db } from '../database.js';
 import { catalogue, catalogueImage } from './catalogue.js';
 
 export const DEMO_SHOP = 'demo-shop.myshopify.com';
+export const DEMO_MERCHANT_KEY = 'demo-merchant-key';
 const DAY = 86400;
 
 interface SeedLine {

@@ -46,7 +46,10 @@ export class ReturnsRepository {
    * The order row is locked on PostgreSQL so two different submits for one order cannot both pass;
    * SQLite serialises write transactions by itself.
    */
-  async createUnlessOpen(request: NewRequest): Promise<{ created: number } | { open: number }> {
+  async createUnlessOpen(
+    request: NewRequest,
+    afterCreate: (trx: Db, id: number) => Promise<void>,
+  ): Promise<{ created: number } | { open: number }> {
     return this.db.transaction().execute(async (trx) => {
       if (this.dialect === 'postgres') {
         await trx.selectFrom('orders').select('id').where('id', '=', request.order_id).forUpdate().execute();
@@ -75,6 +78,7 @@ export class ReturnsRepository {
         .insertInto('return_items')
         .values(items.map((item) => ({ ...item, request_id: inserted.id })))
         .execute();
+      await afterCreate(trx, inserted.id);
       return { created: inserted.id };
     });
   }

@@ -8,6 +8,7 @@ import { AppError, errors } from '../../http/app-error.js';
 import type { Session } from '../auth/sessions.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
+import type { Outbox } from '../jobs/outbox.js';
 import type { ReturnsRepository } from './returns.repository.js';
 import { checkSelection, isGreenReturn, moneyFor, type SelectedLine } from './selection.js';
 
@@ -17,6 +18,7 @@ export class ReturnsService {
   constructor(
     private readonly orders: OrdersService,
     private readonly repository: ReturnsRepository,
+    private readonly outbox: Outbox,
     private readonly clock: Clock,
   ) {}
 
@@ -107,19 +109,23 @@ export class ReturnsService {
       };
     });
 
-    const result = await this.repository.createUnlessOpen({
-      shop_id: shop.id,
-      order_id: input.order_id,
-      solution_id: input.solution_id,
-      shipping_method_id: input.shipping_method_id,
-      refund: money.total,
-      currency: source.total_price_set.currency,
-      language: input.language,
-      idempotency_key: input.idempotency_key,
-      money: JSON.stringify(money),
-      created_at: nowSeconds(this.clock),
-      items,
-    });
+    const result = await this.repository.createUnlessOpen(
+      {
+        shop_id: shop.id,
+        order_id: input.order_id,
+        solution_id: input.solution_id,
+        shipping_method_id: input.shipping_method_id,
+        refund: money.total,
+        currency: source.total_price_set.currency,
+        language: input.language,
+        idempotency_key: input.idempotency_key,
+        money: JSON.stringify(money),
+        created_at: nowSeconds(this.clock),
+        items,
+      },
+      (trx, id) =>
+        this.outbox.enqueue(trx, 'request.notify', { requestId: id, event: 'submitted' }, `notify:${id}:submitted`),
+    );
     if ('open' in result) {
       throw new AppError(Code.AlreadyProcessing, messages.submitFailed, 200, { request_id: result.open });
     }

@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import { parseShopSettings, type ShopSettings } from './shop-settings.js';
+import { parseShopSettings, type ShopSettings } from '@return-center/contract';
 
 export interface Shop {
   id: number;

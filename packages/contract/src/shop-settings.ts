@@ -1,7 +1,10 @@
-import { DEFAULT_RETURN_REASONS, LOCALES, reason, returnSetting, storeStyle, storeText } from '@return-center/contract';
 import { z } from 'zod';
+import { DEFAULT_RETURN_REASONS, LOCALES } from './constants.js';
+import { returnSetting } from './order.js';
+import { reason } from './returns.js';
+import { storeStyle, storeText } from './store-config.js';
 
-/** What the merchant controls, stored as JSON on the shop row. */
+/** What the merchant controls (GET/PUT /merchant/v1/settings), stored as JSON on the shop row. */
 export const shopSettings = z.object({
   style: storeStyle.default(storeStyle.parse({})),
   text: storeText.default(storeText.parse({})),
@@ -21,6 +24,26 @@ export const shopSettings = z.object({
   /** Solution ids offered (DESIGN §3); exchange (5) and bank transfer (6) once their screens exist. */
   solutions: z.array(z.number().int()).default([1, 2, 4]),
   shipping_methods: z.array(z.number().int()).default([1, 2, 3]),
+  /** Where shoppers send returns, shown on the status page and the packing slip. */
+  return_address: z
+    .object({
+      name: z.string().max(200),
+      address1: z.string().max(200),
+      address2: z.string().max(200),
+      city: z.string().max(100),
+      province_code: z.string().max(10),
+      zip: z.string().max(20),
+      country_code: z.string().length(2),
+    })
+    .default({
+      name: 'Demo Shop Returns',
+      address1: '500 Market Street',
+      address2: 'Dock 4',
+      city: 'San Francisco',
+      province_code: 'CA',
+      zip: '94105',
+      country_code: 'US',
+    }),
 });
 /** Spec §9 reasons; damage and faults need a photo. */
 function defaultReasons() {

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { code128Widths } from './code128.js';
+import type { Carrier, LabelAddress } from './port.js';
+
+/** A deterministic USPS-style 22-digit tracking number for a reference, so retries make the same label. */
+export function sandboxTrackingNumber(reference: string): string {
+  const digits = BigInt(`0x${createHash('sha256').update(reference).digest('hex').slice(0, 16)}`)
+    .toString()
+    .padStart(20, '0')
+    .slice(0, 18);
+  return `9400${digits}`;
+}
+
+/** Sandbox carrier: a real 4×6 inch PDF label with a Code 128 barcode and a tracking number. */
+export class SandboxCarrier implements Carrier {
+  async createLabel(input: { reference: string; from: LabelAddress; to: LabelAddress }) {
+    const trackingNumber = sandboxTrackingNumber(input.reference);
+    const pdf = await PDFDocument.create();
+    pdf.setTitle(`Return label ${input.reference}`);
+    const page = pdf.addPage([288, 432]);
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+    page.drawText('USPS GROUND ADVANTAGE RETURN', { x: 16, y: 404, size: 11, font: bold });
+    page.drawText('SANDBOX LABEL - NOT FOR MAILING', { x: 16, y: 390, size: 8, font });
+    const block = (title: string, address: LabelAddress, y: number) => {
+      page.drawText(title, { x: 16, y, size: 8, font: bold });
+      [address.name, ...address.lines].forEach((line, i) =>
+        page.drawText(line, { x: 16, y: y - 13 - i * 12, size: 10, font }),
+      );
+    };
+    block('FROM', input.from, 362);
+    block('SHIP TO', input.to, 282);
+    const widths = code128Widths(trackingNumber);
+    const module = 248 / widths.reduce((a, b) => a + b, 0);
+    let x = 20;
+    widths.forEach((width, i) => {
+      if (i % 2 === 0) page.drawRectangle({ x, y: 90, width: width * module, height: 70, color: rgb(0, 0, 0) });
+      x += width * module;
+    });
+    page.drawText(trackingNumber.replace(/(\d{4})(?=\d)/g, '$1 '), { x: 34, y: 72, size: 11, font: bold });
+    page.drawText(`Reference ${input.reference}`, { x: 16, y: 40, size: 9, font });
+    return { carrier: 'USPS', trackingNumber, pdf: await pdf.save() };
+  }
+}

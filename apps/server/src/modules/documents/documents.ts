@@ -1,0 +1,55 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Clock } from '../../clock.js';
+import { nowSeconds } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+
+export type DocumentKind = 'label' | 'packing-slip';
+export const DOCUMENT_KINDS: DocumentKind[] = ['label', 'packing-slip'];
+
+/** PDFs made for a request (label, packing slip), kept in the database and served by signed links. */
+export class Documents {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly secret: string,
+  ) {}
+
+  async put(requestId: number, kind: DocumentKind, pdf: Uint8Array): Promise<string> {
+    await this.db
+      .insertInto('documents')
+      .values({
+        request_id: requestId,
+        kind,
+        content_base64: Buffer.from(pdf).toString('base64'),
+        created_at: nowSeconds(this.clock),
+      })
+      .onConflict((oc) => oc.columns(['request_id', 'kind']).doNothing())
+      .execute();
+    return this.link(requestId, kind);
+  }
+
+  async get(requestId: number, kind: DocumentKind): Promise<Buffer | null> {
+    const row = await this.db
+      .selectFrom('documents')
+      .select('content_base64')
+      .where('request_id', '=', requestId)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+    return row ? Buffer.from(row.content_base64, 'base64') : null;
+  }
+
+  /** A link that works from an email or a download button without a session header. */
+  link(requestId: number, kind: DocumentKind): string {
+    return `/documents/${kind}/${requestId}.pdf?sig=${this.sign(requestId, kind)}`;
+  }
+
+  verify(requestId: number, kind: DocumentKind, sig: string): boolean {
+    const expected = Buffer.from(this.sign(requestId, kind));
+    const given = Buffer.from(sig);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  private sign(requestId: number, kind: DocumentKind): string {
+    return createHmac('sha256', this.secret).update(`${kind}:${requestId}`).digest('base64url');
+  }
+}

@@ -1,0 +1,93 @@
+import type { Selectable } from 'kysely';
+import type { Clock } from '../../clock.js';
+import { nowSeconds } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import type { JobsTable } from '../../db/schema.js';
+
+export type Job = Selectable<JobsTable>;
+export const MAX_ATTEMPTS = 8;
+const LEASE_SECONDS = 60;
+
+/**
+ * A job table written in the same transaction as the change that causes it (an outbox). Delivery
+ * is at least once; handlers make their effects idempotent, so each takes effect once.
+ */
+export class Outbox {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Queues a job unless one with the same dedupe key exists. Pass a transaction to commit with it. */
+  async enqueue(db: Db, kind: string, payload: object, dedupeKey: string, delaySeconds = 0): Promise<void> {
+    const now = nowSeconds(this.clock);
+    await db
+      .insertInto('jobs')
+      .values({
+        kind,
+        payload: JSON.stringify(payload),
+        dedupe_key: dedupeKey,
+        status: 'queued',
+        attempts: 0,
+        run_at: now + delaySeconds,
+        locked_until: null,
+        last_error: '',
+        created_at: now,
+        done_at: null,
+      })
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .execute();
+  }
+
+  /** Claims one due job: queued and due, or running whose worker's lease ran out (it died). */
+  async claim(): Promise<Job | null> {
+    const now = nowSeconds(this.clock);
+    const candidate = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+        ]),
+      )
+      .orderBy('run_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!candidate) return null;
+    const claimed = await this.db
+      .updateTable('jobs')
+      .set({ status: 'running', locked_until: now + LEASE_SECONDS, attempts: candidate.attempts + 1 })
+      .where('id', '=', candidate.id)
+      .where('attempts', '=', candidate.attempts)
+      .where('status', '=', candidate.status)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return null;
+    return { ...candidate, status: 'running', attempts: candidate.attempts + 1 };
+  }
+
+  async complete(job: Job): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({ status: 'done', done_at: nowSeconds(this.clock), locked_until: null })
+      .where('id', '=', job.id)
+      .execute();
+  }
+
+  /** Retries with exponential backoff (10 s, 20 s, 40 s …); gives up after MAX_ATTEMPTS. */
+  async fail(job: Job, error: unknown): Promise<'retry' | 'dead'> {
+    const dead = job.attempts >= MAX_ATTEMPTS;
+    await this.db
+      .updateTable('jobs')
+      .set({
+        status: dead ? 'dead' : 'queued',
+        run_at: nowSeconds(this.clock) + 10 * 2 ** (job.attempts - 1),
+        locked_until: null,
+        last_error: String(error instanceof Error ? error.message : error).slice(0, 2000),
+      })
+      .where('id', '=', job.id)
+      .execute();
+    return dead ? 'dead' : 'retry';
+  }
+}

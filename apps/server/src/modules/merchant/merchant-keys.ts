@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { Code } from '@return-center/contract';
+import type { Clock } from '../../clock.js';
+import { nowSeconds } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+
+const hash = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** Merchant API keys: one or more per shop, stored hashed. */
+export class MerchantKeys {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async add(shopId: number, key: string, label: string): Promise<void> {
+    await this.db
+      .insertInto('merchant_keys')
+      .values({ shop_id: shopId, key_hash: hash(key), label, created_at: nowSeconds(this.clock) })
+      .onConflict((oc) => oc.column('key_hash').doNothing())
+      .execute();
+  }
+
+  /** The shop id behind the request's bearer key, or a 401 envelope. */
+  async shopOf(request: FastifyRequest): Promise<number> {
+    const header = request.headers.authorization ?? '';
+    const key = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const row = key
+      ? await this.db.selectFrom('merchant_keys').select('shop_id').where('key_hash', '=', hash(key)).executeTakeFirst()
+      : undefined;
+    if (!row) throw new AppError(Code.Unauthorized, 'Unauthorized, please log in again', 401);
+    return row.shop_id;
+  }
+}

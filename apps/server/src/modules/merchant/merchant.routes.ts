@@ -1,0 +1,64 @@
+import { Code, MERCHANT_BASE, merchantRoutes, requestListQuery, shopSettings } from '@return-center/contract';
+import type { RequestAction } from '@return-center/domain';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { AppError, errors } from '../../http/app-error.js';
+import { describeIssues } from '../../http/register-call.js';
+import { merchantDocsHtml, merchantOpenApi } from './openapi.js';
+
+const parse = <T extends z.ZodType>(schema: T, value: unknown): z.output<T> => {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw errors.invalidInput(describeIssues(result.error));
+  return result.data;
+};
+const ok = (data: unknown) => ({ code: Code.Success, msg: 'ok', data });
+
+/** The merchant REST API: review requests, move them along, and edit the store configuration. */
+export function merchantApiRoutes({ app, services }: AppContext): void {
+  const { merchant, lifecycle, storefront } = services;
+  const shopFor = async (request: FastifyRequest) => storefront.requireShopById(await merchant.keys.shopOf(request));
+  const ownedRequest = async (request: FastifyRequest) => {
+    const shop = await shopFor(request);
+    const id = Number((request.params as { id: string }).id);
+    const record = Number.isInteger(id) && id > 0 ? await merchant.requests.byId(id) : undefined;
+    if (!record) throw errors.notFound();
+    if (record.shop_id !== shop.id) throw new AppError(Code.Forbidden, 'Access denied', 403);
+    return { shop, record };
+  };
+
+  app.get(`${MERCHANT_BASE}/requests`, async (request) => {
+    const shop = await shopFor(request);
+    const query = parse(requestListQuery, request.query);
+    return ok(await merchant.list(shop, query));
+  });
+
+  app.get(`${MERCHANT_BASE}/requests/:id`, async (request) => {
+    const { shop, record } = await ownedRequest(request);
+    return ok(await merchant.detail(shop, record));
+  });
+
+  for (const action of ['approve', 'reject', 'receive', 'refund', 'resolve'] as RequestAction[]) {
+    app.post(`${MERCHANT_BASE}/requests/:id/${action}`, async (request) => {
+      const { shop, record } = await ownedRequest(request);
+      const body = parse(merchantRoutes[action].body, request.body) ?? {};
+      const updated = await lifecycle.transition(shop, record.id, action, 'merchant-api', body as { reason?: string });
+      return ok(await merchant.detail(shop, updated));
+    });
+  }
+
+  app.get(`${MERCHANT_BASE}/settings`, async (request) => ok((await shopFor(request)).settings));
+
+  app.put(`${MERCHANT_BASE}/settings`, async (request) => {
+    const shop = await shopFor(request);
+    const settings = parse(shopSettings, request.body);
+    await storefront.shops.updateSettings(shop, settings);
+    return ok(settings);
+  });
+
+  const doc = merchantOpenApi();
+  app.get('/merchant/docs/openapi.json', async () => doc);
+  app.get('/merchant/docs', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(merchantDocsHtml(doc)),
+  );
+}

@@ -1,0 +1,58 @@
+import type { MerchantRequest, ShopSettings } from '@return-center/contract';
+import type { z } from 'zod';
+import type { requestListQuery } from '@return-center/contract';
+import type { LifecycleService } from '../requests/lifecycle.service.js';
+import type { RequestRecord, RequestsRepository } from '../requests/requests.repository.js';
+import type { Shop } from '../storefront-config/shops.repository.js';
+import type { MerchantKeys } from './merchant-keys.js';
+
+export class MerchantService {
+  constructor(
+    readonly keys: MerchantKeys,
+    readonly requests: RequestsRepository,
+    private readonly lifecycle: LifecycleService,
+  ) {}
+
+  async list(shop: Shop, query: z.output<typeof requestListQuery>) {
+    const { rows, nextCursor } = await this.requests.list(shop.id, {
+      status: query.status,
+      orderNumber: query.order,
+      email: query.email,
+      createdFrom: query.created_from,
+      createdTo: query.created_to,
+      cursor: query.cursor,
+      limit: query.limit,
+    });
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        status: r.status,
+        refund_state: r.refund_state,
+        order_id: r.order_id,
+        order_no: r.order_name,
+        customer_email: r.email,
+        solution_id: r.solution_id,
+        shipping_method_id: r.shipping_method_id,
+        refund: r.refund,
+        currency: r.currency,
+        created_at: r.created_at,
+      })),
+      next_cursor: nextCursor,
+    };
+  }
+
+  async detail(shop: Shop, record: RequestRecord): Promise<MerchantRequest> {
+    const detail = await this.lifecycle.detail(shop, record);
+    return {
+      ...detail,
+      order_id: record.order_id,
+      customer_email: detail.customer_info.email,
+      language: record.language,
+      events: await this.requests.events(record.id),
+    };
+  }
+
+  settings(shop: Shop): ShopSettings {
+    return shop.settings;
+  }
+}

@@ -1,0 +1,168 @@
+import { calls, Code, MERCHANT_BASE } from '@return-center/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, dialects, mailbox, submitReturn, type TestApp } from '../../../test/helper.js';
+
+const KEY = 'demo-merchant-key';
+
+describe.each(dialects)('merchant API on %s', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterEach(() => t.close());
+
+  const api = async (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object, key: string | null = KEY) => {
+    const response = await t.app.inject({
+      method,
+      url: MERCHANT_BASE + path,
+      ...(payload ? { payload } : {}),
+      headers: key ? { authorization: `Bearer ${key}` } : {},
+    });
+    return { status: response.statusCode, body: response.json() };
+  };
+
+  it('refuses a missing or unknown key, and a request of another shop', async () => {
+    const { requestId } = await submitReturn(t);
+    expect((await api('GET', '/requests', undefined, null)).status).toBe(401);
+    expect((await api('GET', '/requests', undefined, 'x'.repeat(20))).status).toBe(401);
+    // A second shop with its own key cannot see the demo shop's request.
+    const other = await t.db
+      .insertInto('shops')
+      .values({
+        shop_url: 'other.myshopify.com',
+        name: 'Other',
+        currency: 'USD',
+        currency_format: '${{amount}}',
+        contact_email: '',
+        contact_phone: '',
+        settings: '{}',
+        created_at: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.app.ctx.services.merchant.keys.add(other.id, 'other-shop-key-123456', 'test');
+    const foreign = await api('POST', `/requests/${requestId}/approve`, {}, 'other-shop-key-123456');
+    expect(foreign.status).toBe(403);
+    expect((await api('GET', '/requests', undefined, 'other-shop-key-123456')).body.data.items).toEqual([]);
+    expect((await api('GET', `/requests/${requestId}`)).body.data.status).toBe(1);
+  });
+
+  it('walks a request from review to refund, with label, tracking, audit trail and an email at each step', async () => {
+    const { token, requestId } = await submitReturn(t, { shipping_method_id: 1 });
+    await t.app.ctx.worker.runDue();
+    const approved = await api('POST', `/requests/${requestId}/approve`);
+    expect(approved.body.data.status).toBe(2);
+    await t.app.ctx.worker.runDue();
+
+    const detail = (await t.call(calls.returnInfo, { request_id: requestId }, token)).body.data;
+    expect(detail.label_url).toMatch(/^\/documents\/label\/\d+\.pdf\?sig=/);
+    expect(detail.tracking_number).toMatch(/^9400\d{18}$/);
+    const pdf = await t.app.inject({ method: 'GET', url: detail.label_url });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      (await t.app.inject({ method: 'GET', url: detail.label_url.replace(/sig=.*/, 'sig=forged') })).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: detail.packing_slip_url })).statusCode).toBe(200);
+
+    expect(
+      (
+        await t.call(
+          calls.addTracking,
+          { request_id: requestId, tracking_number: '1Z999AA10123456784', shipping_carrier: 'UPS' },
+          token,
+        )
+      ).body.code,
+    ).toBe(Code.Success);
+    expect((await api('POST', `/requests/${requestId}/receive`)).body.data.status).toBe(5);
+    const refunded = await api('POST', `/requests/${requestId}/refund`, { amount: 4000 });
+    expect(refunded.body.data).toMatchObject({ status: 4, refund_state: 'pending' });
+    const polling = (await t.call(calls.refundCheck, { id: requestId }, token)).body.data;
+    expect(polling.work_flow_refresh).toEqual({ continue: true, apply: false });
+    await t.app.ctx.worker.runDue();
+    const done = (await t.call(calls.refundCheck, { id: requestId }, token)).body.data;
+    expect(done.work_flow_refresh).toEqual({ continue: false, apply: true });
+    expect(done.detail).toMatchObject({
+      status: 4,
+      refund_state: 'refunded',
+      actual_refund: 4000,
+      tracking_number: '1Z999AA10123456784',
+    });
+
+    const events = (await api('GET', `/requests/${requestId}`)).body.data.events;
+    expect(events.map((e: { action: string }) => e.action)).toEqual(['approve', 'tracking', 'receive', 'refund']);
+    const subjects = (await mailbox(t, 'alice@example.com')).map((m) => m.subject).reverse();
+    expect(subjects.filter((s) => !s.includes('verification'))).toEqual([
+      'We received your return request RMA-000002',
+      'Your return RMA-000002 is approved',
+      'We received your returned items (RMA-000002)',
+      'Your refund for RMA-000002 is on its way',
+    ]);
+    const approvedMail = (await mailbox(t, 'alice@example.com')).find((m) => m.subject.includes('approved'))!;
+    expect(approvedMail.text).toContain('/documents/label/');
+  });
+
+  it('refuses illegal transitions and over-refunds with clear codes', async () => {
+    const { requestId } = await submitReturn(t);
+    const early = await api('POST', `/requests/${requestId}/refund`);
+    expect(early).toMatchObject({
+      status: 409,
+      body: { code: Code.IllegalTransition, msg: 'Cannot refund a request that is pending review' },
+    });
+    await api('POST', `/requests/${requestId}/approve`);
+    await api('POST', `/requests/${requestId}/receive`);
+    expect((await api('POST', `/requests/${requestId}/refund`, { amount: 999999 })).body.msg).toMatch(/at most 4763/);
+    expect((await api('POST', `/requests/${requestId}/reject`, {})).body.code).toBe(Code.InvalidInput);
+  });
+
+  it('shows a rejection with its reason to the shopper', async () => {
+    const { token, requestId } = await submitReturn(t);
+    await api('POST', `/requests/${requestId}/reject`, { reason: 'Worn item' });
+    await t.app.ctx.worker.runDue();
+    expect((await t.call(calls.returnInfo, { request_id: requestId }, token)).body.data).toMatchObject({
+      status: 3,
+      decline_reason: 'Worn item',
+    });
+    const mail = (await mailbox(t, 'alice@example.com'))[0]!;
+    expect(mail.subject).toBe('Your return RMA-000002 was not approved');
+    expect(mail.text).toContain('Worn item');
+  });
+
+  it('lists requests with filters and cursor pages', async () => {
+    await submitReturn(t);
+    const all = (await api('GET', '/requests?limit=1')).body.data;
+    expect(all.items).toHaveLength(1);
+    const next = (await api('GET', `/requests?limit=1&cursor=${all.next_cursor}`)).body.data;
+    expect(next.items[0].order_no).toBe('#1005');
+    expect(next.next_cursor).toBeNull();
+    expect(
+      (await api('GET', '/requests?email=alice@example.com')).body.data.items.map(
+        (r: { order_no: string }) => r.order_no,
+      ),
+    ).toEqual(['#1001']);
+    expect((await api('GET', '/requests?order=%231005&status=1')).body.data.items).toHaveLength(1);
+    expect((await api('GET', '/requests?status=abc')).body.code).toBe(Code.InvalidInput);
+  });
+
+  it('reads and replaces the store configuration, validating it', async () => {
+    const settings = (await api('GET', '/settings')).body.data;
+    settings.style.return_page_primary_color = '#0a7d4f';
+    settings.return_setting.return_fee = 300;
+    expect((await api('PUT', '/settings', settings)).body.code).toBe(Code.Success);
+    const { body } = await t.call(calls.pageSetting, { shop_url: 'demo-shop.myshopify.com' });
+    expect(body.data.style.return_page_primary_color).toBe('#0a7d4f');
+    expect((await api('PUT', '/settings', { return_setting: { return_fee: 'free' } })).body.code).toBe(
+      Code.InvalidInput,
+    );
+  });
+
+  it('publishes the API as OpenAPI generated from the contract', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/merchant/docs/openapi.json' })).json();
+    expect(Object.keys(doc.paths)).toContain('/merchant/v1/requests/{id}/refund');
+    expect(
+      doc.paths['/merchant/v1/requests/{id}/reject'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(['reason']);
+    const page = await t.app.inject({ method: 'GET', url: '/merchant/docs' });
+    expect(page.body).toContain('/merchant/v1/requests/{id}/approve');
+  });
+});

@@ -1,0 +1,66 @@
+import { MERCHANT_BASE, merchantRoutes } from '@return-center/contract';
+import { z } from 'zod';
+
+const envelopeOf = (data: z.ZodType) => z.object({ code: z.number().int(), msg: z.string(), data });
+const schema = (type: z.ZodType) => z.toJSONSchema(type, { io: 'input', unrepresentable: 'any' });
+
+/** OpenAPI 3.1 document of the merchant API, generated from the contract schemas. */
+export function merchantOpenApi(): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [name, route] of Object.entries(merchantRoutes)) {
+    const parameters: unknown[] = route.path.includes('{id}')
+      ? [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }]
+      : [];
+    if ('query' in route && route.query instanceof z.ZodObject) {
+      for (const [key, value] of Object.entries(route.query.shape))
+        parameters.push({ name: key, in: 'query', required: false, schema: schema(value as z.ZodType) });
+    }
+    (paths[MERCHANT_BASE + route.path] ??= {})[route.method.toLowerCase()] = {
+      operationId: name,
+      summary: route.summary,
+      security: [{ bearer: [] }],
+      parameters,
+      ...('body' in route && route.body
+        ? { requestBody: { content: { 'application/json': { schema: schema(route.body) } } } }
+        : {}),
+      responses: {
+        200: {
+          description: 'Success (code 1000)',
+          content: { 'application/json': { schema: schema(envelopeOf(route.answer)) } },
+        },
+        401: { description: 'Missing or unknown key' },
+        403: { description: "Another shop's request" },
+        409: { description: 'Illegal status change (code 1071)' },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Return Center merchant API',
+      version: '1.0.0',
+      description: 'Bearer MERCHANT_API_KEY. Answers are {code, msg, data}; code 1000 is success.',
+    },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    paths,
+  };
+}
+
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/** A readable, dependency-free page of the same document. */
+export function merchantDocsHtml(doc: Record<string, unknown>): string {
+  const paths = doc.paths as Record<string, Record<string, { summary: string }>>;
+  const rows = Object.entries(paths)
+    .flatMap(([path, methods]) =>
+      Object.entries(methods).map(
+        ([method, op]) =>
+          `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escape(path)}</code></td><td>${escape(op.summary)}</td></tr>`,
+      ),
+    )
+    .join('');
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Merchant API</title>
+<style>body{font:15px/1.5 system-ui;margin:2rem auto;max-width:60rem;padding:0 1rem}td{padding:.4rem .8rem;border-bottom:1px solid #ddd;vertical-align:top}</style>
+<h1>Return Center merchant API</h1><p>Send <code>Authorization: Bearer &lt;MERCHANT_API_KEY&gt;</code>. Machine-readable: <a href="/merchant/docs/openapi.json">openapi.json</a>.</p>
+<table><thead><tr><th>Method</th><th>Path</th><th>What it does</th></tr></thead><tbody>${rows}</tbody></table></html>`;
+}

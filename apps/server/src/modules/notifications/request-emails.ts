@@ -1,0 +1,53 @@
+import { RTL_LOCALES, type CheckInfo, type Locale } from '@return-center/contract';
+import { formatMoney } from '@return-center/domain';
+import type { MailMessage } from '../../adapters/mail/port.js';
+import type { Shop } from '../storefront-config/shops.repository.js';
+import { brandedHtml, escapeHtml } from './branded-layout.js';
+import { mailText, type MailTextKey } from './mail-locales.js';
+
+export type RequestEvent = 'submitted' | 'approved' | 'rejected' | 'received' | 'refunded' | 'resolved';
+
+/** The email telling the shopper their request moved, in their language and the shop's brand. */
+export function requestEmail(
+  shop: Shop,
+  event: RequestEvent,
+  detail: CheckInfo,
+  lang: string,
+  publicUrl: string,
+): MailMessage {
+  const vars = {
+    rma: detail.rma,
+    order: detail.order_no,
+    reason: detail.decline_reason,
+    amount: formatMoney(detail.actual_refund, detail.currency, detail.currency_format),
+    code: detail.discount_code || detail.gift_card_code,
+  };
+  const t = (key: MailTextKey) => mailText(lang, key, vars);
+  const body = [t(`${event}Body` as MailTextKey)];
+  const links: [string, string][] = [];
+  if (event === 'approved' && detail.label_url) links.push([t('approvedLabel'), publicUrl + detail.label_url]);
+  if (event === 'approved' && detail.packing_slip_url)
+    links.push([t('approvedSlip'), publicUrl + detail.packing_slip_url]);
+  if (event === 'refunded' && vars.code) body.push(t('refundedCode'));
+  links.push([t('viewStatus'), `${publicUrl}/status-manage/return-details/${detail.id}`]);
+
+  const top = shop.settings.style.portal_top_content;
+  const html = brandedHtml(
+    {
+      storeName: shop.name,
+      primaryColor: shop.settings.style.return_page_primary_color,
+      buttonTextColor: shop.settings.style.primary_btn_text_color,
+      logoUrl: top.type === 'logo' && top.value ? top.value : null,
+      direction: RTL_LOCALES.includes(lang as Locale) ? 'rtl' : 'ltr',
+    },
+    body.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
+      links.map(([label, href]) => `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`).join(''),
+  );
+  return {
+    shopId: shop.id,
+    to: detail.customer_info.email,
+    subject: t(`${event}Subject` as MailTextKey),
+    text: [...body, ...links.map(([label, href]) => `${label}: ${href}`)].join('\n\n'),
+    html,
+  };
+}

@@ -1,0 +1,132 @@
+import { Code, RequestStatus, SolutionId, type CheckInfo } from '@return-center/contract';
+import { nextStatus, type RequestAction } from '@return-center/domain';
+import type { StorePlatform } from '../../adapters/store-platform/port.js';
+import type { Clock } from '../../clock.js';
+import { nowSeconds } from '../../clock.js';
+import type { Db, Dialect } from '../../db/database.js';
+import { AppError, errors } from '../../http/app-error.js';
+import type { Outbox } from '../jobs/outbox.js';
+import type { RequestEvent } from '../notifications/request-emails.js';
+import type { Shop } from '../storefront-config/shops.repository.js';
+import { buildCheckInfo } from './request-detail.js';
+import type { RequestRecord, RequestsRepository } from './requests.repository.js';
+
+const STATUS_NAMES: Record<number, string> = {
+  1: 'pending review',
+  2: 'approved',
+  3: 'rejected',
+  4: 'completed',
+  5: 'received',
+};
+const EVENT_OF: Record<RequestAction, RequestEvent> = {
+  approve: 'approved',
+  reject: 'rejected',
+  receive: 'received',
+  refund: 'refunded',
+  resolve: 'resolved',
+};
+
+export interface TransitionInput {
+  reason?: string;
+  amount?: number;
+  solution_id?: number;
+}
+
+/** Moves requests through the state machine, records who did what, and queues the follow-up work. */
+export class LifecycleService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      dialect: Dialect;
+      clock: Clock;
+      platform: StorePlatform;
+      requests: RequestsRepository;
+      outbox: Outbox;
+    },
+  ) {}
+
+  async detail(shop: Shop, request: RequestRecord): Promise<CheckInfo> {
+    const order = await this.deps.platform.getOrder(shop.id, request.order_id);
+    if (!order) throw errors.notFound();
+    return buildCheckInfo(shop, order, request, await this.deps.requests.items(request.id));
+  }
+
+  async transition(
+    shop: Shop,
+    requestId: number,
+    action: RequestAction,
+    actor: string,
+    input: TransitionInput = {},
+  ): Promise<RequestRecord> {
+    const { db, dialect, clock, outbox } = this.deps;
+    await db.transaction().execute(async (trx) => {
+      let query = trx
+        .selectFrom('return_requests')
+        .selectAll()
+        .where('id', '=', requestId)
+        .where('shop_id', '=', shop.id);
+      if (dialect === 'postgres') query = query.forUpdate();
+      const request = await query.executeTakeFirst();
+      if (!request) throw errors.notFound();
+      const to = nextStatus({ status: request.status, shippingMethodId: request.shipping_method_id }, action);
+      if (to === null) {
+        throw new AppError(
+          Code.IllegalTransition,
+          `Cannot ${action} a request that is ${STATUS_NAMES[request.status] ?? 'unknown'}`,
+          409,
+        );
+      }
+      const money = JSON.parse(request.money || '{}') as { total?: number };
+      const amount = input.amount ?? money.total ?? request.refund;
+      if (action === 'refund' && amount > (money.total ?? request.refund)) {
+        throw errors.invalidInput(`amount: at most ${money.total ?? request.refund}`);
+      }
+      const now = nowSeconds(clock);
+      await trx
+        .updateTable('return_requests')
+        .set({
+          status: to,
+          updated_at: now,
+          ...(action === 'reject' ? { decline_reason: input.reason ?? '' } : {}),
+          ...(action === 'refund'
+            ? { refund_state: 'pending', solution_id: input.solution_id ?? request.solution_id }
+            : {}),
+        })
+        .where('id', '=', request.id)
+        .execute();
+      await trx
+        .insertInto('request_events')
+        .values({
+          request_id: request.id,
+          actor,
+          action,
+          from_status: request.status,
+          to_status: to,
+          note: input.reason ?? (action === 'refund' ? `amount ${amount}` : ''),
+          at: now,
+        })
+        .execute();
+      if (action === 'approve')
+        await outbox.enqueue(trx, 'request.documents', { requestId: request.id }, `documents:${request.id}`);
+      else if (action === 'refund')
+        await outbox.enqueue(trx, 'request.refund', { requestId: request.id, amount }, `refund:${request.id}`);
+      else
+        await outbox.enqueue(
+          trx,
+          'request.notify',
+          { requestId: request.id, event: EVENT_OF[action] },
+          `notify:${request.id}:${EVENT_OF[action]}`,
+        );
+    });
+    return (await this.deps.requests.byId(requestId))!;
+  }
+}
+
+export const REFUND_KINDS = {
+  [SolutionId.RefundOriginal]: 'original',
+  [SolutionId.DiscountCode]: 'discount_code',
+  [SolutionId.GiftCard]: 'gift_card',
+  [SolutionId.BankTransfer]: 'original',
+} as const;
+
+export const isOpen = (status: number) => status !== RequestStatus.Rejected && status !== RequestStatus.Completed;

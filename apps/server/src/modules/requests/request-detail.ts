@@ -1,0 +1,105 @@
+import { RequestStatus, type CheckInfo, type ShopSettings } from '@return-center/contract';
+import type { ReturnMoneyResult } from '@return-center/domain';
+import type { PlatformOrder } from '../../adapters/store-platform/port.js';
+import { SHIPPING_METHODS, SOLUTIONS, currencyFormat } from '../orders/order-source.js';
+import type { Shop } from '../storefront-config/shops.repository.js';
+import type { ItemRecord, RequestRecord } from './requests.repository.js';
+
+const emptyMoney: ReturnMoneyResult = {
+  origin_subtotal: 0,
+  discount: 0,
+  tax: 0,
+  refund: 0,
+  shipping: { money: 0, tax: 0, max: 0 },
+  return_fee: 0,
+  label_fee: 0,
+  restocking_fee: 0,
+  total: 0,
+  max_refund: 0,
+};
+
+export function formatAddress(address: ShopSettings['return_address']): string {
+  return [
+    address.name,
+    address.address1,
+    address.address2,
+    `${address.city}, ${address.province_code} ${address.zip}`,
+    address.country_code,
+  ]
+    .filter((part) => part.trim() !== '')
+    .join('\n');
+}
+
+/** The detail record (spec §3 checkInfo) of one request, as the shopper and the merchant see it. */
+export function buildCheckInfo(
+  shop: Shop,
+  order: PlatformOrder,
+  request: RequestRecord,
+  items: ItemRecord[],
+): CheckInfo {
+  const money: ReturnMoneyResult = {
+    ...emptyMoney,
+    ...(JSON.parse(request.money || '{}') as Partial<ReturnMoneyResult>),
+  };
+  const tracking = request.tracking_number
+    ? [{ number: request.tracking_number, carrier: request.shipping_carrier, at: request.updated_at }]
+    : [];
+  return {
+    id: request.id,
+    status: request.status,
+    refund_state: request.refund_state,
+    currency_format: currencyFormat(order.currency, shop),
+    currency: order.currency,
+    decline_reason: request.status === RequestStatus.Rejected ? request.decline_reason : '',
+    shipping: money.shipping.money,
+    rma: `RMA-${String(request.id).padStart(6, '0')}`,
+    solution_id: request.solution_id,
+    shipping_method_id: request.shipping_method_id,
+    order_no: order.name,
+    tax: money.tax,
+    refund: money.refund,
+    discount: money.discount,
+    total: money.total,
+    customer_info: { email: order.email, name: '' },
+    tracking_number: request.tracking_number,
+    shipping_carrier: request.shipping_carrier,
+    store_name: shop.name,
+    taxes_included: false,
+    merchant: { email: shop.contactEmail, phone: shop.contactPhone },
+    solution: SOLUTIONS.find((s) => s.id === request.solution_id)?.name ?? '',
+    shipping_method: SHIPPING_METHODS.find((m) => m.id === request.shipping_method_id)?.name ?? '',
+    product_items: items.map((item) => {
+      const line = order.lines.find((l) => l.id === item.order_line_id);
+      return {
+        line_item_id: item.order_line_id,
+        title: line ? [line.title, line.variantTitle].filter(Boolean).join(' / ') : '',
+        quantity: item.quantity,
+        price: line?.price ?? 0,
+        image: line?.image ?? '',
+        reason_text: item.reason_text,
+      };
+    }),
+    shipping_address: '',
+    return_address: request.shipping_method_id === 3 ? '' : formatAddress(shop.settings.return_address),
+    return_shipment_proof: JSON.parse(request.tracking_proof || '[]') as string[],
+    is_select_shipping_method_later: false,
+    return_rewards_method: '',
+    return_rewards_shop_amount: 0,
+    packing_slip_url: request.packing_slip_url,
+    label_url: request.label_url,
+    gift_balance: 0,
+    discount_code: request.discount_code,
+    gift_card_code: request.gift_card_code,
+    actual_refund: request.actual_refund,
+    label_fee: money.label_fee,
+    return_fee: money.return_fee,
+    restocking_fee: money.restocking_fee,
+    tracking,
+    return_address_mode: 1,
+    specious_setting: { hidden_refund: 2 },
+    pickup: null,
+    pickupMethod: null,
+    exchange_order: null,
+    created_at: request.created_at,
+  };
+}

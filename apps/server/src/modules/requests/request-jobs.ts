@@ -1,0 +1,116 @@
+import { ShippingMethodId } from '@return-center/contract';
+import type { Carrier } from '../../adapters/carrier/port.js';
+import type { MailTransport } from '../../adapters/mail/port.js';
+import type { StorePlatform } from '../../adapters/store-platform/port.js';
+import type { Db } from '../../db/database.js';
+import type { Documents } from '../documents/documents.js';
+import { packingSlipPdf } from '../documents/packing-slip.js';
+import type { Job, Outbox } from '../jobs/outbox.js';
+import type { JobHandler } from '../jobs/worker.js';
+import { requestEmail, type RequestEvent } from '../notifications/request-emails.js';
+import type { ShopsRepository } from '../storefront-config/shops.repository.js';
+import { REFUND_KINDS, type LifecycleService } from './lifecycle.service.js';
+import type { RequestsRepository } from './requests.repository.js';
+
+interface Deps {
+  db: Db;
+  shops: ShopsRepository;
+  platform: StorePlatform;
+  carrier: Carrier;
+  documents: Documents;
+  outbox: Outbox;
+  mail: MailTransport;
+  requests: RequestsRepository;
+  lifecycle: LifecycleService;
+  publicUrl: string;
+}
+
+/** The work behind each transition. Every handler checks what is already done, so a rerun changes nothing. */
+export function requestJobHandlers(deps: Deps): {
+  handlers: Record<string, JobHandler>;
+  onDead: (job: Job) => Promise<void>;
+} {
+  const load = async (requestId: number) => {
+    const request = await deps.requests.byId(requestId);
+    if (!request) throw new Error(`Request ${requestId} is gone`);
+    const shop = await deps.shops.byId(request.shop_id);
+    if (!shop) throw new Error(`Shop ${request.shop_id} is gone`);
+    return { request, shop, detail: await deps.lifecycle.detail(shop, request) };
+  };
+  const notify = (requestId: number, event: RequestEvent) =>
+    deps.outbox.enqueue(deps.db, 'request.notify', { requestId, event }, `notify:${requestId}:${event}`);
+
+  const handlers: Record<string, JobHandler> = {
+    async 'request.documents'(payload) {
+      const { request, detail } = await load(Number(payload.requestId));
+      if (request.shipping_method_id === ShippingMethodId.MerchantLabel && !request.label_url) {
+        const address = detail.return_address.split('\n');
+        const label = await deps.carrier.createLabel({
+          reference: detail.rma,
+          from: { name: detail.customer_info.email, lines: [`Order ${detail.order_no}`] },
+          to: { name: address[0] ?? detail.store_name, lines: address.slice(1) },
+        });
+        const url = await deps.documents.put(request.id, 'label', label.pdf);
+        await deps.db
+          .updateTable('return_requests')
+          .set({ label_url: url, tracking_number: label.trackingNumber, shipping_carrier: label.carrier })
+          .where('id', '=', request.id)
+          .where('label_url', '=', '')
+          .execute();
+      }
+      if (request.shipping_method_id !== ShippingMethodId.KeepItem && !request.packing_slip_url) {
+        const url = await deps.documents.put(request.id, 'packing-slip', await packingSlipPdf(detail));
+        await deps.db
+          .updateTable('return_requests')
+          .set({ packing_slip_url: url })
+          .where('id', '=', request.id)
+          .execute();
+      }
+      await notify(request.id, 'approved');
+    },
+
+    async 'request.refund'(payload) {
+      const { request } = await load(Number(payload.requestId));
+      if (request.refund_state !== 'refunded') {
+        await deps.db
+          .updateTable('return_requests')
+          .set({ refund_state: 'processing' })
+          .where('id', '=', request.id)
+          .execute();
+        const order = await deps.platform.getOrder(request.shop_id, request.order_id);
+        const kind = REFUND_KINDS[request.solution_id as keyof typeof REFUND_KINDS] ?? 'original';
+        const amount = Number(payload.amount);
+        const result = await deps.platform.issueRefund({
+          orderId: request.order_id,
+          amount,
+          currency: order?.currency ?? request.currency,
+          kind,
+          idempotencyKey: `request-${request.id}`,
+        });
+        await deps.db
+          .updateTable('return_requests')
+          .set({
+            refund_state: 'refunded',
+            actual_refund: amount,
+            discount_code: kind === 'discount_code' ? result.code : '',
+            gift_card_code: kind === 'gift_card' ? result.code : '',
+          })
+          .where('id', '=', request.id)
+          .execute();
+      }
+      await notify(request.id, 'refunded');
+    },
+
+    async 'request.notify'(payload) {
+      const { request, shop, detail } = await load(Number(payload.requestId));
+      await deps.mail.send(requestEmail(shop, payload.event as RequestEvent, detail, request.language, deps.publicUrl));
+    },
+  };
+
+  const onDead = async (job: Job) => {
+    if (job.kind !== 'request.refund') return;
+    const { requestId } = JSON.parse(job.payload) as { requestId: number };
+    await deps.db.updateTable('return_requests').set({ refund_state: 'failed' }).where('id', '=', requestId).execute();
+  };
+  return { handlers, onDead };
+}

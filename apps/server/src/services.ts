@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SandboxCarrier } from './adapters/carrier/sandbox.js';
+import { DevMailbox } from './adapters/mail/dev-mailbox.js';
+import type { MailTransport } from './adapters/mail/port.js';
+import { SmtpTransport } from './adapters/mail/smtp.js';
+import { LocalStorePlatform } from './adapters/store-platform/local.js';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Db, Dialect } from './db/database.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { LIMITS, RateLimiter } from './modules/auth/rate-limiter.js';
+import { Sessions } from './modules/auth/sessions.js';
+import { VerificationCodes } from './modules/auth/verification-codes.js';
+import { appSecret } from './modules/documents/app-secrets.js';
+import { Documents } from './modules/documents/documents.js';
+import { Outbox } from './modules/jobs/outbox.js';
+import { Worker } from './modules/jobs/worker.js';
+import { MerchantKeys } from './modules/merchant/merchant-keys.js';
+import { MerchantService } from './modules/merchant/merchant.service.js';
+import { OrdersRepository } from './modules/orders/orders.repository.js';
+import { OrdersService } from './modules/orders/orders.service.js';
+import { LifecycleService } from './modules/requests/lifecycle.service.js';
+import { requestJobHandlers } from './modules/requests/request-jobs.js';
+import { RequestsRepository } from './modules/requests/requests.repository.js';
+import { ReturnsRepository } from './modules/returns/returns.repository.js';
+import { ReturnsService } from './modules/returns/returns.service.js';
+import { ShopsRepository } from './modules/storefront-config/shops.repository.js';
+import { StorefrontConfigService } from './modules/storefront-config/storefront-config.service.js';
+
+export interface ServiceOptions {
+  mail?: MailTransport;
+  limits?: typeof LIMITS;
+}
+
+/** Adapters first, then the services that use them (DESIGN §2). */
+export async function createServices(
+  config: Config,
+  db: Db,
+  dialect: Dialect,
+  clock: Clock,
+  log: FastifyBaseLogger,
+  options: ServiceOptions,
+) {
+  const mail =
+    options.mail ??
+    (config.MAIL_TRANSPORT === 'smtp'
+      ? new SmtpTransport(config.SMTP_URL!, config.MAIL_FROM)
+      : new DevMailbox(db, clock));
+  const platform = new LocalStorePlatform(db, clock);
+  const carrier = new SandboxCarrier();
+  const sessions = new Sessions(db, clock, config.SESSION_TTL_MINUTES * 60);
+  const shops = new ShopsRepository(db, clock);
+  const storefront = new StorefrontConfigService(shops);
+  const outbox = new Outbox(db, clock);
+  const documents = new Documents(db, clock, await appSecret(db, 'documents', config.APP_SECRET));
+  const auth = new AuthService({
+    platform,
+    sessions,
+    codes: new VerificationCodes(db, clock, config.CODE_TTL_MINUTES * 60),
+    limiter: new RateLimiter(db, clock),
+    mail,
+    codeTtlMinutes: config.CODE_TTL_MINUTES,
+    limits: options.limits,
+  });
+  const orders = new OrdersService(platform, new OrdersRepository(db), clock);
+  const returns = new ReturnsService(orders, new ReturnsRepository(db, dialect), outbox, clock);
+  const requests = new RequestsRepository(db);
+  const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox });
+  const merchant = new MerchantService(new MerchantKeys(db, clock), requests, lifecycle);
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const jobs = requestJobHandlers({
+    db,
+    shops,
+    platform,
+    carrier,
+    documents,
+    outbox,
+    mail,
+    requests,
+    lifecycle,
+    publicUrl,
+  });
+  const worker = new Worker(outbox, jobs.handlers, log, jobs.onDead);
+  return { mail, sessions, worker, services: { auth, storefront, orders, returns, lifecycle, merchant, documents } };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>['services'];

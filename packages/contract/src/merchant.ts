@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { minor, unixSeconds } from './envelope.js';
+import { checkInfo } from './returns.js';
+import { shopSettings } from './shop-settings.js';
+
+/** The merchant REST API (issue 4): bearer MERCHANT_API_KEY per shop, JSON envelope answers. */
+export const MERCHANT_BASE = '/merchant/v1';
+
+export const requestEvent = z.object({
+  actor: z.string(),
+  action: z.string(),
+  from_status: z.number().int(),
+  to_status: z.number().int(),
+  note: z.string(),
+  at: unixSeconds,
+});
+
+export const merchantRequest = checkInfo.extend({
+  order_id: z.number().int(),
+  customer_email: z.string(),
+  language: z.string(),
+  events: z.array(requestEvent),
+});
+export type MerchantRequest = z.infer<typeof merchantRequest>;
+
+export const merchantRequestSummary = z.object({
+  id: z.number().int(),
+  status: z.number().int(),
+  refund_state: z.string(),
+  order_id: z.number().int(),
+  order_no: z.string(),
+  customer_email: z.string(),
+  solution_id: z.number().int(),
+  shipping_method_id: z.number().int(),
+  refund: minor,
+  currency: z.string(),
+  created_at: unixSeconds,
+});
+
+export const requestListQuery = z.object({
+  status: z.coerce.number().int().optional(),
+  order: z.string().trim().max(64).optional(),
+  email: z.string().trim().toLowerCase().max(254).optional(),
+  created_from: z.coerce.number().int().optional(),
+  created_to: z.coerce.number().int().optional(),
+  cursor: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const rejectBody = z.object({ reason: z.string().trim().min(1).max(500) });
+export const refundBody = z.object({
+  amount: minor.positive().optional(),
+  solution_id: z.union([z.literal(1), z.literal(2), z.literal(4), z.literal(6)]).optional(),
+});
+export const emptyBody = z.object({}).strict().optional();
+
+interface MerchantRoute {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  summary: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  answer: z.ZodType;
+}
+
+const action = (name: string, summary: string, body: z.ZodType = emptyBody): MerchantRoute & { body: z.ZodType } => ({
+  method: 'POST',
+  path: `/requests/{id}/${name}`,
+  summary,
+  body,
+  answer: merchantRequest,
+});
+
+export const merchantRoutes = {
+  list: {
+    method: 'GET',
+    path: '/requests',
+    summary: 'List return requests, newest first, with cursor pagination',
+    query: requestListQuery,
+    answer: z.object({ items: z.array(merchantRequestSummary), next_cursor: z.number().int().nullable() }),
+  },
+  get: {
+    method: 'GET',
+    path: '/requests/{id}',
+    summary: 'One return request with its audit trail',
+    answer: merchantRequest,
+  },
+  approve: action('approve', 'Approve a pending request; a label and packing slip are made and the shopper is emailed'),
+  reject: action('reject', 'Reject a pending or received request with a reason', rejectBody),
+  receive: action('receive', 'Mark the returned items as received'),
+  refund: action(
+    'refund',
+    'Refund a received request (or an approved keep-the-item one), optionally overriding solution and amount',
+    refundBody,
+  ),
+  resolve: action('resolve', 'Complete a request without a refund'),
+  getSettings: { method: 'GET', path: '/settings', summary: 'The store configuration', answer: shopSettings },
+  putSettings: {
+    method: 'PUT',
+    path: '/settings',
+    summary: 'Replace the store configuration (missing fields take defaults)',
+    body: shopSettings,
+    answer: shopSettings,
+  },
+} satisfies Record<string, MerchantRoute>;
