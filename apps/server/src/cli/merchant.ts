@@ -1,0 +1,129 @@
+/**
+ * `npm run merchant -- <command>`: the merchant API from a terminal.
+ * Talks to MERCHANT_API_URL (default http://localhost:3000) with MERCHANT_API_KEY (default demo-merchant-key).
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { MERCHANT_BASE } from '@return-center/contract';
+
+const USAGE = `Usage: npm run merchant -- <command>
+
+  requests list [--status N] [--email E] [--order #N] [--limit N] [--cursor ID]
+  requests show <id>
+  requests approve <id>
+  requests reject <id> --reason "text"
+  requests receive <id>
+  requests refund <id> [--amount MINOR_UNITS] [--solution 1|2|4|6]
+  requests resolve <id>
+  settings get
+  settings set <file.json>
+
+Statuses: 1 pending review, 2 approved, 3 rejected, 4 completed, 5 received.
+Env: MERCHANT_API_URL (default http://localhost:3000), MERCHANT_API_KEY (default demo-merchant-key).`;
+
+export async function runMerchantCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  out: (line: string) => void,
+): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      status: { type: 'string' },
+      email: { type: 'string' },
+      order: { type: 'string' },
+      limit: { type: 'string' },
+      cursor: { type: 'string' },
+      reason: { type: 'string' },
+      amount: { type: 'string' },
+      solution: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [group, command, arg] = positionals;
+  const base = (env.MERCHANT_API_URL ?? 'http://localhost:3000') + MERCHANT_BASE;
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(base + path, {
+      method,
+      headers: {
+        authorization: `Bearer ${env.MERCHANT_API_KEY ?? 'demo-merchant-key'}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const answer = (await response.json()) as { code: number; msg: string; data: unknown };
+    if (answer.code !== 1000) throw new Error(`${answer.msg} (code ${answer.code}, HTTP ${response.status})`);
+    return answer.data;
+  };
+  const id = () => {
+    if (!arg || !/^\d+$/.test(arg)) throw new Error('Give the request id, e.g. `requests approve 12`');
+    return arg;
+  };
+
+  try {
+    if (values.help || !group) {
+      out(USAGE);
+      return values.help ? 0 : 1;
+    }
+    if (group === 'requests' && command === 'list') {
+      const query = new URLSearchParams();
+      for (const key of ['status', 'email', 'order', 'limit', 'cursor'] as const)
+        if (values[key]) query.set(key, values[key]!);
+      const data = (await call('GET', `/requests?${query}`)) as {
+        items: Record<string, unknown>[];
+        next_cursor: number | null;
+      };
+      out('id\tstatus\trefund\torder\temail\tcreated');
+      for (const r of data.items)
+        out(
+          [
+            r.id,
+            r.status,
+            r.refund_state,
+            r.order_no,
+            r.customer_email,
+            new Date(Number(r.created_at) * 1000).toISOString(),
+          ].join('\t'),
+        );
+      if (data.next_cursor) out(`more: --cursor ${data.next_cursor}`);
+    } else if (group === 'requests' && command === 'show') {
+      out(JSON.stringify(await call('GET', `/requests/${id()}`), null, 2));
+    } else if (group === 'requests' && ['approve', 'reject', 'receive', 'refund', 'resolve'].includes(command ?? '')) {
+      const body =
+        command === 'reject'
+          ? { reason: values.reason ?? '' }
+          : command === 'refund'
+            ? {
+                ...(values.amount ? { amount: Number(values.amount) } : {}),
+                ...(values.solution ? { solution_id: Number(values.solution) } : {}),
+              }
+            : {};
+      const data = (await call('POST', `/requests/${id()}/${command}`, body)) as {
+        id: number;
+        status: number;
+        refund_state: string;
+      };
+      out(
+        `request ${data.id}: status ${data.status}${data.refund_state !== 'none' ? `, refund ${data.refund_state}` : ''}`,
+      );
+    } else if (group === 'settings' && command === 'get') {
+      out(JSON.stringify(await call('GET', '/settings'), null, 2));
+    } else if (group === 'settings' && command === 'set') {
+      if (!arg) throw new Error('Give a JSON file: `settings set settings.json`');
+      await call('PUT', '/settings', JSON.parse(readFileSync(arg, 'utf8')));
+      out('settings saved');
+    } else {
+      out(USAGE);
+      return 1;
+    }
+    return 0;
+  } catch (error) {
+    out(`error: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = await runMerchantCli(process.argv.slice(2), process.env, (line) => console.log(line));
+}
