@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -12,6 +13,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  { files: ['scripts/**', '*.js'], languageOptions: { globals: globals.node } },
   {
     files: ['**/*.test.ts', '**/test/**', 'e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
@@ -24,8 +26,8 @@ export default tseslint.config(
   {
     files: ['apps/portal/src/features/*/**'],
     rules: restrict([
-      { group: ['../../*/**', '!../../../shared/**'], message: 'A feature never imports another feature.' },
-      '**/app/**',
+      { regex: '^\\.\\./\\.\\./(?!\\.\\./)|/features/', message: 'A feature never imports another feature.' },
+      { group: ['**/app/**'], message: 'Features do not import the app shell.' },
     ]),
   },
 );

@@ -2,7 +2,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const candidates = () => [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean);
+const candidates = () =>
+  [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean);
 const found = () => candidates().find((path) => existsSync(path));
 
 export function ensureChromium() {
@@ -20,7 +21,10 @@ export function ensureChromium() {
     spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
   } else {
     console.log("\n▶ Installing Chromium with Playwright's installer");
-    spawnSync('npx', ['playwright', 'install', 'chromium'], { stdio: 'inherit', cwd: new URL('../e2e', import.meta.url).pathname });
+    spawnSync('npx', ['playwright', 'install', 'chromium'], {
+      stdio: 'inherit',
+      cwd: new URL('../e2e', import.meta.url).pathname,
+    });
   }
   const installed = found();
   if (installed) return installed;

@@ -9,7 +9,11 @@ const bin = (name) => `node_modules/.bin/${name}`;
 mustRun('Format (prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 mustRun('Lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
 mustRun('Typecheck (tsc)', bin('tsc'), ['-b']);
-console.log(process.env.TEST_DATABASE_URL ? '\nAPI tests run on SQLite and PostgreSQL' : '\nAPI tests run on SQLite (set TEST_DATABASE_URL for PostgreSQL too)');
+console.log(
+  process.env.TEST_DATABASE_URL
+    ? '\nAPI tests run on SQLite and PostgreSQL'
+    : '\nAPI tests run on SQLite (set TEST_DATABASE_URL for PostgreSQL too)',
+);
 mustRun('Unit and API tests (vitest)', bin('vitest'), ['run']);
 ensurePortalBuild({ force: true });
 
@@ -20,7 +24,12 @@ try {
   console.error(`\n✖ ${error.message}`);
   process.exit(1);
 }
-mustRun('End-to-end tests (Playwright in Chromium)', bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts'], {
-  env: { ...process.env, CHROME_PATH: chrome },
-});
+mustRun(
+  'End-to-end tests (Playwright in Chromium)',
+  bin('playwright'),
+  ['test', '--config', 'e2e/playwright.config.ts'],
+  {
+    env: { ...process.env, CHROME_PATH: chrome },
+  },
+);
 console.log('\n✔ All checks passed');

@@ -5,7 +5,9 @@ export async function mailedCode(request: APIRequestContext, email: string): Pro
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const mails = (await (await request.get(`/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
+      const mails = (await (await request.get(`/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
+        text: string;
+      }[];
       code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
       return code;
     })
@@ -16,7 +18,7 @@ export async function mailedCode(request: APIRequestContext, email: string): Pro
 export async function loginWithOrder(page: Page, orderNumber: string, email: string) {
   await page.goto('/');
   await page.getByRole('tab', { name: 'Order number' }).click();
-  await page.getByLabel('Order number', { exact: true }).fill(orderNumber);
+  await page.getByRole('textbox', { name: 'Order number' }).fill(orderNumber);
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Start Your Return' }).click();
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();

@@ -53,6 +53,9 @@ describe('HTTP edge', () => {
     const api = await t.app.inject({ method: 'GET', url: '/go-api/v1/client/nope' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 404 });
+    const root = await t.app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('<div id="root">');
     const page = await t.app.inject({ method: 'GET', url: '/process-manage/unknown/12' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');

@@ -30,6 +30,8 @@ export async function servePortal(
       root: options.dist,
       prefix: '/',
       index: false,
+      // Routes only for files that exist, so "/" and unknown paths fall through to the SPA fallback.
+      wildcard: false,
       allowedPath: (path) => path !== '/index.html',
       setHeaders: (res, path) => {
         if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');

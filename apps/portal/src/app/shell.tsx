@@ -1,0 +1,55 @@
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage } from '../shared/i18n';
+import { useConfig } from '../shared/config-store';
+import { useSession } from '../shared/session-store';
+import { LoadingOverlay } from '../shared/ui/loader';
+import { Toaster } from '../shared/ui/toaster';
+import { useNavigationEffects } from './use-navigation-effects';
+
+/** Page frame: the merchant's header, a language selector, the page, toasts and the loading overlay. */
+export function Shell() {
+  const { t } = useTranslation();
+  const config = useConfig((state) => state.config)!;
+  const language = useSession((state) => state.language);
+  const setLanguage = useSession((state) => state.setLanguage);
+  useNavigationEffects();
+  const top = config.style.portal_top_content;
+
+  return (
+    <div className="rc-page">
+      <a className="rc-skip" href="#rc-main">
+        {t('app.skipToContent')}
+      </a>
+      <header className="rc-header">
+        {top.type === 'logo' && top.value ? (
+          <img className="rc-logo" src={top.value} alt={config.store_name} />
+        ) : (
+          <p className="rc-brand">{top.value || t('app.title')}</p>
+        )}
+        <label className="rc-language">
+          <span className="rc-visually-hidden">{t('app.language')}</span>
+          <select
+            value={language}
+            aria-label={t('app.language')}
+            onChange={(event) => {
+              setLanguage(event.target.value);
+              void changeLanguage(event.target.value);
+            }}
+          >
+            {config.lang.map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      <main id="rc-main" className="rc-main">
+        <Outlet />
+      </main>
+      <Toaster />
+      <LoadingOverlay />
+    </div>
+  );
+}

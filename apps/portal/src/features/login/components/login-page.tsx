@@ -1,0 +1,88 @@
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useConfig } from '../../../shared/config-store';
+import { readQueryParams } from '../../../shared/query-params';
+import { useSession } from '../../../shared/session-store';
+import { EmailForm } from './email-form';
+import { OrderForm } from './order-form';
+import { PolicyLink } from './policy-dialog';
+
+const TABS = ['order', 'email'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Spec screen 1: prove ownership by order number or by emailed code. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const config = useConfig((state) => state.config)!;
+  const { setToken, setOrderLogin } = useSession();
+  const params = readQueryParams();
+  const [tab, setTab] = useState<Tab>(params.email && !params.orderNumber ? 'email' : 'order');
+
+  const onSignedIn = (token: string, login: { email: string; order_number: string }) => {
+    setOrderLogin(login);
+    setToken(token);
+    navigate('/', { replace: true });
+  };
+  const onTabKey = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const next = TABS[(TABS.indexOf(tab) + 1) % TABS.length]!;
+    setTab(next);
+    document.getElementById(`rc-tab-${next}`)?.focus();
+  };
+
+  return (
+    <section className="rc-card rc-login" aria-labelledby="rc-login-title">
+      <h1 id="rc-login-title" className="rc-visually-hidden">
+        {config.store_name}
+      </h1>
+      <div role="tablist" aria-label={t('login.tabsLabel')} className="rc-tabs" onKeyDown={onTabKey}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            id={`rc-tab-${name}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            aria-controls={`rc-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            className="rc-tab"
+            onClick={() => setTab(name)}
+          >
+            {t(name === 'order' ? 'login.tabOrder' : 'login.tabEmail')}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`rc-panel-${tab}`} aria-labelledby={`rc-tab-${tab}`}>
+        {tab === 'order' ? (
+          <OrderForm
+            config={config}
+            initial={{ email: params.email, orderNumber: params.orderNumber }}
+            onSignedIn={onSignedIn}
+          />
+        ) : (
+          <EmailForm config={config} initialEmail={params.email} onSignedIn={onSignedIn} />
+        )}
+      </div>
+      <p className="rc-note">{t('login.footer')}</p>
+      <p className="rc-login__links">
+        <PolicyLink config={config} />
+      </p>
+      {config.text.hide_merchant_contact_information ? null : (
+        <address className="rc-contact">
+          {t('login.contact', { store: config.contact.store_name })}
+          {config.contact.email ? (
+            <>
+              {' · '}
+              <a className="rc-link" href={`mailto:${config.contact.email}`}>
+                {config.contact.email}
+              </a>
+            </>
+          ) : null}
+          {config.contact.phone ? ` · ${config.contact.phone}` : null}
+        </address>
+      )}
+    </section>
+  );
+}

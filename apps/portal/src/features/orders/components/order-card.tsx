@@ -1,0 +1,101 @@
+import type { OrderSummary } from '@return-center/contract';
+import { formatMoney } from '@return-center/domain';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { InlineLoader } from '../../../shared/ui/loader';
+import { useOrderInfo } from '../api/order-info';
+
+const formatDate = (seconds: number, language: string) =>
+  new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric' }).format(
+    new Date(seconds * 1000),
+  );
+
+/** One order of the list: number, date, total, item count, and its actions. */
+export function OrderCard({ order, language }: { order: OrderSummary; language: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  const detailsId = useId();
+  const info = useOrderInfo(order.id, open);
+  const money = (amount: number) =>
+    formatMoney(amount, order.total_price_set.currency, order.total_price_set.currency_format);
+  const canReturn = order.returnable_count > 0;
+
+  return (
+    <article className="rc-card rc-order" aria-labelledby={titleId}>
+      <header className="rc-order__header">
+        <h2 id={titleId} className="rc-order__title">
+          {order.order_name}
+        </h2>
+        <p className="rc-order__meta">
+          <span>{t('orders.items', { count: order.item_count })}</span>
+          <span>{t('orders.placedOn', { date: formatDate(order.order_create_time, language) })}</span>
+          <span>{t('orders.total', { amount: money(order.total_price_set.money) })}</span>
+        </p>
+        {order.request_status ? <p className="rc-badge">{t(`orders.status.${order.request_status}`)}</p> : null}
+      </header>
+      <div className="rc-order__actions">
+        {canReturn ? (
+          <Link className="rc-button" to={`/process-manage/select/${order.id}`}>
+            {t('orders.createReturn')}
+          </Link>
+        ) : null}
+        {order.request_id ? (
+          <Link className="rc-button rc-button--secondary" to={`/status-manage/return-details/${order.request_id}`}>
+            {t('orders.viewProgress')}
+          </Link>
+        ) : null}
+        <button
+          type="button"
+          className="rc-button rc-button--secondary"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? t('orders.hide') : t('orders.view')}
+        </button>
+      </div>
+      <div id={detailsId} hidden={!open}>
+        {open && info.isPending ? <InlineLoader label={t('app.loading')} /> : null}
+        {info.data ? (
+          <>
+            {info.data.yes.length > 0 ? (
+              <>
+                <h3 className="rc-subtitle">{t('orders.returnable')}</h3>
+                <ul className="rc-lines">
+                  {info.data.yes.map((line) => (
+                    <li key={line.id} className="rc-line">
+                      <img src={line.image} alt="" width={56} height={56} loading="lazy" />
+                      <span className="rc-line__title">
+                        {[line.title, line.variant_title].filter(Boolean).join(' / ')}
+                      </span>
+                      <span>{t('orders.quantity', { count: line.quantity })}</span>
+                      <span>{money(line.price)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {info.data.no.length > 0 ? (
+              <>
+                <h3 className="rc-subtitle">{t('orders.nonReturnable')}</h3>
+                <ul className="rc-lines">
+                  {info.data.no.map((line) => (
+                    <li key={line.id} className="rc-line rc-line--muted">
+                      <img src={line.image} alt="" width={56} height={56} loading="lazy" />
+                      <span className="rc-line__title">
+                        {[line.title, line.variant_title].filter(Boolean).join(' / ')}
+                      </span>
+                      <span className="rc-line__reason">{t(`orders.reasons.${line.reason}`)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </article>
+  );
+}

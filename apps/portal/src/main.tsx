@@ -1,0 +1,49 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { router } from './app/router';
+import { loadConfig, useConfig } from './shared/config-store';
+import { embedType, postToParent } from './shared/embed';
+import { changeLanguage } from './shared/i18n';
+import { readQueryParams, resolveShop } from './shared/query-params';
+import { useSession } from './shared/session-store';
+import { useUi } from './shared/ui-store';
+import { FullPageLoader } from './shared/ui/loader';
+import './styles.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+/** Shows the full-page loader until the store configuration has loaded (spec §2). */
+function App() {
+  const loading = useUi((state) => state.fullScreenLoading);
+  const config = useConfig((state) => state.config);
+  const failed = useConfig((state) => state.failed);
+  useEffect(() => {
+    if (config) postToParent({ type: embedType('ready') });
+  }, [config]);
+  if (loading || (!config && !failed)) return <FullPageLoader />;
+  if (!config)
+    return (
+      <p className="rc-fatal" role="alert">
+        This store is not available.
+      </p>
+    );
+  return <RouterProvider router={router} />;
+}
+
+const params = readQueryParams();
+useSession.setState({ shopUrl: resolveShop(), from: params.from, topUrl: document.referrer });
+const language = useSession.getState().language;
+void changeLanguage(language);
+void loadConfig(resolveShop(), language, params.themeColor, () => window.history.replaceState(null, '', '/'));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <App />
+    </QueryClientProvider>
+  </StrictMode>,
+);

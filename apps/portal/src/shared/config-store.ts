@@ -1,0 +1,61 @@
+import { calls, Code, CONFIG_RETRY_COUNT, CONFIG_RETRY_DELAY, type StoreConfig } from '@return-center/contract';
+import { configSign } from '@return-center/domain';
+import { create } from 'zustand';
+import { http } from './http';
+import { useSession } from './session-store';
+import { applyTheme } from './theme';
+import { useUi } from './ui-store';
+
+interface ConfigState {
+  config: StoreConfig | null;
+  loadedAt: number | null;
+  failed: boolean;
+  setConfig(config: StoreConfig, themeColor: string): void;
+}
+
+export const useConfig = create<ConfigState>((set) => ({
+  config: null,
+  loadedAt: null,
+  failed: false,
+  setConfig(config, themeColor) {
+    applyTheme(config, themeColor);
+    set({ config, loadedAt: Date.now(), failed: false });
+  },
+}));
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Loads the store configuration (spec §7 getConfig). On 402: back to the root, token, redirected
+ * flag and order login data cleared, retried after 2 s up to 3 times. The loader always ends.
+ */
+export async function loadConfig(
+  shopUrl: string,
+  language: string,
+  themeColor: string,
+  navigateHome: () => void,
+): Promise<void> {
+  try {
+    for (let attempt = 0; attempt <= CONFIG_RETRY_COUNT; attempt++) {
+      const answer = await http.request(
+        calls.getConfig,
+        { shop_url: shopUrl, code: language, sign: configSign(shopUrl) },
+        { quiet: true },
+      );
+      if (answer.code === Code.Success) {
+        useConfig.getState().setConfig(answer.data, themeColor);
+        return;
+      }
+      if (answer.code !== Code.StoreUnavailable) break;
+      navigateHome();
+      useSession.getState().clear();
+      if (attempt < CONFIG_RETRY_COUNT) await wait(CONFIG_RETRY_DELAY);
+    }
+    useConfig.setState({ failed: true });
+  } catch (error) {
+    console.warn('Store configuration failed to load', error);
+    useConfig.setState({ failed: true });
+  } finally {
+    useUi.getState().setFullScreenLoading(false);
+  }
+}

@@ -1,0 +1,15 @@
+import { useSession } from '../session-store';
+import { useUi } from '../ui-store';
+import { createHttpClient } from './client';
+
+export { CancelledError, RequestFailed, type Answer } from './client';
+
+/** The app's one client, wired to the session and toast stores. */
+export const http = createHttpClient({
+  getToken: () => useSession.getState().token,
+  // Guarded routes send a signed-out visitor to the root by themselves.
+  onSessionExpired: () => useSession.getState().clear(),
+  onError: (message) => useUi.getState().toast(message, { kind: 'error', duration: 5000, key: `error:${message}` }),
+  onErrorNotice: (url, channel, message) => useUi.getState().registerError(url, channel, message),
+  onClearErrors: (url) => useUi.getState().clearErrors(url),
+});

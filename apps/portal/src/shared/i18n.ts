@@ -1,0 +1,27 @@
+import { DEFAULT_LANGUAGE, RTL_LOCALES, type Locale } from '@return-center/contract';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
+
+/** Other locales load on demand (their JSON files become separate chunks). */
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json');
+
+void i18n.use(initReactI18next).init({
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  resources: { en: { translation: en } },
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export async function changeLanguage(code: string): Promise<void> {
+  const loader = loaders[`../locales/${code}.json`];
+  if (code !== DEFAULT_LANGUAGE && loader && !i18n.hasResourceBundle(code, 'translation')) {
+    i18n.addResourceBundle(code, 'translation', (await loader()).default);
+  }
+  await i18n.changeLanguage(loader || code === DEFAULT_LANGUAGE ? code : DEFAULT_LANGUAGE);
+  document.documentElement.lang = code;
+  document.documentElement.dir = RTL_LOCALES.includes(code as Locale) ? 'rtl' : 'ltr';
+}
+
+export { i18n };

@@ -1,0 +1,31 @@
+import { DEFAULT_FROM } from '@return-center/contract';
+
+const decode = (value: string | null) => {
+  if (value === null) return '';
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
+/** Spec §3 query parameters read at load. */
+export function readQueryParams(search = window.location.search) {
+  const params = new URLSearchParams(search);
+  const from = Number(params.get('from'));
+  return {
+    shop: params.get('shop')?.trim().toLowerCase() ?? '',
+    email: decode(params.get('email')),
+    orderNumber: decode(params.get('order_number')),
+    themeColor: decode(params.get('themeColor')),
+    from: Number.isInteger(from) && from > 0 ? from : DEFAULT_FROM,
+  };
+}
+
+/** The shop the portal serves: ?shop=, else the one the server named in index.html, else the demo shop. */
+export function resolveShop(search = window.location.search): string {
+  const fromQuery = readQueryParams(search).shop;
+  if (fromQuery) return fromQuery;
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="return-center-shop"]')?.content ?? '';
+  return meta && !meta.includes('%') ? meta : 'demo-shop.myshopify.com';
+}

@@ -1,0 +1,79 @@
+import { DEFAULT_FROM, DEFAULT_LANGUAGE, DEFAULT_STATUS_STEP, STORAGE_KEYS } from '@return-center/contract';
+import { create } from 'zustand';
+import { session } from './storage';
+
+interface OrderLogin {
+  email: string;
+  order_number: string;
+}
+
+/** Session state of spec §3; the token and return process id persist in sessionStorage. */
+export interface SessionState {
+  token: string | null;
+  processId: string | null;
+  shopUrl: string;
+  steps: string[];
+  statusStep: number;
+  redirected: boolean;
+  topUrl: string;
+  loading: boolean;
+  from: number;
+  orderLogin: OrderLogin;
+  language: string;
+  setToken(token: string | null): void;
+  setProcessId(id: string | null): void;
+  setLanguage(code: string): void;
+  setOrderLogin(login: OrderLogin): void;
+  setRedirected(value: boolean): void;
+  /** Logs out locally: token, redirected flag and order login data go. */
+  clear(): void;
+}
+
+const readOrderLogin = (): OrderLogin => {
+  try {
+    return JSON.parse(session.get(STORAGE_KEYS.orderLogin) ?? '') as OrderLogin;
+  } catch {
+    return { email: '', order_number: '' };
+  }
+};
+
+export const useSession = create<SessionState>((set) => ({
+  token: session.get(STORAGE_KEYS.token),
+  processId: session.get(STORAGE_KEYS.processId),
+  shopUrl: '',
+  steps: [],
+  statusStep: DEFAULT_STATUS_STEP,
+  redirected: session.get(STORAGE_KEYS.redirected) === '1',
+  topUrl: '',
+  loading: false,
+  from: DEFAULT_FROM,
+  orderLogin: readOrderLogin(),
+  language: session.get(STORAGE_KEYS.language) ?? DEFAULT_LANGUAGE,
+  setToken(token) {
+    session.set(STORAGE_KEYS.token, token);
+    set({ token });
+  },
+  setProcessId(processId) {
+    session.set(STORAGE_KEYS.processId, processId);
+    set({ processId });
+  },
+  setLanguage(language) {
+    session.set(STORAGE_KEYS.language, language);
+    set({ language });
+  },
+  setOrderLogin(orderLogin) {
+    session.set(STORAGE_KEYS.orderLogin, JSON.stringify(orderLogin));
+    set({ orderLogin });
+  },
+  setRedirected(redirected) {
+    session.set(STORAGE_KEYS.redirected, redirected ? '1' : null);
+    set({ redirected });
+  },
+  clear() {
+    for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.redirected, STORAGE_KEYS.orderLogin, STORAGE_KEYS.history])
+      session.set(key, null);
+    set({ token: null, redirected: false, orderLogin: { email: '', order_number: '' } });
+  },
+}));
+
+export const isLoggedIn = (state: SessionState) => state.token !== null;

@@ -1,0 +1,35 @@
+import type { StoreConfig } from '@return-center/contract';
+
+const COLOR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|[a-z]{3,20})$/i;
+const safeColor = (value: string, fallback: string) => (COLOR.test(value.trim()) ? value.trim() : fallback);
+const safeUrl = (value: string) => {
+  try {
+    const url = new URL(value, window.location.origin);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : '';
+  } catch {
+    return '';
+  }
+};
+
+/** Applies the merchant's look to CSS custom properties on :root (spec §4: theme colour, radius, button text). */
+export function applyTheme(config: StoreConfig, themeColorOverride = ''): void {
+  const { style } = config;
+  const root = document.documentElement.style;
+  const primary = safeColor(themeColorOverride || style.return_page_primary_color, '#000000');
+  root.setProperty('--rc-primary', primary);
+  root.setProperty('--rc-button-text', safeColor(style.primary_btn_text_color, '#ffffff'));
+  root.setProperty('--rc-radius', `${Math.max(0, Math.min(64, style.login_pop_up.corner_radius))}px`);
+  root.setProperty('--rc-popup-opacity', String(Math.max(0, Math.min(100, style.login_pop_up.opacity)) / 100));
+  root.setProperty('--rc-logo-width', `${style.portal_top_logo_width}px`);
+  const background = safeUrl(style.background_image);
+  root.setProperty('--rc-background-image', background ? `url("${background.replace(/"/g, '%22')}")` : 'none');
+  if (!style.font_family.isDefault && style.font_family.font) {
+    const link = safeUrl(style.font_family.link);
+    if (link && !document.querySelector(`link[data-rc-font="${CSS.escape(link)}"]`)) {
+      const element = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: link });
+      element.dataset.rcFont = link;
+      document.head.append(element);
+    }
+    root.setProperty('--rc-font', `"${style.font_family.font.replace(/"/g, '')}", system-ui, sans-serif`);
+  }
+}

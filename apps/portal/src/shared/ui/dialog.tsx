@@ -1,0 +1,30 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** An accessible modal: focus trapped, Escape closes, title announced. */
+export function Dialog({
+  title,
+  open,
+  onOpenChange,
+  children,
+}: {
+  title: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="rc-dialog__overlay" />
+        <RadixDialog.Content className="rc-dialog" aria-describedby={undefined}>
+          <RadixDialog.Title className="rc-dialog__title">{title}</RadixDialog.Title>
+          <div className="rc-dialog__body">{children}</div>
+          <RadixDialog.Close className="rc-button rc-button--secondary">{t('app.close')}</RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
