@@ -47,6 +47,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: 'sqlite::memory:',
+      DEV_TOOLS: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
     },

@@ -23,3 +23,12 @@ export async function loginWithOrder(page: Page, orderNumber: string, email: str
   await page.getByRole('button', { name: 'Start Your Return' }).click();
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
 }
+
+/** A fresh copy of a demo order that this test alone changes. */
+export async function freshOrder(
+  request: APIRequestContext,
+  template: string,
+): Promise<{ order_name: string; email: string }> {
+  const response = await request.post('/dev/demo-orders', { data: { template } });
+  return (await response.json()).data;
+}

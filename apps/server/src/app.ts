@@ -15,6 +15,7 @@ import { installErrorHandler } from './http/error-handler.js';
 import { servePortal } from './http/portal.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import type { LIMITS } from './modules/auth/rate-limiter.js';
+import { devDemoOrderRoutes } from './modules/dev/demo-orders.routes.js';
 import { devMailboxRoutes } from './modules/dev/mailbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
@@ -80,6 +81,7 @@ export async function buildApp(
   for (const routes of [
     healthRoutes,
     devMailboxRoutes,
+    devDemoOrderRoutes,
     storefrontConfigRoutes,
     authRoutes,
     ordersRoutes,

@@ -26,6 +26,8 @@ const schema = z
     MERCHANT_API_KEY: z.string().min(16).optional(),
     /** How often the in-process job worker looks for work; 0 turns it off (run workers elsewhere). */
     WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+    /** Test helpers such as POST /dev/demo-orders; never in production. */
+    DEV_TOOLS: bool.default(false),
     PORTAL_DIST: z.string().default(new URL('../../portal/dist', import.meta.url).pathname),
   })
   .superRefine((env, ctx) => {

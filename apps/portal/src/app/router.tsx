@@ -6,6 +6,17 @@ import { Shell } from './shell';
 
 const ComingSoon = lazy(() => import('./coming-soon'));
 const RootPage = lazy(() => import('./root-page'));
+const flow = (name: string) => lazy(() => import(`../features/return-flow/components/${name}.tsx`));
+
+/** Screens that exist; the other routes of spec §2 show "Coming soon" until their issues land. */
+const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  'process/:id': flow('processing-page'),
+  'process-manage/select/:id': flow('select-step'),
+  'process-manage/solution/:id': flow('solution-step'),
+  'process-manage/method/:id': flow('method-step'),
+  'process-manage/refund-check/:id': flow('check-step'),
+  'status-manage/return-details/:id?': lazy(() => import('../features/status/components/status-page')),
+};
 
 /** A signed-out visitor on any path but the root goes to the root. */
 function RequireSession() {
@@ -37,7 +48,10 @@ export const router = createBrowserRouter([
     element: <Shell />,
     children: [
       { index: true, element: page(RootPage) },
-      { element: <RequireSession />, children: SHOPPER_PATHS.map((path) => ({ path, element: page(ComingSoon) })) },
+      {
+        element: <RequireSession />,
+        children: SHOPPER_PATHS.map((path) => ({ path, element: page(SCREENS[path] ?? ComingSoon) })),
+      },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

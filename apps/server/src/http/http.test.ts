@@ -74,3 +74,30 @@ describe('HTTP edge', () => {
     expect(response.headers['content-type']).toContain('image/svg+xml');
   });
 });
+
+describe('dev tools', () => {
+  it('copies a demo order under a new number only when DEV_TOOLS is on', async () => {
+    const off = await buildTestApp('sqlite');
+    expect(
+      (await off.app.inject({ method: 'POST', url: '/dev/demo-orders', payload: { template: '1001' } })).statusCode,
+    ).toBe(404);
+    await off.close();
+    const on = await buildTestApp('sqlite', { DEV_TOOLS: 'true' });
+    const created = (
+      await on.app.inject({ method: 'POST', url: '/dev/demo-orders', payload: { template: '1001' } })
+    ).json();
+    expect(created.data).toMatchObject({ order_name: expect.stringMatching(/^#\d{5}$/), email: 'alice@example.com' });
+    const login = await on.call(calls.login, {
+      shop_url: shop,
+      email: 'alice@example.com',
+      order_number: created.data.order_name,
+    });
+    const list = await on.call(calls.index, {}, login.body.data.token);
+    expect(list.body.data.list[0]).toMatchObject({
+      order_name: created.data.order_name,
+      item_count: 4,
+      total_price_set: { money: 24994 },
+    });
+    await on.close();
+  });
+});

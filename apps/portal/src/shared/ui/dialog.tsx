@@ -8,11 +8,14 @@ export function Dialog({
   open,
   onOpenChange,
   children,
+  hideClose = false,
 }: {
   title: string;
   open: boolean;
   onOpenChange(open: boolean): void;
   children: ReactNode;
+  /** For dialogs with their own Cancel and Save buttons. */
+  hideClose?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -22,7 +25,9 @@ export function Dialog({
         <RadixDialog.Content className="rc-dialog" aria-describedby={undefined}>
           <RadixDialog.Title className="rc-dialog__title">{title}</RadixDialog.Title>
           <div className="rc-dialog__body">{children}</div>
-          <RadixDialog.Close className="rc-button rc-button--secondary">{t('app.close')}</RadixDialog.Close>
+          {hideClose ? null : (
+            <RadixDialog.Close className="rc-button rc-button--secondary">{t('app.close')}</RadixDialog.Close>
+          )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -1,106 +1,15 @@
-import { allocate } from '@return-center/domain';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import { shopSettings } from '@return-center/contract';
 import type { Db } from '../database.js';
 import { catalogue, catalogueImage } from './catalogue.js';
+import { DEMO_ORDERS, insertDemoOrder } from './demo-orders.js';
 
 export const DEMO_SHOP = 'demo-shop.myshopify.com';
 export const DEMO_MERCHANT_KEY = 'demo-merchant-key';
 const DAY = 86400;
 
-interface SeedLine {
-  handle: string;
-  option: string;
-  quantity: number;
-}
-interface SeedOrder {
-  number: string;
-  customer: { email: string; phone: string; first: string; last: string };
-  placedDaysAgo: number;
-  deliveredDaysAgo: number | null;
-  currency: 'USD' | 'EUR';
-  discountPercent: number;
-  taxPercent: number;
-  shipping: number;
-  refunded?: boolean;
-  lines: SeedLine[];
-}
-
-const alice = { email: 'alice@example.com', phone: '212-555-0101', first: 'Alice', last: 'Walker' };
-const orders: SeedOrder[] = [
-  {
-    number: '1001',
-    customer: alice,
-    placedDaysAgo: 6,
-    deliveredDaysAgo: 3,
-    currency: 'USD',
-    discountPercent: 10,
-    taxPercent: 8,
-    shipping: 500,
-    lines: [
-      { handle: 'linen-shirt', option: 'M', quantity: 1 },
-      { handle: 'canvas-sneakers', option: '42', quantity: 2 },
-      { handle: 'wool-beanie', option: 'One size', quantity: 1 },
-    ],
-  },
-  {
-    number: '1002',
-    customer: alice,
-    placedDaysAgo: 45,
-    deliveredDaysAgo: 40,
-    currency: 'USD',
-    discountPercent: 0,
-    taxPercent: 8,
-    shipping: 500,
-    lines: [
-      { handle: 'oxford-shirt', option: 'L', quantity: 1 },
-      { handle: 'chino-trousers', option: '32', quantity: 1 },
-    ],
-  },
-  {
-    number: '1003',
-    customer: { email: 'bob@example.com', phone: '415-555-0123', first: 'Bob', last: 'Chen' },
-    placedDaysAgo: 10,
-    deliveredDaysAgo: 7,
-    currency: 'USD',
-    discountPercent: 0,
-    taxPercent: 8,
-    shipping: 0,
-    refunded: true,
-    lines: [{ handle: 'denim-jacket', option: 'M', quantity: 1 }],
-  },
-  {
-    number: '1004',
-    customer: { email: 'carol@example.com', phone: '+44 20 7946 0018', first: 'Carol', last: 'Smith' },
-    placedDaysAgo: 5,
-    deliveredDaysAgo: 2,
-    currency: 'EUR',
-    discountPercent: 0,
-    taxPercent: 20,
-    shipping: 495,
-    lines: [
-      { handle: 'merino-sweater', option: 'M', quantity: 1 },
-      { handle: 'cotton-t-shirt', option: 'L', quantity: 2 },
-    ],
-  },
-  {
-    number: '1005',
-    customer: { email: 'dave@example.com', phone: '312-555-0199', first: 'Dave', last: 'Jones' },
-    placedDaysAgo: 8,
-    deliveredDaysAgo: 5,
-    currency: 'USD',
-    discountPercent: 0,
-    taxPercent: 8,
-    shipping: 500,
-    lines: [
-      { handle: 'running-shoes', option: '42', quantity: 1 },
-      { handle: 'cotton-t-shirt', option: 'M', quantity: 1 },
-    ],
-  },
-];
-
-const FORMATS = { USD: '${{amount}}', EUR: '€{{amount}}' };
+export const FORMATS = { USD: '${{amount}}', EUR: '€{{amount}}' };
 
 /** Seeds the demo shop once: a second start finds it and keeps the data. */
 export async function seedDemoShop(db: Db, clock: Clock): Promise<boolean> {
@@ -164,91 +73,14 @@ export async function seedDemoShop(db: Db, clock: Clock): Promise<boolean> {
       }
     }
 
-    const customers = new Map<string, number>();
-    for (const order of orders) {
-      let customerId = customers.get(order.customer.email);
-      if (!customerId) {
-        const c = await trx
-          .insertInto('customers')
-          .values({
-            shop_id: shop.id,
-            email: order.customer.email,
-            phone: order.customer.phone,
-            first_name: order.customer.first,
-            last_name: order.customer.last,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        customerId = c.id;
-        customers.set(order.customer.email, customerId);
-      }
-      const lines = order.lines.map((line) => {
-        const variant = variants.get(`${line.handle}/${line.option}`);
-        if (!variant) throw new Error(`Unknown seed variant ${line.handle}/${line.option}`);
-        return { ...line, variant, gross: variant.price * line.quantity };
-      });
-      const subtotal = lines.reduce((sum, l) => sum + l.gross, 0);
-      const discount = Math.round((subtotal * order.discountPercent) / 100);
-      const discounts = allocate(
-        discount,
-        lines.map((l) => l.gross),
-      );
-      const taxable = lines.map((l, i) => l.gross - discounts[i]!);
-      const tax = Math.round((taxable.reduce((a, b) => a + b, 0) * order.taxPercent) / 100);
-      const taxes = allocate(tax, taxable);
-      const created = now - order.placedDaysAgo * DAY;
-      const o = await trx
-        .insertInto('orders')
-        .values({
-          shop_id: shop.id,
-          customer_id: customerId,
-          platform_id: `gid://shopify/Order/${5_500_000 + Number(order.number)}`,
-          order_name: `#${order.number}`,
-          order_number: order.number,
-          email: order.customer.email,
-          phone: order.customer.phone,
-          currency: order.currency,
-          subtotal,
-          discount,
-          tax,
-          shipping: order.shipping,
-          total: subtotal - discount + tax + order.shipping,
-          created_at: created,
-          delivered_at: order.deliveredDaysAgo === null ? null : now - order.deliveredDaysAgo * DAY,
-          refunded_at: order.refunded ? created + 2 * DAY : null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const lineIds: number[] = [];
-      for (const [i, line] of lines.entries()) {
-        const product = catalogue.find((p) => p.handle === line.handle)!;
-        const l = await trx
-          .insertInto('order_lines')
-          .values({
-            order_id: o.id,
-            product_id: line.variant.product_id,
-            variant_id: line.variant.id,
-            title: line.variant.title,
-            variant_title: product.options.length > 1 ? line.option : '',
-            sku: `${line.handle}-${line.option}`.toUpperCase(),
-            image: catalogueImage(line.handle),
-            price: line.variant.price,
-            quantity: line.quantity,
-            discount: discounts[i]!,
-            tax: taxes[i]!,
-            tags: product.tags.join(','),
-            refunded_quantity: order.refunded ? line.quantity : 0,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        lineIds.push(l.id);
-      }
+    for (const order of DEMO_ORDERS) {
+      const { orderId, lineIds } = await insertDemoOrder(trx, shop.id, order, order.number, now);
       if (order.number === '1005') {
         const request = await trx
           .insertInto('return_requests')
           .values({
             shop_id: shop.id,
-            order_id: o.id,
+            order_id: orderId,
             status: 1,
             solution_id: 1,
             shipping_method_id: 2,
@@ -279,7 +111,7 @@ export async function seedDemoShop(db: Db, clock: Clock): Promise<boolean> {
   return true;
 }
 
-export const demoLogins = orders.map((o) => ({
+export const demoLogins = DEMO_ORDERS.map((o) => ({
   order: `#${o.number}`,
   email: o.customer.email,
   phone: o.customer.phone,

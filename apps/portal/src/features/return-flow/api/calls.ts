@@ -1,0 +1,64 @@
+import { calls, type PayloadOf } from '@return-center/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../shared/http';
+
+const data = async <T>(promise: Promise<{ code: number; msg: string; data: T }>) => {
+  const answer = await promise;
+  if (answer.code !== 1000) throw new Error(answer.msg);
+  return answer.data;
+};
+
+/** orderInfo for the flow's order. */
+export const useOrderSource = (orderId: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: ['order-info', orderId],
+      queryFn: () => data(http.request(calls.orderInfo, { order_id: orderId })),
+    }),
+  );
+
+/** getReason: the merchant's return reasons. */
+export const useReasons = () =>
+  useQuery({ queryKey: ['reasons'], queryFn: () => data(http.request(calls.getReason, {})), staleTime: 300_000 });
+
+type Lines = PayloadOf<typeof calls.orderConfig>['refund_line_items'];
+
+/** orderConfig: solutions and methods for the chosen lines (and solution). */
+export const useOrderConfig = (orderId: number, lines: Lines, solutionId?: number) =>
+  useQuery({
+    queryKey: ['order-config', orderId, lines, solutionId],
+    queryFn: () =>
+      data(
+        http.request(calls.orderConfig, {
+          order_id: orderId,
+          refund_line_items: lines,
+          ...(solutionId ? { solution_id: solutionId } : {}),
+        }),
+      ),
+    enabled: lines.length > 0,
+  });
+
+/** getReturnMoney: the refund the server computes from the order. */
+export const useReturnMoney = (
+  orderId: number,
+  lines: Lines,
+  solutionId: number | null,
+  shippingMethodId: number | null,
+) =>
+  useQuery({
+    queryKey: ['return-money', orderId, lines, solutionId, shippingMethodId],
+    queryFn: () =>
+      data(
+        http.request(calls.getReturnMoney, {
+          order_id: orderId,
+          refund_line_items: lines,
+          solution_id: solutionId ?? 1,
+          ...(shippingMethodId ? { shipping_method_id: shippingMethodId } : {}),
+        }),
+      ),
+    enabled: lines.length > 0 && solutionId !== null,
+  });
+
+/** setReturnOrder: the answer code decides where the shopper goes next. */
+export const submitReturn = (payload: PayloadOf<typeof calls.setReturnOrder>) =>
+  http.request(calls.setReturnOrder, payload, { quiet: true });

@@ -1,0 +1,147 @@
+import { Code, FORM_RESET_DELAY } from '@return-center/contract';
+import { formatMoney } from '@return-center/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useSession } from '../../../shared/session-store';
+import { useUi } from '../../../shared/ui-store';
+import { InlineLoader } from '../../../shared/ui/loader';
+import { submitReturn, useOrderSource, useReturnMoney } from '../api/calls';
+import { selectedItems, useReturnForm } from '../hooks/return-form';
+import { FlowLayout, FlowNav } from './flow-layout';
+
+/** Step 4, "Check your return request" (spec screen 6): the server's refund, then submit. */
+export default function CheckStep() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const orderId = Number(useParams().id);
+  const toast = useUi((state) => state.toast);
+  const from = useSession((state) => state.from);
+  const { form, reset } = useReturnForm(orderId);
+  const [busy, setBusy] = useState(false);
+  const items = selectedItems(form);
+  const lines = items.map((i) => ({ line_item_id: i.line_item_id, quantity: i.quantity, reason_id: i.reason_id }));
+  const source = useOrderSource(orderId);
+  const money = useReturnMoney(orderId, lines, form.solution_id, form.shipping_method_id);
+  if (items.length === 0 || !form.solution_id || !form.shipping_method_id)
+    return <Navigate to={`/process-manage/select/${orderId}`} replace />;
+  if (source.isPending || money.isPending) return <InlineLoader label={t('flow.loading')} />;
+  if (!source.data || !money.data) return null;
+  const order = source.data;
+  const m = money.data;
+  const format = (amount: number) => formatMoney(amount, m.currency, m.currency_format);
+  const hidden = order.hidden_refund === 1;
+
+  const submit = async () => {
+    if (busy) return;
+    setBusy(true);
+    const answer = await submitReturn({
+      order_id: orderId,
+      shopify_order_id: order.shopify_order_id,
+      solution_id: form.solution_id!,
+      shipping_method_id: form.shipping_method_id!,
+      type: 1,
+      from,
+      money: m.total,
+      idempotency_key: form.idempotency_key,
+      language: navigator.language || 'en',
+      order_product: items.map((item) => {
+        const line = order.yes.find((l) => l.line_item_id === item.line_item_id);
+        return {
+          id: item.line_item_id,
+          order_product_id: item.line_item_id,
+          quantity: item.quantity,
+          change: line ? { product_id: line.product_id, variant_id: line.variant.variant_id } : null,
+          reason: {
+            reason_id: item.reason_id,
+            reason_text: item.reason_text,
+            reason_group_id: 1,
+            reason_description: item.reason_description,
+            provide_proof: item.provide_proof.filter((url) => url !== ''),
+          },
+        };
+      }),
+    }).catch(() => null);
+    setBusy(false);
+    if (!answer) return;
+    if (answer.code === Code.Success) {
+      setTimeout(reset, FORM_RESET_DELAY);
+      navigate(`/status-manage/return-details/${answer.data.request_id}`, { replace: true });
+    } else if (answer.code === Code.AlreadyProcessing) {
+      const id = (answer.data as unknown as { request_id?: number } | null)?.request_id;
+      navigate(`/process/${id ?? orderId}`, { replace: true });
+    } else if (answer.code === Code.NothingSelected)
+      toast(t('flow.selectAtLeastOne'), { kind: 'error', key: 'submit' });
+    else if (answer.code === Code.PickupAddressInvalid)
+      toast(t('flow.pickupInvalid'), { kind: 'error', key: 'submit' });
+    else toast(t('flow.submitFailed'), { kind: 'error', key: 'submit', duration: 4000 });
+  };
+
+  const rows: [string, number][] = [
+    [t('flow.money.subtotal'), m.origin_subtotal],
+    [t('flow.money.discount'), -m.discount],
+    [t('flow.money.tax'), m.tax],
+    [t('flow.money.refund'), m.refund],
+    [t('flow.money.shipping'), m.shipping.money],
+    [t('flow.money.returnFee'), -m.return_fee],
+    ...(m.label_fee ? ([[t('flow.money.labelFee'), -m.label_fee]] as [string, number][]) : []),
+    ...(m.restocking_fee ? ([[t('flow.money.restockingFee'), -m.restocking_fee]] as [string, number][]) : []),
+  ];
+
+  return (
+    <FlowLayout step="check" title={t('flow.checkTitle')}>
+      <div className="rc-card">
+        <h2 className="rc-subtitle">{t('flow.items')}</h2>
+        <ul className="rc-lines">
+          {items.map((item) => {
+            const line = order.yes.find((l) => l.line_item_id === item.line_item_id);
+            return (
+              <li key={item.line_item_id} className="rc-line">
+                {line ? <img src={line.image} alt="" width={56} height={56} /> : null}
+                <span className="rc-line__title">
+                  {line ? [line.title, line.variant_title].filter(Boolean).join(' / ') : ''}
+                </span>
+                <span>× {item.quantity}</span>
+                <span className="rc-line__selected">{item.reason_text}</span>
+              </li>
+            );
+          })}
+        </ul>
+        <dl className="rc-summary">
+          <dt>{t('flow.solution')}</dt>
+          <dd>{t(`solutions.${form.solution_id}`)}</dd>
+          <dt>{t('flow.method')}</dt>
+          <dd>{t(`methods.${form.shipping_method_id}`)}</dd>
+        </dl>
+      </div>
+      <div className="rc-card">
+        {hidden ? (
+          <p>{t('flow.money.hidden')}</p>
+        ) : (
+          <table className="rc-money">
+            <tbody>
+              {rows.map(([label, amount]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td>{format(amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{t('flow.money.total')}</th>
+                <td data-testid="total-refund">{format(m.total)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        )}
+      </div>
+      <FlowNav
+        onBack={() => navigate(`/process-manage/method/${orderId}`)}
+        onContinue={submit}
+        continueLabel={busy ? t('flow.submitting') : t('flow.submit')}
+        busy={busy}
+      />
+    </FlowLayout>
+  );
+}

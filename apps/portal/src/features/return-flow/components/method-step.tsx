@@ -1,0 +1,61 @@
+import { formatMoney } from '@return-center/domain';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useUi } from '../../../shared/ui-store';
+import { InlineLoader } from '../../../shared/ui/loader';
+import { useOrderConfig, useOrderSource } from '../api/calls';
+import { selectedItems, useReturnForm } from '../hooks/return-form';
+import { ChoiceList } from './choice-list';
+import { FlowLayout, FlowNav } from './flow-layout';
+
+/** Carrier pickup (4) joins when its screens exist. */
+const BUILT = [1, 2, 3];
+
+/** Step 3, "How would you like to return item?" (spec screen 5); the server applies the spec §4 rules. */
+export default function MethodStep() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const orderId = Number(useParams().id);
+  const toast = useUi((state) => state.toast);
+  const { form, update } = useReturnForm(orderId);
+  const lines = selectedItems(form).map((i) => ({
+    line_item_id: i.line_item_id,
+    quantity: i.quantity,
+    reason_id: i.reason_id,
+  }));
+  const config = useOrderConfig(orderId, lines, form.solution_id ?? undefined);
+  const source = useOrderSource(orderId);
+  if (lines.length === 0 || !form.solution_id) return <Navigate to={`/process-manage/select/${orderId}`} replace />;
+  if (config.isPending || source.isPending) return <InlineLoader label={t('flow.loading')} />;
+  const currency = source.data?.total_price_set;
+  const methods = (config.data?.returnShippingMethod ?? []).filter((m) => BUILT.includes(m.id));
+
+  const next = () => {
+    if (!form.shipping_method_id || !methods.some((m) => m.id === form.shipping_method_id)) {
+      return toast(t('flow.chooseMethod'), { kind: 'error', key: 'choose-method' });
+    }
+    navigate(`/process-manage/refund-check/${orderId}`);
+  };
+  return (
+    <FlowLayout step="method" title={t('flow.methodTitle')}>
+      <ChoiceList
+        legend={t('flow.methodTitle')}
+        value={form.shipping_method_id}
+        onChange={(id) => update((f) => ({ ...f, shipping_method_id: id }))}
+        choices={methods.map((m) => ({
+          id: m.id,
+          label: t(`methods.${m.id}`, { defaultValue: m.name }),
+          hint: [
+            t(`methodHints.${m.id}`, { defaultValue: m.description }),
+            m.fee && currency
+              ? t('flow.fee', { amount: formatMoney(m.fee, currency.currency, currency.currency_format) })
+              : '',
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        }))}
+      />
+      <FlowNav onBack={() => navigate(`/process-manage/solution/${orderId}`)} onContinue={next} />
+    </FlowLayout>
+  );
+}

@@ -1,0 +1,126 @@
+import { formatMoney } from '@return-center/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useUi } from '../../../shared/ui-store';
+import { InlineLoader } from '../../../shared/ui/loader';
+import { useOrderSource, useReasons } from '../api/calls';
+import { selectedItems, useReturnForm } from '../hooks/return-form';
+import { FlowLayout, FlowNav } from './flow-layout';
+import { ReasonDialog } from './reason-dialog';
+
+const NON_RETURNABLE = {
+  processed_by_app: 'orders.reasons.processed_by_app',
+  refunded_at_platform: 'orders.reasons.refunded_at_platform',
+  missed_window: 'orders.reasons.missed_window',
+  other: 'orders.reasons.other',
+};
+
+/** Step 1, "What would you like to return?" (spec screen 3). */
+export default function SelectStep() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const orderId = Number(useParams().id);
+  const toast = useUi((state) => state.toast);
+  const source = useOrderSource(orderId);
+  const reasons = useReasons();
+  const { form, update } = useReturnForm(orderId);
+  const [editing, setEditing] = useState<number | null>(null);
+  const chosen = selectedItems(form);
+
+  if (source.isPending || reasons.isPending) return <InlineLoader label={t('flow.loading')} />;
+  if (!source.data || !reasons.data) return null;
+  const order = source.data;
+  const money = (amount: number) =>
+    formatMoney(amount, order.total_price_set.currency, order.total_price_set.currency_format);
+  const editingLine = order.yes.find((l) => l.line_item_id === editing);
+
+  const open = (lineId: number) => {
+    if (chosen.some((item) => item.line_item_id !== lineId))
+      return toast(t('flow.oneVariant'), { kind: 'error', key: 'one-variant' });
+    setEditing(lineId);
+  };
+  const next = () => {
+    if (chosen.length === 0) return toast(t('flow.unselected'), { kind: 'error', key: 'unselected' });
+    navigate(`/process-manage/solution/${orderId}`);
+  };
+
+  return (
+    <FlowLayout step="select" title={t('flow.selectTitle')}>
+      <p className="rc-note">{t('flow.selectNote')}</p>
+      <ul className="rc-lines rc-lines--select">
+        {order.yes.map((line) => {
+          const item = form.order_product[line.line_item_id];
+          const name = [line.title, line.variant_title].filter(Boolean).join(' / ');
+          return (
+            <li key={line.id} className={item ? 'rc-card rc-line rc-line--chosen' : 'rc-card rc-line'}>
+              <img src={line.image} alt="" width={64} height={64} />
+              <span className="rc-line__title">{name}</span>
+              <span>{money(line.price)}</span>
+              {item ? (
+                <span className="rc-line__selected">
+                  {t('flow.selected', { count: item.quantity, reason: item.reason_text })}
+                </span>
+              ) : null}
+              <span className="rc-line__actions">
+                <button
+                  type="button"
+                  className={item ? 'rc-button rc-button--secondary' : 'rc-button'}
+                  onClick={() => open(line.line_item_id)}
+                >
+                  {item ? t('flow.edit', { item: name }) : t('flow.choose', { item: name })}
+                </button>
+                {item ? (
+                  <button
+                    type="button"
+                    className="rc-link"
+                    onClick={() =>
+                      update((f) => {
+                        const { [line.line_item_id]: _removed, ...rest } = f.order_product;
+                        return { ...f, order_product: rest, solution_id: null, shipping_method_id: null };
+                      })
+                    }
+                  >
+                    {t('flow.remove')}
+                  </button>
+                ) : null}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {order.no.length ? (
+        <>
+          <h2 className="rc-subtitle">{t('orders.nonReturnable')}</h2>
+          <ul className="rc-lines">
+            {order.no.map((line) => (
+              <li key={line.id} className="rc-line rc-line--muted">
+                <img src={line.image} alt="" width={56} height={56} />
+                <span className="rc-line__title">{[line.title, line.variant_title].filter(Boolean).join(' / ')}</span>
+                <span className="rc-line__reason">{t(NON_RETURNABLE[line.reason])}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <FlowNav onBack={() => navigate('/')} onContinue={next} />
+      {editingLine ? (
+        <ReasonDialog
+          line={editingLine}
+          reasons={reasons.data.list}
+          initial={form.order_product[editingLine.line_item_id]}
+          onClose={() => setEditing(null)}
+          onSave={(item) => {
+            update((f) => ({
+              ...f,
+              order_product: { [item.line_item_id]: item },
+              solution_id: null,
+              shipping_method_id: null,
+            }));
+            setEditing(null);
+          }}
+        />
+      ) : null}
+    </FlowLayout>
+  );
+}

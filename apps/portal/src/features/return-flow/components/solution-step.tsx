@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useUi } from '../../../shared/ui-store';
+import { InlineLoader } from '../../../shared/ui/loader';
+import { useOrderConfig } from '../api/calls';
+import { selectedItems, useReturnForm } from '../hooks/return-form';
+import { ChoiceList } from './choice-list';
+import { FlowLayout, FlowNav } from './flow-layout';
+
+/** The solutions the portal can complete today; exchange (5) and bank transfer (6) join with their screens. */
+const BUILT = [1, 2, 4];
+
+/** Step 2, "Please select a return solution" (spec screen 4). */
+export default function SolutionStep() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const orderId = Number(useParams().id);
+  const toast = useUi((state) => state.toast);
+  const { form, update } = useReturnForm(orderId);
+  const lines = selectedItems(form).map((i) => ({
+    line_item_id: i.line_item_id,
+    quantity: i.quantity,
+    reason_id: i.reason_id,
+  }));
+  const config = useOrderConfig(orderId, lines);
+  if (lines.length === 0) return <Navigate to={`/process-manage/select/${orderId}`} replace />;
+  if (config.isPending) return <InlineLoader label={t('flow.loading')} />;
+  const solutions = (config.data?.returnSolution ?? []).filter((s) => BUILT.includes(s.id));
+
+  const next = () => {
+    if (!form.solution_id) return toast(t('flow.chooseSolution'), { kind: 'error', key: 'choose-solution' });
+    navigate(`/process-manage/method/${orderId}`);
+  };
+  return (
+    <FlowLayout step="solution" title={t('flow.solutionTitle')}>
+      <ChoiceList
+        legend={t('flow.solutionTitle')}
+        value={form.solution_id}
+        onChange={(id) => update((f) => ({ ...f, solution_id: id, shipping_method_id: null }))}
+        choices={solutions.map((s) => ({
+          id: s.id,
+          label: t(`solutions.${s.id}`, { defaultValue: s.name }),
+          hint: t(`solutionHints.${s.id}`, { defaultValue: s.description }),
+        }))}
+      />
+      <FlowNav onBack={() => navigate(`/process-manage/select/${orderId}`)} onContinue={next} />
+    </FlowLayout>
+  );
+}

@@ -1,0 +1,79 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+export interface FormItem {
+  line_item_id: number;
+  quantity: number;
+  reason_id: number;
+  reason_text: string;
+  reason_description: string;
+  provide_proof: string[];
+}
+
+/** Spec §3 return form data for one order, kept in localStorage so a reload keeps it (spec §4). */
+export interface ReturnForm {
+  order_product: Record<string, FormItem>;
+  solution_id: number | null;
+  shipping_method_id: number | null;
+  /** Makes submit idempotent across double clicks and retries. */
+  idempotency_key: string;
+}
+
+const keyOf = (orderId: number) => `return-form:${orderId}`;
+const listeners = new Set<() => void>();
+const cache = new Map<string, { raw: string | null; form: ReturnForm }>();
+
+const fresh = (): ReturnForm => ({
+  order_product: {},
+  solution_id: null,
+  shipping_method_id: null,
+  idempotency_key: crypto.randomUUID(),
+});
+
+function read(orderId: number): ReturnForm {
+  const key = keyOf(orderId);
+  let raw: string | null = null;
+  try {
+    raw = window.localStorage.getItem(key);
+  } catch {
+    /* storage unavailable */
+  }
+  const hit = cache.get(key);
+  if (hit && hit.raw === raw) return hit.form;
+  let form = fresh();
+  try {
+    if (raw) form = { ...form, ...(JSON.parse(raw) as ReturnForm) };
+  } catch {
+    /* a corrupt entry starts over */
+  }
+  cache.set(key, { raw, form });
+  return form;
+}
+
+function write(orderId: number, form: ReturnForm | null) {
+  try {
+    if (form) window.localStorage.setItem(keyOf(orderId), JSON.stringify(form));
+    else window.localStorage.removeItem(keyOf(orderId));
+  } catch {
+    cache.set(keyOf(orderId), { raw: form ? JSON.stringify(form) : null, form: form ?? fresh() });
+  }
+  listeners.forEach((listener) => listener());
+}
+
+export function useReturnForm(orderId: number) {
+  const form = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => read(orderId),
+  );
+  const update = useCallback(
+    (change: (form: ReturnForm) => ReturnForm) => write(orderId, change(read(orderId))),
+    [orderId],
+  );
+  const reset = useCallback(() => write(orderId, null), [orderId]);
+  return { form, update, reset };
+}
+
+export const selectedItems = (form: ReturnForm) =>
+  Object.values(form.order_product).filter((item) => item.quantity > 0);

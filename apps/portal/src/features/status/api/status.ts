@@ -1,0 +1,68 @@
+import {
+  calls,
+  POLL_FIRST_DELAY,
+  POLL_LATER_DELAY,
+  POLL_MAX_ATTEMPTS,
+  type CheckInfo,
+  type PayloadOf,
+} from '@return-center/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { http } from '../../../shared/http';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * refundCheck polling (spec §4): the first result is always shown; while the server says the
+ * workflow continues, re-query up to 20 attempts in all, 2 s after the first and 3 s after later
+ * ones, showing a later result only when the server says apply.
+ */
+export function useRequestDetail(requestId: number, refreshKey: number) {
+  const [detail, setDetail] = useState<CheckInfo | null>(null);
+  const [polling, setPolling] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let stopped = false;
+    void (async () => {
+      setPolling(true);
+      for (let attempt = 1; attempt <= POLL_MAX_ATTEMPTS && !stopped; attempt++) {
+        const answer = await http.request(calls.refundCheck, { id: requestId }).catch(() => null);
+        if (stopped) return;
+        if (!answer || answer.code !== 1000) {
+          if (answer) setError(answer.msg);
+          break;
+        }
+        if (attempt === 1 || answer.data.work_flow_refresh.apply) setDetail(answer.data.detail);
+        if (!answer.data.work_flow_refresh.continue) break;
+        await wait(attempt === 1 ? POLL_FIRST_DELAY : POLL_LATER_DELAY);
+      }
+      if (!stopped) setPolling(false);
+    })();
+    return () => {
+      stopped = true;
+    };
+  }, [requestId, refreshKey]);
+  return { detail, polling, error };
+}
+
+/** orderReturnList: the newest request of the session's orders, for the page without an id. */
+export const useLatestRequest = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['return-list'],
+    enabled,
+    queryFn: async () => {
+      const answer = await http.request(calls.orderReturnList, {});
+      if (answer.code !== 1000) throw new Error(answer.msg);
+      return answer.data.list[0] ?? null;
+    },
+  });
+
+export const useCarriers = () =>
+  useQuery({
+    queryKey: ['carriers'],
+    staleTime: 300_000,
+    queryFn: async () => (await http.request(calls.shippingCarrier, { search: '' })).data?.list ?? [],
+  });
+
+export const addTracking = (payload: PayloadOf<typeof calls.addTracking>) =>
+  http.request(calls.addTracking, payload, { quiet: true });

@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUi } from '../../../shared/ui-store';
+import { Field } from '../../../shared/ui/field';
+import { addTracking, useCarriers } from '../api/status';
+
+/** Add the shipment's tracking number (spec screen 7). */
+export function TrackingForm({ requestId, onAdded }: { requestId: number; onAdded(): void }) {
+  const { t } = useTranslation();
+  const toast = useUi((state) => state.toast);
+  const carriers = useCarriers();
+  const [carrier, setCarrier] = useState('');
+  const [number, setNumber] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const pattern = carriers.data?.find((c) => c.value === carrier)?.pattern;
+    if (!carrier || !pattern || !new RegExp(pattern).test(number.replace(/\s+/g, '').toUpperCase())) {
+      return setError(t('status.trackingInvalid'));
+    }
+    setBusy(true);
+    const answer = await addTracking({
+      request_id: requestId,
+      tracking_number: number.trim(),
+      shipping_carrier: carrier,
+    }).catch(() => null);
+    setBusy(false);
+    if (answer?.code === 1000) {
+      toast(t('status.trackingAdded'), { kind: 'success', key: 'tracking' });
+      onAdded();
+    } else if (answer) setError(answer.msg);
+  }
+
+  return (
+    <form className="rc-form rc-card" onSubmit={submit} noValidate>
+      <h2 className="rc-subtitle">{t('status.addTracking')}</h2>
+      <div className="rc-field">
+        <label htmlFor="rc-carrier">{t('status.carrier')}</label>
+        <select id="rc-carrier" value={carrier} onChange={(e) => setCarrier(e.target.value)}>
+          <option value="">{t('status.chooseCarrier')}</option>
+          {carriers.data?.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field
+        label={t('status.trackingNumber')}
+        value={number}
+        onChange={(e) => setNumber(e.target.value)}
+        error={error}
+        autoComplete="off"
+      />
+      <button type="submit" className="rc-button" disabled={busy} aria-busy={busy}>
+        {t('status.saveTracking')}
+      </button>
+    </form>
+  );
+}

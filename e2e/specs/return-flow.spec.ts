@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { freshOrder, loginWithOrder } from './support.js';
+
+async function chooseShirt(page: Page, orderName: string) {
+  const order = page.getByRole('article', { name: orderName });
+  await order.getByRole('link', { name: 'Create return' }).click();
+  await expect(page.getByRole('heading', { name: 'What would you like to return?' })).toBeVisible();
+  await expect(page.getByText('One item return request per order')).toBeVisible();
+  await expect(page.getByText('This item is not eligible for return')).toBeVisible();
+  await page.getByRole('button', { name: 'Choose Linen Shirt / M' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Why are you returning this item?' });
+  await dialog.getByRole('radio', { name: "Doesn't suit me" }).check();
+  await dialog.getByLabel('Return description').fill('Too tight on the shoulders');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText("Selected: 1 × Doesn't suit me")).toBeVisible();
+}
+
+test('a shopper returns the Linen Shirt of #1001 for a refund, shipping it on their own', async ({ page, request }) => {
+  const { order_name } = await freshOrder(request, '1001');
+  await loginWithOrder(page, order_name, 'alice@example.com');
+  await chooseShirt(page, order_name);
+
+  // Only one product variant per request.
+  await page.getByRole('button', { name: 'Choose Canvas Sneakers / 42' }).click();
+  await expect(page.getByText('Sorry, You can only select one product variant per request.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Please select a return solution' })).toBeVisible();
+  await page.getByRole('radio', { name: /Refund to original payment method/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'How would you like to return item?' })).toBeVisible();
+  await page.getByRole('radio', { name: /Ship on your own/ }).check();
+  // A reload mid-flow keeps the form.
+  await page.reload();
+  await expect(page.getByRole('radio', { name: /Ship on your own/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Check your return request' })).toBeVisible();
+  // The totals match what the server computes for the same lines.
+  const token = await page.evaluate(() => sessionStorage.getItem('return-token'));
+  const orders = await (
+    await request.post('/go-api/v1/client/index', { data: {}, headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  const orderId = orders.data.list[0].id;
+  const info = await (
+    await request.post('/go-api/v1/client/orderInfo', {
+      data: { order_id: orderId },
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json();
+  const shirt = info.data.yes.find((l: { title: string }) => l.title === 'Linen Shirt');
+  const money = await (
+    await request.post('/v1/client/getReturnMoney', {
+      data: {
+        order_id: orderId,
+        solution_id: 1,
+        shipping_method_id: 2,
+        refund_line_items: [{ line_item_id: shirt.line_item_id, quantity: 1 }],
+      },
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json();
+  expect(money.data.total).toBe(4763);
+  await expect(page.getByTestId('total-refund')).toHaveText('$47.63');
+  await expect(page.getByRole('row', { name: /Discount/ })).toContainText('-$4.90');
+  await expect(page.getByRole('row', { name: /Tax/ })).toContainText('$3.53');
+
+  // A double click creates one request.
+  await page.getByRole('button', { name: 'Submit return request' }).dblclick();
+  await expect(page).toHaveURL(/\/status-manage\/return-details\/\d+$/);
+  const list = await (
+    await request.post('/go-api/v1/client/orderReturnList', {
+      data: { order_id: orderId },
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json();
+  expect(list.data.list).toHaveLength(1);
+
+  await expect(page.getByText('In process, pending merchant review')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to orders' }).click();
+  await expect(
+    page.getByRole('article', { name: order_name }).getByRole('link', { name: 'View request progress' }),
+  ).toBeVisible();
+});
+
+test('continuing without choosing an item explains why', async ({ page, request }) => {
+  const { order_name } = await freshOrder(request, '1001');
+  await loginWithOrder(page, order_name, 'alice@example.com');
+  await page.getByRole('article', { name: order_name }).getByRole('link', { name: 'Create return' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Unselected return item.')).toBeVisible();
+});
