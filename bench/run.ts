@@ -12,6 +12,7 @@ import { configSign } from '@return-center/domain';
 import { buildApp } from '../apps/server/src/app.js';
 import { configFor } from '../apps/server/src/config.js';
 import { DEMO_SHOP } from '../apps/server/src/db/seed/demo-shop.js';
+import { LIMITS } from '../apps/server/src/modules/auth/rate-limiter.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const unlimited = { max: Number.MAX_SAFE_INTEGER, windowSeconds: 1 };
@@ -30,12 +31,7 @@ async function main() {
   const app = await buildApp(
     configFor({ LOG_LEVEL: 'silent', DATABASE_URL: 'sqlite::memory:', PORTAL_DIST: '/nonexistent' }),
     {
-      limits: {
-        codeSendPerEmail: unlimited,
-        codeSendPerIp: unlimited,
-        loginPerIdentifier: unlimited,
-        loginPerIp: unlimited,
-      },
+      limits: Object.fromEntries(Object.keys(LIMITS).map((name) => [name, unlimited])) as typeof LIMITS,
     },
   );
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -11,6 +11,7 @@ import { DEMO_MERCHANT_KEY, DEMO_SHOP, seedDemoShop } from './db/seed/demo-shop.
 import { createServices } from './services.js';
 import { merchantApiRoutes } from './modules/merchant/merchant.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { servePortal } from './http/portal.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -88,6 +89,7 @@ export async function buildApp(
     returnsRoutes,
     requestsRoutes,
     merchantApiRoutes,
+    uploadsRoutes,
   ])
     routes(ctx);
   await servePortal(app, { dist: config.PORTAL_DIST, defaultShop: config.DEFAULT_SHOP, assets: assetsDir });

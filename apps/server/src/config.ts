@@ -26,11 +26,22 @@ const schema = z
     MERCHANT_API_KEY: z.string().min(16).optional(),
     /** How often the in-process job worker looks for work; 0 turns it off (run workers elsewhere). */
     WORKER_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+    STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+    UPLOAD_DIR: z.string().default('./data/uploads'),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: bool.default(false),
     /** Test helpers such as POST /dev/demo-orders; never in production. */
     DEV_TOOLS: bool.default(false),
     PORTAL_DIST: z.string().default(new URL('../../portal/dist', import.meta.url).pathname),
   })
   .superRefine((env, ctx) => {
+    if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE_DRIVER=s3' });
+    }
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when MAIL_TRANSPORT=smtp' });
     }

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SandboxCarrier } from './adapters/carrier/sandbox.js';
+import { DiskStorage } from './adapters/storage/disk.js';
+import { S3Storage } from './adapters/storage/s3.js';
 import { DevMailbox } from './adapters/mail/dev-mailbox.js';
 import type { MailTransport } from './adapters/mail/port.js';
 import { SmtpTransport } from './adapters/mail/smtp.js';
@@ -26,6 +28,7 @@ import { ReturnsRepository } from './modules/returns/returns.repository.js';
 import { ReturnsService } from './modules/returns/returns.service.js';
 import { ShopsRepository } from './modules/storefront-config/shops.repository.js';
 import { StorefrontConfigService } from './modules/storefront-config/storefront-config.service.js';
+import { UploadsService } from './modules/uploads/uploads.service.js';
 
 export interface ServiceOptions {
   mail?: MailTransport;
@@ -53,17 +56,30 @@ export async function createServices(
   const storefront = new StorefrontConfigService(shops);
   const outbox = new Outbox(db, clock);
   const documents = new Documents(db, clock, await appSecret(db, 'documents', config.APP_SECRET));
+  const limiter = new RateLimiter(db, clock);
+  const storage =
+    config.STORAGE_DRIVER === 's3'
+      ? new S3Storage({
+          bucket: config.S3_BUCKET!,
+          region: config.S3_REGION,
+          endpoint: config.S3_ENDPOINT,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        })
+      : new DiskStorage(config.UPLOAD_DIR, await appSecret(db, 'uploads', config.APP_SECRET), clock);
+  const uploads = new UploadsService(db, storage, limiter, clock, options.limits?.uploadsPerSession);
   const auth = new AuthService({
     platform,
     sessions,
     codes: new VerificationCodes(db, clock, config.CODE_TTL_MINUTES * 60),
-    limiter: new RateLimiter(db, clock),
+    limiter,
     mail,
     codeTtlMinutes: config.CODE_TTL_MINUTES,
     limits: options.limits,
   });
   const orders = new OrdersService(platform, new OrdersRepository(db), clock);
-  const returns = new ReturnsService(orders, new ReturnsRepository(db, dialect), outbox, clock);
+  const returns = new ReturnsService(orders, new ReturnsRepository(db, dialect), outbox, uploads, clock);
   const requests = new RequestsRepository(db);
   const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox });
   const merchant = new MerchantService(new MerchantKeys(db, clock), requests, lifecycle);
@@ -81,7 +97,12 @@ export async function createServices(
     publicUrl,
   });
   const worker = new Worker(outbox, jobs.handlers, log, jobs.onDead);
-  return { mail, sessions, worker, services: { auth, storefront, orders, returns, lifecycle, merchant, documents } };
+  return {
+    mail,
+    sessions,
+    worker,
+    services: { auth, storefront, orders, returns, lifecycle, merchant, documents, uploads },
+  };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>['services'];

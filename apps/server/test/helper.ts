@@ -106,7 +106,14 @@ export async function patchSettings(t: TestApp, change: (settings: any) => void)
 /** Signs in by order number and submits a return of one unit of `title` (own shipping unless told). */
 export async function submitReturn(
   t: TestApp,
-  options: { order?: string; email?: string; title?: string; shipping_method_id?: number; solution_id?: number } = {},
+  options: {
+    order?: string;
+    email?: string;
+    title?: string;
+    shipping_method_id?: number;
+    solution_id?: number;
+    proof?: string[];
+  } = {},
 ) {
   const token = (
     await t.call(calls.login, {
@@ -131,7 +138,13 @@ export async function submitReturn(
           order_product_id: line.line_item_id,
           quantity: 1,
           change: null,
-          reason: { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] },
+          reason: {
+            reason_id: 5,
+            reason_text: '',
+            reason_group_id: 1,
+            reason_description: '',
+            provide_proof: options.proof ?? [],
+          },
         },
       ],
     },

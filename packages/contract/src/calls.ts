@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
+import { messages } from './messages.js';
 import { email, id, minor, shopUrl } from './envelope.js';
 import { orderSource, orderSummary, pickupAddress, returnListItem } from './order.js';
 import { checkInfo, reason, refundLineItem, returnFormProduct, returnMoney, pickupSlot } from './returns.js';
@@ -266,7 +267,7 @@ export const addTracking = defineCall({
     tracking_number: z.string().trim().min(4).max(64),
     shipping_carrier: z.string().max(64),
     code: z.string().max(64).default(''),
-    provide_proof: z.array(z.string().max(2048)).max(5).default([]),
+    provide_proof: z.array(z.string().max(2048)).max(5, messages.imageLimit).default([]),
   }),
   answer: ok,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { minor, unixSeconds } from './envelope.js';
+import { messages } from './messages.js';
 import { moneySet, pickupAddress, pickupMethod, variantRef } from './order.js';
 
 export const reasonEntry = z.object({
@@ -7,7 +8,7 @@ export const reasonEntry = z.object({
   reason_text: z.string(),
   reason_group_id: z.number().int(),
   reason_description: z.string().max(2000),
-  provide_proof: z.array(z.string().max(2048)).max(5),
+  provide_proof: z.array(z.string().max(2048)).max(5, messages.imageLimit),
 });
 
 /** Spec §3 return form data: one entry per order line, keyed by item id. */

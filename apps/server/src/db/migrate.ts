@@ -1,11 +1,18 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import * as initial from './migrations/001-initial.js';
+
 import * as returnMoney from './migrations/003-return-money.js';
 import * as lifecycle from './migrations/004-lifecycle.js';
+import * as uploads from './migrations/005-uploads.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
-const ALL = { '001-initial': initial, '003-return-money': returnMoney, '004-lifecycle': lifecycle };
+const ALL = {
+  '001-initial': initial,
+  '003-return-money': returnMoney,
+  '004-lifecycle': lifecycle,
+  '005-uploads': uploads,
+};
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {

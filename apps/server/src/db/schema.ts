@@ -216,6 +216,20 @@ export interface AppSecretsTable {
   value: string;
 }
 
+export interface UploadsTable {
+  id: Generated<number>;
+  shop_id: number;
+  email: string;
+  raw_key: string;
+  final_key: string;
+  filename: string;
+  content_type: string;
+  /** pending → done | failed */
+  status: string;
+  size: number;
+  created_at: number;
+}
+
 export interface Database {
   shops: ShopsTable;
   customers: CustomersTable;
@@ -235,4 +249,5 @@ export interface Database {
   documents: DocumentsTable;
   app_secrets: AppSecretsTable;
   platform_refunds: PlatformRefundsTable;
+  uploads: UploadsTable;
 }

@@ -14,6 +14,7 @@ export const LIMITS = {
   codeSendPerIp: { max: 20, windowSeconds: 900 },
   loginPerIdentifier: { max: 10, windowSeconds: 900 },
   loginPerIp: { max: 30, windowSeconds: 900 },
+  uploadsPerSession: { max: 30, windowSeconds: 600 },
 } satisfies Record<string, Limit>;
 
 /**

@@ -59,13 +59,16 @@ export function requestsRoutes({ app, authenticate, services, db, clock }: AppCo
     if (!trackingMatches(input.shipping_carrier, input.tracking_number)) {
       throw errors.invalidInput(`tracking_number: not a valid ${input.shipping_carrier} tracking number`);
     }
+    const proof = input.provide_proof.filter((url) => url.trim() !== '');
+    if (!(await services.uploads.ownsAll(session, proof)))
+      throw errors.invalidInput('provide_proof: upload the photos first');
     const now = Math.floor(clock.nowMs() / 1000);
     await db
       .updateTable('return_requests')
       .set({
         tracking_number: input.tracking_number.replace(/\s+/g, '').toUpperCase(),
         shipping_carrier: input.shipping_carrier,
-        tracking_proof: JSON.stringify(input.provide_proof.filter((url) => url.trim() !== '')),
+        tracking_proof: JSON.stringify(proof),
         updated_at: now,
       })
       .where('id', '=', record.id)

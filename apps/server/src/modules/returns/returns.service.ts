@@ -1,4 +1,4 @@
-import { Code, messages, type Reason } from '@return-center/contract';
+import { Code, MAX_PROOF_IMAGES, messages, type Reason } from '@return-center/contract';
 import { allowedShippingMethods } from '@return-center/domain';
 import type { z } from 'zod';
 import type { calls } from '@return-center/contract';
@@ -9,6 +9,7 @@ import type { Session } from '../auth/sessions.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
 import type { Outbox } from '../jobs/outbox.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
 import type { ReturnsRepository } from './returns.repository.js';
 import { checkSelection, isGreenReturn, moneyFor, type SelectedLine } from './selection.js';
 
@@ -19,6 +20,7 @@ export class ReturnsService {
     private readonly orders: OrdersService,
     private readonly repository: ReturnsRepository,
     private readonly outbox: Outbox,
+    private readonly uploads: UploadsService,
     private readonly clock: Clock,
   ) {}
 
@@ -108,6 +110,10 @@ export class ReturnsService {
         proof: JSON.stringify(proof),
       };
     });
+    const allProof = items.flatMap((item) => JSON.parse(item.proof) as string[]);
+    if (allProof.length > MAX_PROOF_IMAGES) throw errors.invalidInput(messages.imageLimit);
+    if (!(await this.uploads.ownsAll(session, allProof)))
+      throw errors.invalidInput('provide_proof: upload the photos first');
 
     const result = await this.repository.createUnlessOpen(
       {

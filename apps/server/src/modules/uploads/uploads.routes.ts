@@ -1,0 +1,71 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { calls, Code, MAX_PROOF_IMAGE_BYTES, messages } from '@return-center/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { DiskStorage } from '../../adapters/storage/disk.js';
+import { registerCall } from '../../http/register-call.js';
+import { PUBLIC_PREFIX } from './uploads.service.js';
+
+class TooLarge extends Error {}
+
+/** Counts bytes as they stream and stops at the limit, so an oversized body is never held. */
+const sizeCap = (limit: number) => {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      callback(seen > limit ? new TooLarge() : null, chunk);
+    },
+  });
+};
+
+export function uploadsRoutes({ app, authenticate, services }: AppContext): void {
+  const { uploads } = services;
+  registerCall(app, calls.getUploadKey, authenticate, (input, session) => uploads.issueKey(session, input.filename));
+  registerCall(app, calls.uploadCallback, authenticate, (input, session) => uploads.finish(session, input.url));
+
+  app.get(`${PUBLIC_PREFIX}proof/*`, async (request, reply) => {
+    const key = `proof/${(request.params as { '*': string })['*']}`;
+    const file = await uploads.published(key);
+    if (!file) return reply.status(404).send({ code: 404, msg: messages.notFound, data: null });
+    return reply
+      .type(file.type)
+      .header('content-disposition', 'inline')
+      .header('cache-control', 'private, max-age=86400')
+      .send(file.data);
+  });
+
+  if (uploads.storage instanceof DiskStorage) diskUploadRoute(app, uploads.storage);
+}
+
+/** PUT target of the disk adapter's signed URLs: streamed to a temp file with a hard size cap. */
+function diskUploadRoute(app: FastifyInstance, storage: DiskStorage) {
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    scope.put(`${PUBLIC_PREFIX}put/*`, { bodyLimit: MAX_PROOF_IMAGE_BYTES + 1 }, async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const query = request.query as { expires?: string; sig?: string };
+      if (!storage.verify(key, Number(query.expires), String(query.sig ?? ''))) {
+        return reply.status(403).send({ code: Code.Forbidden, msg: 'Access denied', data: null });
+      }
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > MAX_PROOF_IMAGE_BYTES)
+        return reply.status(413).send({ code: Code.InvalidInput, msg: messages.imageSize, data: null });
+      const { temp, commit } = await storage.tempPath(key);
+      try {
+        await pipeline(request.body as NodeJS.ReadableStream, sizeCap(MAX_PROOF_IMAGE_BYTES), createWriteStream(temp));
+        await commit();
+        return reply.status(200).send();
+      } catch (error) {
+        await rm(temp, { force: true });
+        if (error instanceof TooLarge)
+          return reply.status(413).send({ code: Code.InvalidInput, msg: messages.imageSize, data: null });
+        throw error;
+      }
+    });
+  });
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { Code, messages } from '@return-center/contract';
+import type { Storage } from '../../adapters/storage/port.js';
+import type { Clock } from '../../clock.js';
+import { nowSeconds } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import { AppError, errors } from '../../http/app-error.js';
+import type { Session } from '../auth/sessions.js';
+import { LIMITS, type Limit, type RateLimiter } from '../auth/rate-limiter.js';
+import { CONTENT_TYPES, cleanImage, ImageRejected, type ImageType } from './image-check.js';
+
+const EXTENSIONS: Record<string, ImageType> = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', gif: 'gif' };
+export const PUBLIC_PREFIX = '/uploads/';
+
+const uploadFailed = (msg: string = messages.uploadFailed) => new AppError(Code.InvalidInput, msg);
+
+/** Proof images: a key per file bound to the session, then a checked, re-encoded copy. */
+export class UploadsService {
+  constructor(
+    private readonly db: Db,
+    readonly storage: Storage,
+    private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
+    private readonly limit: Limit = LIMITS.uploadsPerSession,
+  ) {}
+
+  async issueKey(session: Session, filename: string) {
+    const type = EXTENSIONS[filename.split('.').pop()?.toLowerCase() ?? ''];
+    if (!type) throw uploadFailed(messages.imageType);
+    if (!(await this.limiter.hit(`upload:${session.tokenHash}`, this.limit))) throw errors.rateLimited();
+    const id = randomUUID();
+    const ext = type === 'jpeg' ? 'jpg' : type;
+    const rawKey = `incoming/${session.shopId}/${id}.${ext}`;
+    const finalKey = `proof/${session.shopId}/${id}.${ext}`;
+    await this.db
+      .insertInto('uploads')
+      .values({
+        shop_id: session.shopId,
+        email: session.email,
+        raw_key: rawKey,
+        final_key: finalKey,
+        filename: filename.slice(0, 255),
+        content_type: CONTENT_TYPES[type],
+        status: 'pending',
+        size: 0,
+        created_at: nowSeconds(this.clock),
+      })
+      .execute();
+    return {
+      data: {
+        url: await this.storage.uploadUrl(rawKey, CONTENT_TYPES[type]),
+        key: rawKey,
+        output_url: PUBLIC_PREFIX + finalKey,
+      },
+    };
+  }
+
+  /** The callback: only the session that asked for the key may finish it; failures leave nothing stored. */
+  async finish(session: Session, url: string) {
+    const key = url.startsWith(PUBLIC_PREFIX) ? url.slice(PUBLIC_PREFIX.length) : url;
+    const upload = await this.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where((eb) => eb.or([eb('final_key', '=', key), eb('raw_key', '=', key)]))
+      .where('shop_id', '=', session.shopId)
+      .where('email', '=', session.email)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (!upload) throw uploadFailed();
+    const raw = await this.storage.read(upload.raw_key);
+    try {
+      if (!raw) throw new ImageRejected(messages.uploadFailed);
+      const clean = await cleanImage(raw);
+      await this.storage.write(upload.final_key, clean.data, CONTENT_TYPES[clean.type]);
+      await this.db
+        .updateTable('uploads')
+        .set({ status: 'done', size: clean.data.length, content_type: CONTENT_TYPES[clean.type] })
+        .where('id', '=', upload.id)
+        .execute();
+      return {
+        ossUrl: PUBLIC_PREFIX + upload.final_key,
+        name: upload.filename,
+        size: clean.data.length,
+        type: CONTENT_TYPES[clean.type],
+        path: upload.final_key,
+      };
+    } catch (error) {
+      await this.db.updateTable('uploads').set({ status: 'failed' }).where('id', '=', upload.id).execute();
+      throw uploadFailed(error instanceof ImageRejected ? error.message : messages.uploadFailed);
+    } finally {
+      await this.storage.remove(upload.raw_key).catch(() => undefined);
+    }
+  }
+
+  /** True when every URL is a finished upload of this shopper (proof cannot point anywhere else). */
+  async ownsAll(session: Session, urls: string[]): Promise<boolean> {
+    if (urls.length === 0) return true;
+    const keys = urls.map((url) => (url.startsWith(PUBLIC_PREFIX) ? url.slice(PUBLIC_PREFIX.length) : ''));
+    if (keys.includes('')) return false;
+    const rows = await this.db
+      .selectFrom('uploads')
+      .select('final_key')
+      .where('final_key', 'in', keys)
+      .where('shop_id', '=', session.shopId)
+      .where('email', '=', session.email)
+      .where('status', '=', 'done')
+      .execute();
+    return rows.length === new Set(keys).size;
+  }
+
+  async published(key: string): Promise<{ data: Buffer; type: string } | null> {
+    const row = await this.db
+      .selectFrom('uploads')
+      .select('content_type')
+      .where('final_key', '=', key)
+      .where('status', '=', 'done')
+      .executeTakeFirst();
+    const data = row ? await this.storage.read(key) : null;
+    return row && data ? { data, type: row.content_type } : null;
+  }
+}
