@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -48,6 +50,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATABASE_URL: 'sqlite::memory:',
       DEV_TOOLS: 'true',
+      UPLOAD_DIR: join(tmpdir(), `return-center-e2e-${process.pid}`),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
     },

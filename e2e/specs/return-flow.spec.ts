@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { freshOrder, loginWithOrder } from './support.js';
 
+/** A real 1×1 PNG; the server decodes and re-encodes it. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 async function chooseShirt(page: Page, orderName: string) {
   const order = page.getByRole('article', { name: orderName });
   await order.getByRole('link', { name: 'Create return' }).click();
@@ -11,6 +17,19 @@ async function chooseShirt(page: Page, orderName: string) {
   const dialog = page.getByRole('dialog', { name: 'Why are you returning this item?' });
   await dialog.getByRole('radio', { name: "Doesn't suit me" }).check();
   await dialog.getByLabel('Return description').fill('Too tight on the shoulders');
+  await dialog.getByLabel('Add photos').setInputFiles([
+    { name: 'front.png', mimeType: 'image/png', buffer: PNG },
+    { name: 'label.png', mimeType: 'image/png', buffer: PNG },
+  ]);
+  await expect(dialog.getByRole('img', { name: /^Photo \d$/ })).toHaveCount(2);
+  // A third that is not an image is refused with the spec message.
+  await dialog
+    .getByLabel('Add photos')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+  await expect(page.getByText('File type should be jep, jpeg, png, gif')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Remove photo 2' }).click();
+  await dialog.getByLabel('Add photos').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
+  await expect(dialog.getByRole('img', { name: /^Photo \d$/ })).toHaveCount(2);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText("Selected: 1 × Doesn't suit me")).toBeVisible();
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../shared/ui/dialog';
 import type { FormItem } from '../hooks/return-form';
-import { ProofUploader } from './proof-uploader';
+import { ProofUploader } from '../../../shared/ui/proof-uploader';
 
 interface Props {
   line: OrderLine;

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUi } from '../../../shared/ui-store';
 import { Field } from '../../../shared/ui/field';
+import { ProofUploader } from '../../../shared/ui/proof-uploader';
 import { addTracking, useCarriers } from '../api/status';
 
 /** Add the shipment's tracking number (spec screen 7). */
@@ -13,6 +14,7 @@ export function TrackingForm({ requestId, onAdded }: { requestId: number; onAdde
   const [number, setNumber] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [proof, setProof] = useState<string[]>([]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -54,6 +56,7 @@ export function TrackingForm({ requestId, onAdded }: { requestId: number; onAdde
         error={error}
         autoComplete="off"
       />
+      <ProofUploader label={t('status.shipmentProof')} value={proof} onChange={setProof} />
       <button type="submit" className="rc-button" disabled={busy} aria-busy={busy}>
         {t('status.saveTracking')}
       </button>
