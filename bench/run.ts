@@ -13,6 +13,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { configFor } from '../apps/server/src/config.js';
 import { DEMO_SHOP } from '../apps/server/src/db/seed/demo-shop.js';
 import { LIMITS } from '../apps/server/src/modules/auth/rate-limiter.js';
+import { benchSubmit } from './submit.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const unlimited = { max: Number.MAX_SAFE_INTEGER, windowSeconds: 1 };
@@ -49,6 +50,7 @@ async function main() {
     headers: json,
     body: JSON.stringify({ shop_url: DEMO_SHOP, email: 'alice@example.com', order_number: '#1001' }),
   });
+  const submit = await benchSubmit(app, base, Number(process.env.BENCH_SUBMITS ?? 2000));
   await app.close();
   await hello.close();
 
@@ -62,6 +64,9 @@ async function main() {
   console.log(row('hello-world (bare Fastify)', baseline, '—'));
   console.log(row('getConfig', getConfig, 'ratio ≥ 0.5'));
   console.log(row('login (order number)', login, 'ratio ≥ 0.2, p99 ≤ 25 ms'));
+  console.log(
+    `| setReturnOrder (SQLite, 10 connections) | ${Math.round(submit.perSecond)} returns/s (${submit.created} created) | — | ${submit.p99} | ${submit.errors} | ≥ 200 returns/s |`,
+  );
 
   const assets = join(import.meta.dirname, '../apps/portal/dist/assets');
   if (!existsSync(assets)) {
