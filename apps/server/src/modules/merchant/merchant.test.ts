@@ -115,6 +115,23 @@ describe.each(dialects)('merchant API on %s', (dialect) => {
     expect((await api('POST', `/requests/${requestId}/reject`, {})).body.code).toBe(Code.InvalidInput);
   });
 
+  it('refunds as a discount code or gift card when the merchant overrides the solution', async () => {
+    const { token, requestId } = await submitReturn(t);
+    await api('POST', `/requests/${requestId}/approve`);
+    await api('POST', `/requests/${requestId}/receive`);
+    expect((await api('POST', `/requests/${requestId}/refund`, { solution_id: 6 })).body.msg).toMatch(/bank transfer/);
+    expect((await api('POST', `/requests/${requestId}/refund`, { solution_id: 2 })).body.data.solution_id).toBe(2);
+    await t.app.ctx.worker.runDue();
+    const detail = (await t.call(calls.returnInfo, { request_id: requestId }, token)).body.data;
+    expect(detail).toMatchObject({
+      refund_state: 'refunded',
+      discount_code: expect.stringMatching(/^RETURN-[0-9A-F]{10}$/),
+      gift_card_code: '',
+    });
+    const mail = (await mailbox(t, 'alice@example.com'))[0]!;
+    expect(mail.text).toContain(`Your code: ${detail.discount_code}`);
+  });
+
   it('shows a rejection with its reason to the shopper', async () => {
     const { token, requestId } = await submitReturn(t);
     await api('POST', `/requests/${requestId}/reject`, { reason: 'Worn item' });

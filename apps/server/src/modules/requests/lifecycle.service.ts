@@ -76,6 +76,10 @@ export class LifecycleService {
           409,
         );
       }
+      if (action === 'refund' && (input.solution_id ?? request.solution_id) === SolutionId.BankTransfer) {
+        // Bank payouts need the shopper's account details, which the bank-transfer screens collect.
+        throw errors.invalidInput('solution_id: bank transfer refunds are not available yet; choose 1, 2 or 4');
+      }
       const money = JSON.parse(request.money || '{}') as { total?: number };
       const amount = input.amount ?? money.total ?? request.refund;
       if (action === 'refund' && amount > (money.total ?? request.refund)) {
@@ -126,7 +130,6 @@ export const REFUND_KINDS = {
   [SolutionId.RefundOriginal]: 'original',
   [SolutionId.DiscountCode]: 'discount_code',
   [SolutionId.GiftCard]: 'gift_card',
-  [SolutionId.BankTransfer]: 'original',
 } as const;
 
 export const isOpen = (status: number) => status !== RequestStatus.Rejected && status !== RequestStatus.Completed;

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+
+/** Rewrites the store configuration the portal receives, leaving the shared demo shop alone. */
+async function withConfig(page: import('@playwright/test').Page, change: (data: any) => void) {
+  await page.route('**/go-api/v1/client/getConfig', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    change(body.data);
+    await route.fulfill({ response, json: body });
+  });
+}
+
+test('the login page wears the merchant brand and texts', async ({ page }) => {
+  await withConfig(page, (config) => {
+    config.style.portal_top_content = { type: 'text', value: 'Acme Returns', url: '' };
+    config.style.return_page_primary_color = '#0a7d4f';
+    config.style.primary_btn_text_color = '#fffbe6';
+    config.style.login_pop_up = { corner_radius: 12, opacity: 90 };
+    config.text.order_confirm_button_name = 'Find my order';
+    config.text.order_order_number = 'Your order #';
+    config.text.hide_merchant_contact_information = 1;
+    config.text.return_policy_link = { type: 'url', value: 'https://acme.example/returns', content: '' };
+    config.text.return_policy_link_text_name = 'Our return rules';
+  });
+  await page.goto('/');
+  await expect(page.getByText('Acme Returns')).toBeVisible();
+  const button = page.getByRole('button', { name: 'Find my order' });
+  await expect(button).toHaveCSS('background-color', 'rgb(10, 125, 79)');
+  await expect(button).toHaveCSS('color', 'rgb(255, 251, 230)');
+  await expect(button).toHaveCSS('border-radius', '12px');
+  await expect(page.getByRole('textbox', { name: 'Your order #' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Our return rules' })).toHaveAttribute(
+    'href',
+    'https://acme.example/returns',
+  );
+  await expect(page.getByText(/Need help\? Contact/)).toBeHidden();
+});
+
+test('the themeColor query parameter overrides the primary colour', async ({ page }) => {
+  await page.goto(`/?themeColor=${encodeURIComponent('#aa2200')}`);
+  await expect(page.getByRole('button', { name: 'Start Your Return' })).toHaveCSS(
+    'background-color',
+    'rgb(170, 34, 0)',
+  );
+});
+
+test('email and order number in the URL prefill the login form', async ({ page }) => {
+  await page.goto(`/?order_number=${encodeURIComponent('#1001')}&email=${encodeURIComponent('alice@example.com')}`);
+  await expect(page.getByRole('textbox', { name: 'Order number' })).toHaveValue('#1001');
+  await expect(page.getByLabel('Email address')).toHaveValue('alice@example.com');
+});
+
+test('a store that answers 402 is retried three times, then reported unavailable', async ({ page }) => {
+  let calls = 0;
+  await page.route('**/go-api/v1/client/getConfig', (route) => {
+    calls += 1;
+    return route.fulfill({ json: { code: 402, msg: 'This store is not available', data: null } });
+  });
+  await page.goto('/process-manage/select/1');
+  await expect(page.getByRole('alert')).toHaveText('This store is not available.', { timeout: 15_000 });
+  expect(calls).toBe(4);
+  await expect(page).toHaveURL(/\/$/);
+});
