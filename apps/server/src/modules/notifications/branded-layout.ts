@@ -1,3 +1,6 @@
+import { RTL_LOCALES, type Locale } from '@return-center/contract';
+import type { Shop } from '../storefront-config/shops.repository.js';
+
 export interface Brand {
   storeName: string;
   primaryColor: string;
@@ -23,4 +26,16 @@ export function brandedHtml(brand: Brand, bodyHtml: string): string {
 <tr><td style="padding:24px">${header}</td></tr>
 <tr><td style="padding:0 24px 24px;font-size:15px;line-height:1.5">${bodyHtml}</td></tr>
 </table></td></tr></table></body></html>`;
+}
+
+/** The shop's brand for an email in `lang`. */
+export function brandOf(shop: Shop, lang: string): Brand {
+  const top = shop.settings.style.portal_top_content;
+  return {
+    storeName: shop.name,
+    primaryColor: shop.settings.style.return_page_primary_color,
+    buttonTextColor: shop.settings.style.primary_btn_text_color,
+    logoUrl: top.type === 'logo' && top.value ? top.value : null,
+    direction: RTL_LOCALES.includes(lang as Locale) ? 'rtl' : 'ltr',
+  };
 }

@@ -1,8 +1,8 @@
-import { RTL_LOCALES, type CheckInfo, type Locale } from '@return-center/contract';
+import type { CheckInfo } from '@return-center/contract';
 import { formatMoney } from '@return-center/domain';
 import type { MailMessage } from '../../adapters/mail/port.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
-import { brandedHtml, escapeHtml } from './branded-layout.js';
+import { brandedHtml, brandOf, escapeHtml } from './branded-layout.js';
 import { mailText, type MailTextKey } from './mail-locales.js';
 
 export type RequestEvent = 'submitted' | 'approved' | 'rejected' | 'received' | 'refunded' | 'resolved';
@@ -31,15 +31,8 @@ export function requestEmail(
   if (event === 'refunded' && vars.code) body.push(t('refundedCode'));
   links.push([t('viewStatus'), `${publicUrl}/status-manage/return-details/${detail.id}`]);
 
-  const top = shop.settings.style.portal_top_content;
   const html = brandedHtml(
-    {
-      storeName: shop.name,
-      primaryColor: shop.settings.style.return_page_primary_color,
-      buttonTextColor: shop.settings.style.primary_btn_text_color,
-      logoUrl: top.type === 'logo' && top.value ? top.value : null,
-      direction: RTL_LOCALES.includes(lang as Locale) ? 'rtl' : 'ltr',
-    },
+    brandOf(shop, lang),
     body.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
       links.map(([label, href]) => `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`).join(''),
   );

@@ -7,7 +7,7 @@ import { useSession } from '../../../shared/session-store';
 import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { submitReturn, useOrderSource, useReturnMoney } from '../api/calls';
-import { selectedItems, useReturnForm } from '../hooks/return-form';
+import { selectedItems, selectedLines, useReturnForm } from '../hooks/return-form';
 import { FlowLayout, FlowNav } from './flow-layout';
 
 /** Step 4, "Check your return request" (spec screen 6): the server's refund, then submit. */
@@ -20,7 +20,7 @@ export default function CheckStep() {
   const { form, reset } = useReturnForm(orderId);
   const [busy, setBusy] = useState(false);
   const items = selectedItems(form);
-  const lines = items.map((i) => ({ line_item_id: i.line_item_id, quantity: i.quantity, reason_id: i.reason_id }));
+  const lines = selectedLines(form);
   const source = useOrderSource(orderId);
   const money = useReturnMoney(orderId, lines, form.solution_id, form.shipping_method_id);
   if (items.length === 0 || !form.solution_id || !form.shipping_method_id)

@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { useOrderConfig, useOrderSource } from '../api/calls';
-import { selectedItems, useReturnForm } from '../hooks/return-form';
+import { selectedLines, useReturnForm } from '../hooks/return-form';
 import { ChoiceList } from './choice-list';
 import { FlowLayout, FlowNav } from './flow-layout';
 
@@ -18,11 +18,7 @@ export default function MethodStep() {
   const orderId = Number(useParams().id);
   const toast = useUi((state) => state.toast);
   const { form, update } = useReturnForm(orderId);
-  const lines = selectedItems(form).map((i) => ({
-    line_item_id: i.line_item_id,
-    quantity: i.quantity,
-    reason_id: i.reason_id,
-  }));
+  const lines = selectedLines(form);
   const config = useOrderConfig(orderId, lines, form.solution_id ?? undefined);
   const source = useOrderSource(orderId);
   if (lines.length === 0 || !form.solution_id) return <Navigate to={`/process-manage/select/${orderId}`} replace />;

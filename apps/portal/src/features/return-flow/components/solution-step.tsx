@@ -3,7 +3,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { useOrderConfig } from '../api/calls';
-import { selectedItems, useReturnForm } from '../hooks/return-form';
+import { selectedLines, useReturnForm } from '../hooks/return-form';
 import { ChoiceList } from './choice-list';
 import { FlowLayout, FlowNav } from './flow-layout';
 
@@ -17,11 +17,7 @@ export default function SolutionStep() {
   const orderId = Number(useParams().id);
   const toast = useUi((state) => state.toast);
   const { form, update } = useReturnForm(orderId);
-  const lines = selectedItems(form).map((i) => ({
-    line_item_id: i.line_item_id,
-    quantity: i.quantity,
-    reason_id: i.reason_id,
-  }));
+  const lines = selectedLines(form);
   const config = useOrderConfig(orderId, lines);
   if (lines.length === 0) return <Navigate to={`/process-manage/select/${orderId}`} replace />;
   if (config.isPending) return <InlineLoader label={t('flow.loading')} />;

@@ -77,3 +77,11 @@ export function useReturnForm(orderId: number) {
 
 export const selectedItems = (form: ReturnForm) =>
   Object.values(form.order_product).filter((item) => item.quantity > 0);
+
+/** The chosen lines in the shape the return calls take. */
+export const selectedLines = (form: ReturnForm) =>
+  selectedItems(form).map((item) => ({
+    line_item_id: item.line_item_id,
+    quantity: item.quantity,
+    reason_id: item.reason_id,
+  }));
