@@ -14,6 +14,7 @@ export default tseslint.config(
     },
   },
   { files: ['scripts/**', '*.js'], languageOptions: { globals: globals.node } },
+  { files: ['apps/portal/public/**'], languageOptions: { globals: globals.browser } },
   {
     files: ['**/*.test.ts', '**/test/**', 'e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -3,6 +3,7 @@ import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
+import { useEmbedding } from './app/use-embedding';
 import { loadConfig, useConfig } from './shared/config-store';
 import { embedType, postToParent } from './shared/embed';
 import { changeLanguage } from './shared/i18n';
@@ -21,6 +22,7 @@ function App() {
   const loading = useUi((state) => state.fullScreenLoading);
   const config = useConfig((state) => state.config);
   const failed = useConfig((state) => state.failed);
+  useEmbedding(config);
   useEffect(() => {
     if (config) postToParent({ type: embedType('ready') });
   }, [config]);

@@ -92,7 +92,12 @@ export async function buildApp(
     uploadsRoutes,
   ])
     routes(ctx);
-  await servePortal(app, { dist: config.PORTAL_DIST, defaultShop: config.DEFAULT_SHOP, assets: assetsDir });
+  await servePortal(app, {
+    dist: config.PORTAL_DIST,
+    defaultShop: config.DEFAULT_SHOP,
+    assets: assetsDir,
+    embedOrigins: async (shopUrl) => (await services.storefront.shops.byUrl(shopUrl))?.settings.embed_origins ?? [],
+  });
 
   if (config.WORKER_INTERVAL_MS > 0) worker.start(config.WORKER_INTERVAL_MS);
   app.addHook('onClose', async () => {

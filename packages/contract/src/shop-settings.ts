@@ -24,6 +24,11 @@ export const shopSettings = z.object({
   /** Solution ids offered (DESIGN §3); exchange (5) and bank transfer (6) once their screens exist. */
   solutions: z.array(z.number().int()).default([1, 2, 4]),
   shipping_methods: z.array(z.number().int()).default([1, 2, 3]),
+  /** Sites allowed to frame the portal and talk to it, as exact origins (`https://shop.example`). Never `*`. */
+  embed_origins: z
+    .array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'an origin like https://shop.example'))
+    .max(20)
+    .default([]),
   /** Where shoppers send returns, shown on the status page and the packing slip. */
   return_address: z
     .object({

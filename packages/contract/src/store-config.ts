@@ -69,6 +69,7 @@ export const storeConfig = z.object({
   lang_list: z.array(z.string()),
   test_store_data: flag,
   custom_css: z.string(),
+  embed_origins: z.array(z.string()),
   style: storeStyle,
   text: storeText,
   contact: merchantContact,

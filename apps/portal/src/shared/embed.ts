@@ -1,4 +1,4 @@
-import { EMBED_PREFIX, type PortalMessage } from '@return-center/contract';
+import { EMBED_PREFIX, parentMessage, type ParentMessage, type PortalMessage } from '@return-center/contract';
 
 export const isFramed = (() => {
   try {
@@ -8,8 +8,8 @@ export const isFramed = (() => {
   }
 })();
 
-/** The embedding parent's origin, from the referrer; never '*'. */
-const parentOrigin = (() => {
+/** The embedding page's origin, from the referrer. */
+const referrerOrigin = (() => {
   try {
     return isFramed && document.referrer ? new URL(document.referrer).origin : null;
   } catch {
@@ -17,8 +17,48 @@ const parentOrigin = (() => {
   }
 })();
 
+let allowed: readonly string[] | null = null;
+const queued: PortalMessage[] = [];
+
+/** The shop's allowlist arrives with its configuration; until then messages wait and none are accepted. */
+export function setAllowedOrigins(origins: readonly string[]): void {
+  allowed = origins;
+  queued.splice(0).forEach(postToParent);
+}
+
+const isAllowed = (origin: string | null) => origin !== null && allowed !== null && allowed.includes(origin);
+
+/** Sends to the parent only when it is an allowlisted origin, and only to that exact origin (never '*'). */
 export function postToParent(message: PortalMessage): void {
-  if (parentOrigin) window.parent.postMessage(message, parentOrigin);
+  if (!isFramed || !referrerOrigin) return;
+  if (allowed === null) {
+    queued.push(message);
+    return;
+  }
+  if (isAllowed(referrerOrigin)) window.parent.postMessage(message, referrerOrigin);
 }
 
 export const embedType = <N extends string>(name: N) => `${EMBED_PREFIX}${name}` as `${typeof EMBED_PREFIX}${N}`;
+
+/** Handles `pp_return:` messages from the allowlisted parent; anything else is ignored. */
+export function listenToParent(handle: (message: ParentMessage) => void | Promise<void>): () => void {
+  const onMessage = (event: MessageEvent) => {
+    if (!isFramed || event.source !== window.parent || !isAllowed(event.origin)) return;
+    const parsed = parentMessage.safeParse(event.data);
+    if (parsed.success) void handle(parsed.data);
+  };
+  window.addEventListener('message', onMessage);
+  return () => window.removeEventListener('message', onMessage);
+}
+
+/** Tells the parent how tall the page is, so the embed script can size its frame. */
+export function reportHeight(): () => void {
+  if (!isFramed || typeof ResizeObserver === 'undefined') return () => {};
+  let last = 0;
+  const observer = new ResizeObserver(() => {
+    const height = Math.ceil(document.documentElement.scrollHeight);
+    if (height !== last) postToParent({ type: embedType('resize'), height: (last = height) });
+  });
+  observer.observe(document.body);
+  return () => observer.disconnect();
+}

@@ -23,13 +23,19 @@ export function applyTheme(config: StoreConfig, themeColorOverride = ''): void {
   root.setProperty('--rc-logo-width', `${style.portal_top_logo_width}px`);
   const background = safeUrl(style.background_image);
   root.setProperty('--rc-background-image', background ? `url("${background.replace(/"/g, '%22')}")` : 'none');
-  if (!style.font_family.isDefault && style.font_family.font) {
-    const link = safeUrl(style.font_family.link);
-    if (link && !document.querySelector(`link[data-rc-font="${CSS.escape(link)}"]`)) {
-      const element = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: link });
-      element.dataset.rcFont = link;
-      document.head.append(element);
-    }
-    root.setProperty('--rc-font', `"${style.font_family.font.replace(/"/g, '')}", system-ui, sans-serif`);
+  if (!style.font_family.isDefault && style.font_family.font) loadFont(style.font_family.font, style.font_family.link);
+}
+
+/** Loads a web font stylesheet (http or https only) and makes it the page font. */
+export function loadFont(font: string, href: string): void {
+  const link = safeUrl(href);
+  if (link && !document.querySelector(`link[data-rc-font="${CSS.escape(link)}"]`)) {
+    const element = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: link });
+    element.dataset.rcFont = link;
+    document.head.append(element);
   }
+  document.documentElement.style.setProperty(
+    '--rc-font',
+    `"${font.replace(/["\\;{}<>]/g, '')}", system-ui, sans-serif`,
+  );
 }

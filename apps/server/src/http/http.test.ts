@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calls, Code } from '@return-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, shop, type TestApp } from '../../test/helper.js';
+import { buildTestApp, patchSettings, shop, type TestApp } from '../../test/helper.js';
 
 describe('HTTP edge', () => {
   let t: TestApp;
@@ -61,6 +61,10 @@ describe('HTTP edge', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('content="demo-shop.myshopify.com"');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    await patchSettings(t, (settings) => (settings.embed_origins = ['https://shop.example']));
+    const framed = await t.app.inject({ method: 'GET', url: '/?shop=demo-shop.myshopify.com' });
+    expect(framed.headers['content-security-policy']).toBe("frame-ancestors 'self' https://shop.example");
   });
 
   it('reports health', async () => {

@@ -12,7 +12,7 @@ const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '
  */
 export async function servePortal(
   app: FastifyInstance,
-  options: { dist: string; defaultShop: string; assets: string },
+  options: { dist: string; defaultShop: string; assets: string; embedOrigins(shopUrl: string): Promise<string[]> },
 ) {
   await app.register(fastifyStatic, {
     root: options.assets,
@@ -38,11 +38,18 @@ export async function servePortal(
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (isApiPath(path) || request.method !== 'GET') {
       return reply.status(404).send({ code: 404, msg: 'Request error, the resource was not found', data: null });
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    // Only the shop's own allowlisted sites may frame the portal (spec §2 embedding).
+    const shop = String((request.query as { shop?: string }).shop ?? options.defaultShop).toLowerCase();
+    const origins = await options.embedOrigins(shop).catch(() => []);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', `frame-ancestors 'self'${origins.map((o) => ` ${o}`).join('')}`)
+      .send(indexHtml);
   });
 }

@@ -63,6 +63,7 @@ export class StorefrontConfigService {
       lang_list: languages,
       test_store_data: settings.test_store_data,
       custom_css: settings.custom_css,
+      embed_origins: settings.embed_origins,
       style: settings.style,
       text: settings.text,
       contact: { store_name: shop.name, email: shop.contactEmail, phone: shop.contactPhone },

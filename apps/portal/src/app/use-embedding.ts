@@ -1,0 +1,31 @@
+import { RTL_LOCALES, type Locale, type StoreConfig } from '@return-center/contract';
+import { useEffect } from 'react';
+import { listenToParent, reportHeight, setAllowedOrigins } from '../shared/embed';
+import { changeLanguage } from '../shared/i18n';
+import { useSession } from '../shared/session-store';
+import { loadFont } from '../shared/theme';
+
+/** Framed use (spec §4): the parent may set direction, locale and its URL, and load a font. */
+export function useEmbedding(config: StoreConfig | null) {
+  useEffect(() => {
+    if (!config) return;
+    setAllowedOrigins(config.embed_origins);
+    const stopHeight = reportHeight();
+    const stopListening = listenToParent(async (message) => {
+      if (message.type === 'pp_return:loadFont') return loadFont(message.font, message.link);
+      if (message.href) useSession.setState({ topUrl: message.href });
+      if (message.locale && config.lang_list.includes(message.locale)) {
+        useSession.getState().setLanguage(message.locale);
+        await changeLanguage(message.locale);
+      }
+      // The parent's direction wins over the one the locale implies.
+      if (message.direction) document.documentElement.dir = message.direction;
+      else if (message.locale)
+        document.documentElement.dir = RTL_LOCALES.includes(message.locale as Locale) ? 'rtl' : 'ltr';
+    });
+    return () => {
+      stopHeight();
+      stopListening();
+    };
+  }, [config]);
+}

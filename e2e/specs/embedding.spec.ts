@@ -1,0 +1,81 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+
+const merchant = { authorization: 'Bearer demo-merchant-key' };
+
+/** A shop's own site on another loopback origin, serving whatever page a test gives it. */
+async function startSite(
+  html: (portal: string) => string,
+  portal: string,
+): Promise<{ origin: string; server: Server }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(html(portal));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('an allowlisted shop page embeds the portal, and messages flow both ways', async ({ page, request, baseURL }) => {
+  const site = await startSite(
+    (portal) => `<!doctype html><html lang="ar" dir="rtl"><title>Shop</title><body>
+      <h1>Shop page</h1><div id="return-center"></div>
+      <script>window.received = []; addEventListener('message', (e) => window.received.push({ origin: e.origin, data: e.data }));</script>
+      <script src="${portal}/embed.js" data-shop="demo-shop.myshopify.com" data-locale="en"></script>
+    </body></html>`,
+    baseURL!,
+  );
+  const settings = (await (await request.get('/merchant/v1/settings', { headers: merchant })).json()).data;
+  settings.embed_origins = [...settings.embed_origins, site.origin];
+  expect((await request.put('/merchant/v1/settings', { headers: merchant, data: settings })).ok()).toBe(true);
+
+  await page.goto(`${site.origin}/returns`);
+  const frame = page.frameLocator('iframe[title="Returns and exchanges"]');
+  await expect(frame.getByRole('tab', { name: 'Order number' })).toBeVisible();
+
+  // Portal → parent: ready, route and size, sent to the parent's exact origin.
+  await expect
+    .poll(() => page.evaluate(() => (window as any).received.map((m: any) => m.data.type)))
+    .toEqual(expect.arrayContaining(['pp_return:ready', 'pp_return:route', 'pp_return:resize']));
+  const origins = await page.evaluate(() => [...new Set((window as any).received.map((m: any) => m.origin))]);
+  expect(origins).toEqual([new URL(baseURL!).origin]);
+  await expect
+    .poll(() => page.locator('iframe').evaluate((el) => parseInt((el as HTMLIFrameElement).style.height) || 0))
+    .toBeGreaterThan(300);
+
+  // Parent → portal: the embed script's init applied the parent's direction (rtl).
+  const portal = page.frames().find((f) => f.url().startsWith(baseURL!))!;
+  await expect.poll(() => portal.evaluate(() => document.documentElement.dir)).toBe('rtl');
+
+  // A message that does not come from the allowlisted parent is ignored.
+  await portal.evaluate(() => window.postMessage({ type: 'pp_return:init', direction: 'ltr' }, '*'));
+  await page.waitForTimeout(300);
+  expect(await portal.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  // The allowlisted parent can switch it back.
+  await page.evaluate(
+    (origin) =>
+      (document.querySelector('iframe') as HTMLIFrameElement).contentWindow!.postMessage(
+        { type: 'pp_return:init', direction: 'ltr' },
+        origin,
+      ),
+    new URL(baseURL!).origin,
+  );
+  await expect.poll(() => portal.evaluate(() => document.documentElement.dir)).toBe('ltr');
+  site.server.close();
+});
+
+test('a site that is not on the allowlist cannot frame the portal', async ({ page, baseURL }) => {
+  const stranger = await startSite(
+    (portal) => `<!doctype html><title>Other</title><iframe title="portal" src="${portal}/"></iframe>`,
+    baseURL!,
+  );
+  const refused = page.waitForEvent('console', (msg) => /frame-ancestors|Refused to frame/i.test(msg.text()));
+  await page.goto(stranger.origin);
+  await refused;
+  const frame = page.frames().find((f) => f !== page.mainFrame());
+  expect(await frame?.locator('[role="tab"]').count()).toBeFalsy();
+  stranger.server.close();
+});
