@@ -21,6 +21,8 @@ test('the login page wears the merchant brand and texts', async ({ page }) => {
     config.text.hide_merchant_contact_information = 1;
     config.text.return_policy_link = { type: 'url', value: 'https://acme.example/returns', content: '' };
     config.text.return_policy_link_text_name = 'Our return rules';
+    config.custom_css = '.rc-brand { letter-spacing: 3px }';
+    config.is_remove_brand = 1;
   });
   await page.goto('/');
   await expect(page.getByText('Acme Returns')).toBeVisible();
@@ -34,10 +36,13 @@ test('the login page wears the merchant brand and texts', async ({ page }) => {
     'https://acme.example/returns',
   );
   await expect(page.getByText(/Need help\? Contact/)).toBeHidden();
+  await expect(page.getByText('Acme Returns')).toHaveCSS('letter-spacing', '3px');
+  await expect(page.getByText('Powered by Return Center')).toBeHidden();
 });
 
 test('the themeColor query parameter overrides the primary colour', async ({ page }) => {
   await page.goto(`/?themeColor=${encodeURIComponent('#aa2200')}`);
+  await expect(page.getByText('Powered by Return Center')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start Your Return' })).toHaveCSS(
     'background-color',
     'rgb(170, 34, 0)',

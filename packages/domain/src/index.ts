@@ -1,4 +1,5 @@
 export * from './allocate.js';
+export * from './sanitize-css.js';
 export * from './request-lifecycle.js';
 export * from './return-rules.js';
 export * from './return-money.js';

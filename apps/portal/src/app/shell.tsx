@@ -48,6 +48,7 @@ export function Shell() {
       <main id="rc-main" className="rc-main">
         <Outlet />
       </main>
+      {config.is_remove_brand ? null : <footer className="rc-footer">{t('app.poweredBy')}</footer>}
       <Toaster />
       <LoadingOverlay />
     </div>

@@ -24,6 +24,19 @@ export function applyTheme(config: StoreConfig, themeColorOverride = ''): void {
   const background = safeUrl(style.background_image);
   root.setProperty('--rc-background-image', background ? `url("${background.replace(/"/g, '%22')}")` : 'none');
   if (!style.font_family.isDefault && style.font_family.font) loadFont(style.font_family.font, style.font_family.link);
+  applyCustomCss(config.custom_css);
+}
+
+/** The merchant's extra CSS (sanitised by the server), as text in its own style element. */
+function applyCustomCss(css: string): void {
+  let element = document.getElementById('rc-custom-css');
+  if (!css) return element?.remove();
+  if (!element) {
+    element = document.createElement('style');
+    element.id = 'rc-custom-css';
+    document.head.append(element);
+  }
+  element.textContent = css;
 }
 
 /** Loads a web font stylesheet (http or https only) and makes it the page font. */

@@ -1,5 +1,5 @@
 import { Code, DEFAULT_LANGUAGE, LOCALE_NAMES, messages, type Locale, type StoreConfig } from '@return-center/contract';
-import { configSign } from '@return-center/domain';
+import { configSign, sanitizeCss } from '@return-center/domain';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../http/app-error.js';
 import type { Shop, ShopsRepository } from './shops.repository.js';
@@ -62,7 +62,7 @@ export class StorefrontConfigService {
       lang: languages.map((code) => ({ code, name: LOCALE_NAMES[code] })),
       lang_list: languages,
       test_store_data: settings.test_store_data,
-      custom_css: settings.custom_css,
+      custom_css: sanitizeCss(settings.custom_css),
       embed_origins: settings.embed_origins,
       style: settings.style,
       text: settings.text,

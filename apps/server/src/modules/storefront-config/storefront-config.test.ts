@@ -1,6 +1,6 @@
 import { calls, Code, storeConfig } from '@return-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, shop, sign, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, dialects, patchSettings, shop, sign, type TestApp } from '../../../test/helper.js';
 
 describe.each(dialects)('store configuration on %s', (dialect) => {
   let t: TestApp;
@@ -39,6 +39,17 @@ describe.each(dialects)('store configuration on %s', (dialect) => {
     expect((await t.call(calls.getConfig, { shop_url: other, code: 'en', sign: configSign(other) })).body.code).toBe(
       Code.StoreUnavailable,
     );
+  });
+
+  it('answers merchant CSS sanitised', async () => {
+    await patchSettings(
+      t,
+      (settings) =>
+        (settings.custom_css =
+          '.rc-brand{color:red}</style><script>x()</script>@import url(https://evil.example/a.css);'),
+    );
+    const { body } = await t.call(calls.getConfig, { shop_url: shop, code: 'en', sign });
+    expect(body.data.custom_css).toBe('.rc-brand{color:red}/stylescriptx()/script');
   });
 
   it('serves the login page settings', async () => {
