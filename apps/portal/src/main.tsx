@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
 import { useEmbedding } from './app/use-embedding';
@@ -17,6 +18,15 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
+function Unavailable() {
+  const { t } = useTranslation();
+  return (
+    <p className="rc-fatal" role="alert">
+      {t('app.unavailable')}
+    </p>
+  );
+}
+
 /** Shows the full-page loader until the store configuration has loaded (spec §2). */
 function App() {
   const loading = useUi((state) => state.fullScreenLoading);
@@ -27,12 +37,7 @@ function App() {
     if (config) postToParent({ type: embedType('ready') });
   }, [config]);
   if (loading || (!config && !failed)) return <FullPageLoader />;
-  if (!config)
-    return (
-      <p className="rc-fatal" role="alert">
-        This store is not available.
-      </p>
-    );
+  if (!config) return <Unavailable />;
   return <RouterProvider router={router} />;
 }
 

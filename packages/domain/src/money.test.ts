@@ -19,4 +19,10 @@ describe('money', () => {
     expect(formatMoney(-500, 'EUR', '€{{amount}}')).toBe('-€5.00');
     expect(minorToDecimal(5, 'KWD')).toBe('0.005');
   });
+
+  it('writes the number the shopper’s way', () => {
+    expect(formatMoney(123450, 'EUR', '€{{amount}}', 'de')).toBe('€1.234,50');
+    expect(formatMoney(123450, 'EUR', '{{amount}} €', 'fr')).toBe('1\u202f234,50 €');
+    expect(formatMoney(900719925474099, 'USD', '${{amount}}')).toBe('$9,007,199,254,740.99');
+  });
 });

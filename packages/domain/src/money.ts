@@ -50,14 +50,22 @@ export function minorToDecimal(amount: number, currency: string): string {
   return `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
 }
 
-/** Formats with the shop's `currency_format` pattern, e.g. `${{amount}}` → `$49.00`. */
-export function formatMoney(amount: number, currency: string, currencyFormat: string): string {
-  const decimal = minorToDecimal(Math.abs(amount), currency);
-  const [whole = '0', fraction] = decimal.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const body = fraction === undefined ? grouped : `${grouped}.${fraction}`;
-  const text = currencyFormat.includes('{{')
-    ? currencyFormat.replace(/\{\{\s*\w+\s*\}\}/, body)
-    : `${body} ${currency}`;
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Formats with the shop's `currency_format` pattern (e.g. `${{amount}}` → `$1,234.50`), the number
+ * itself written the shopper's way (`de` → `1.234,50`). The decimal string goes to Intl as is, so
+ * no float rounding is involved.
+ */
+export function formatMoney(amount: number, currency: string, currencyFormat: string, locale = 'en'): string {
+  const exponent = currencyExponent(currency);
+  const key = `${locale}:${exponent}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { minimumFractionDigits: exponent, maximumFractionDigits: exponent });
+    formatters.set(key, formatter);
+  }
+  const body = formatter.format(minorToDecimal(Math.abs(amount), currency) as `${number}`);
+  const text = currencyFormat.includes('{{') ? currencyFormat.replace(/\{\{\s*\w+\s*\}\}/, body) : `${body} ${currency}`;
   return amount < 0 ? `-${text}` : text;
 }

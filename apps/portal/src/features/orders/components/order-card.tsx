@@ -1,7 +1,7 @@
 import type { OrderSummary } from '@return-center/contract';
-import { formatMoney } from '@return-center/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../../shared/use-money';
 import { Link } from 'react-router';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { useOrderInfo } from '../api/order-info';
@@ -14,12 +14,13 @@ const formatDate = (seconds: number, language: string) =>
 /** One order of the list: number, date, total, item count, and its actions. */
 export function OrderCard({ order, language }: { order: OrderSummary; language: string }) {
   const { t } = useTranslation();
+  const format = useMoney();
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const detailsId = useId();
   const info = useOrderInfo(order.id, open);
   const money = (amount: number) =>
-    formatMoney(amount, order.total_price_set.currency, order.total_price_set.currency_format);
+    format(amount, order.total_price_set.currency, order.total_price_set.currency_format);
   const canReturn = order.returnable_count > 0;
 
   return (

@@ -1,7 +1,7 @@
 import { Code, FORM_RESET_DELAY } from '@return-center/contract';
-import { formatMoney } from '@return-center/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../../shared/use-money';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../../shared/session-store';
 import { useUi } from '../../../shared/ui-store';
@@ -13,6 +13,7 @@ import { FlowLayout, FlowNav } from './flow-layout';
 /** Step 4, "Check your return request" (spec screen 6): the server's refund, then submit. */
 export default function CheckStep() {
   const { t } = useTranslation();
+  const formatAmount = useMoney();
   const navigate = useNavigate();
   const orderId = Number(useParams().id);
   const toast = useUi((state) => state.toast);
@@ -29,7 +30,7 @@ export default function CheckStep() {
   if (!source.data || !money.data) return null;
   const order = source.data;
   const m = money.data;
-  const format = (amount: number) => formatMoney(amount, m.currency, m.currency_format);
+  const format = (amount: number) => formatAmount(amount, m.currency, m.currency_format);
   const hidden = order.hidden_refund === 1;
 
   const submit = async () => {

@@ -1,5 +1,5 @@
-import { formatMoney } from '@return-center/domain';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../../shared/use-money';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
@@ -14,6 +14,7 @@ const BUILT = [1, 2, 3];
 /** Step 3, "How would you like to return item?" (spec screen 5); the server applies the spec §4 rules. */
 export default function MethodStep() {
   const { t } = useTranslation();
+  const format = useMoney();
   const navigate = useNavigate();
   const orderId = Number(useParams().id);
   const toast = useUi((state) => state.toast);
@@ -44,7 +45,7 @@ export default function MethodStep() {
           hint: [
             t(`methodHints.${m.id}`, { defaultValue: m.description }),
             m.fee && currency
-              ? t('flow.fee', { amount: formatMoney(m.fee, currency.currency, currency.currency_format) })
+              ? t('flow.fee', { amount: format(m.fee, currency.currency, currency.currency_format) })
               : '',
           ]
             .filter(Boolean)

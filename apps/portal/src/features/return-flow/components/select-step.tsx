@@ -1,6 +1,6 @@
-import { formatMoney } from '@return-center/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../../shared/use-money';
 import { useNavigate, useParams } from 'react-router';
 import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
@@ -19,6 +19,7 @@ const NON_RETURNABLE = {
 /** Step 1, "What would you like to return?" (spec screen 3). */
 export default function SelectStep() {
   const { t } = useTranslation();
+  const format = useMoney();
   const navigate = useNavigate();
   const orderId = Number(useParams().id);
   const toast = useUi((state) => state.toast);
@@ -32,7 +33,7 @@ export default function SelectStep() {
   if (!source.data || !reasons.data) return null;
   const order = source.data;
   const money = (amount: number) =>
-    formatMoney(amount, order.total_price_set.currency, order.total_price_set.currency_format);
+    format(amount, order.total_price_set.currency, order.total_price_set.currency_format);
   const editingLine = order.yes.find((l) => l.line_item_id === editing);
 
   const open = (lineId: number) => {

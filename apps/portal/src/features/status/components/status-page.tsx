@@ -1,7 +1,7 @@
 import { statusToStep, type CheckInfo, type RequestStatus } from '@return-center/contract';
-import { formatMoney } from '@return-center/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../../shared/use-money';
 import { Link, Navigate, useParams } from 'react-router';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { useLatestRequest, useRequestDetail } from '../api/status';
@@ -34,10 +34,11 @@ export default function StatusPage() {
 
 function Details({ requestId }: { requestId: number }) {
   const { t } = useTranslation();
+  const format = useMoney();
   const [refreshKey, setRefreshKey] = useState(0);
   const { detail, polling, error } = useRequestDetail(requestId, refreshKey);
   if (!detail) return error ? <p role="alert">{error}</p> : <InlineLoader label={t('app.loading')} />;
-  const money = (amount: number) => formatMoney(amount, detail.currency, detail.currency_format);
+  const money = (amount: number) => format(amount, detail.currency, detail.currency_format);
   const step = statusToStep[detail.status as RequestStatus] ?? 1;
   const rejected = detail.status === 3;
   const canTrack = detail.status === 2 && detail.shipping_method_id !== 3;
