@@ -66,6 +66,8 @@ export function formatMoney(amount: number, currency: string, currencyFormat: st
     formatters.set(key, formatter);
   }
   const body = formatter.format(minorToDecimal(Math.abs(amount), currency) as `${number}`);
-  const text = currencyFormat.includes('{{') ? currencyFormat.replace(/\{\{\s*\w+\s*\}\}/, body) : `${body} ${currency}`;
+  const text = currencyFormat.includes('{{')
+    ? currencyFormat.replace(/\{\{\s*\w+\s*\}\}/, body)
+    : `${body} ${currency}`;
   return amount < 0 ? `-${text}` : text;
 }
