@@ -1,8 +1,14 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { freshOrder } from './support.js';
 
+/** Keeps a screenshot of the screen with the report, and checks it with axe in Arabic too. */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(`ar-${name}`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(violations.map((v) => `${name}: ${v.id}`)).toEqual([]);
 }
 
 test('every screen reads right to left in Arabic', async ({ page, request }, testInfo) => {

@@ -8,6 +8,8 @@ import { storeStyle, storeText } from './store-config.js';
 export const shopSettings = z.object({
   style: storeStyle.default(storeStyle.parse({})),
   text: storeText.default(storeText.parse({})),
+  /** Per-language overrides of `text` (e.g. `{ "fr": { "confirm_button_name": "Commencer" } }`). */
+  text_translations: z.record(z.string(), storeText.partial()).default({}),
   lang_list: z.array(z.string()).default([...LOCALES]),
   custom_css: z.string().max(20000).default(''),
   is_remove_brand: z.union([z.literal(0), z.literal(1)]).default(0),

@@ -1,7 +1,8 @@
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../shared/i18n';
-import { useConfig } from '../shared/config-store';
+import { loadConfig, useConfig } from '../shared/config-store';
+import { readQueryParams } from '../shared/query-params';
 import { useSession } from '../shared/session-store';
 import { LoadingOverlay } from '../shared/ui/loader';
 import { Toaster } from '../shared/ui/toaster';
@@ -35,6 +36,13 @@ export function Shell() {
             onChange={(event) => {
               setLanguage(event.target.value);
               void changeLanguage(event.target.value);
+              // The merchant's own texts may differ per language.
+              void loadConfig(
+                useSession.getState().shopUrl,
+                event.target.value,
+                readQueryParams().themeColor,
+                () => {},
+              );
             }}
           >
             {config.lang.map((l) => (

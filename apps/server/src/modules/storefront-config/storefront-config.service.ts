@@ -1,4 +1,13 @@
-import { Code, DEFAULT_LANGUAGE, LOCALE_NAMES, messages, type Locale, type StoreConfig } from '@return-center/contract';
+import {
+  Code,
+  DEFAULT_LANGUAGE,
+  LOCALE_NAMES,
+  messages,
+  type Locale,
+  type ShopSettings,
+  type StoreConfig,
+  type StoreText,
+} from '@return-center/contract';
 import { configSign, sanitizeCss } from '@return-center/domain';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../http/app-error.js';
@@ -16,6 +25,14 @@ function signMatches(shopUrl: string, sign: string): boolean {
   }
   const given = Buffer.from(sign);
   return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** The merchant's texts in one language: the base texts with that language's non-empty overrides. */
+export function textFor(settings: ShopSettings, code: string): StoreText {
+  const overrides = Object.entries(settings.text_translations[code] ?? {}).filter(
+    ([, value]) => value !== '' && value !== undefined,
+  );
+  return { ...settings.text, ...Object.fromEntries(overrides) };
 }
 
 export class StorefrontConfigService {
@@ -65,7 +82,7 @@ export class StorefrontConfigService {
       custom_css: sanitizeCss(settings.custom_css),
       embed_origins: settings.embed_origins,
       style: settings.style,
-      text: settings.text,
+      text: textFor(settings, code),
       contact: { store_name: shop.name, email: shop.contactEmail, phone: shop.contactPhone },
       return_window_days: settings.return_setting.return_window_days,
     };

@@ -41,6 +41,24 @@ describe.each(dialects)('store configuration on %s', (dialect) => {
     );
   });
 
+  it('applies the merchant’s texts for the shopper’s language', async () => {
+    await patchSettings(t, (settings) => {
+      settings.text.confirm_button_name = 'Start now';
+      settings.text_translations = { fr: { confirm_button_name: 'Commencer', bottom_description: '' } };
+    });
+    const fr = await t.call(calls.getConfig, { shop_url: shop, code: 'fr', sign });
+    const de = await t.call(calls.getConfig, { shop_url: shop, code: 'de', sign });
+    expect(fr.body.data.text.confirm_button_name).toBe('Commencer');
+    expect(de.body.data.text.confirm_button_name).toBe('Start now');
+    expect((await t.call(calls.pageSetting, { shop_url: shop, lang: 'fr' })).body.data.text.confirm_button_name).toBe(
+      'Commencer',
+    );
+    await patchSettings(t, (settings) => {
+      settings.text.confirm_button_name = '';
+      settings.text_translations = {};
+    });
+  });
+
   it('answers merchant CSS sanitised', async () => {
     await patchSettings(
       t,
