@@ -12,6 +12,21 @@ export const shopSettings = z.object({
   text_translations: z.record(z.string(), storeText.partial()).default({}),
   lang_list: z.array(z.string()).default([...LOCALES]),
   custom_css: z.string().max(20000).default(''),
+  /** Spec §9 date format index (0 'MMM DD, YYYY' … 9 'D MMMM YYYY') and time format index (0–2). */
+  date_format: z
+    .union([
+      z.literal(0),
+      z.literal(1),
+      z.literal(2),
+      z.literal(3),
+      z.literal(4),
+      z.literal(5),
+      z.literal(7),
+      z.literal(8),
+      z.literal(9),
+    ])
+    .default(0),
+  time_format: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(1),
   is_remove_brand: z.union([z.literal(0), z.literal(1)]).default(0),
   test_store_data: z.union([z.literal(0), z.literal(1)]).default(0),
   return_setting: returnSetting.default({

@@ -70,6 +70,8 @@ export const storeConfig = z.object({
   test_store_data: flag,
   custom_css: z.string(),
   embed_origins: z.array(z.string()),
+  date_format: z.number().int(),
+  time_format: z.number().int(),
   style: storeStyle,
   text: storeText,
   contact: merchantContact,

@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, RTL_LOCALES, type Locale } from '@return-center/contr
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
+import { loadDateLocale } from './date';
 
 /** Other locales load on demand (their JSON files become separate chunks). */
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json');
@@ -19,7 +20,10 @@ export async function changeLanguage(code: string): Promise<void> {
   if (code !== DEFAULT_LANGUAGE && loader && !i18n.hasResourceBundle(code, 'translation')) {
     i18n.addResourceBundle(code, 'translation', (await loader()).default);
   }
-  await i18n.changeLanguage(loader || code === DEFAULT_LANGUAGE ? code : DEFAULT_LANGUAGE);
+  await Promise.all([
+    i18n.changeLanguage(loader || code === DEFAULT_LANGUAGE ? code : DEFAULT_LANGUAGE),
+    loadDateLocale(code),
+  ]);
   document.documentElement.lang = code;
   document.documentElement.dir = RTL_LOCALES.includes(code as Locale) ? 'rtl' : 'ltr';
 }

@@ -81,6 +81,8 @@ export class StorefrontConfigService {
       test_store_data: settings.test_store_data,
       custom_css: sanitizeCss(settings.custom_css),
       embed_origins: settings.embed_origins,
+      date_format: settings.date_format,
+      time_format: settings.time_format,
       style: settings.style,
       text: textFor(settings, code),
       contact: { store_name: shop.name, email: shop.contactEmail, phone: shop.contactPhone },

@@ -1,20 +1,17 @@
 import type { OrderSummary } from '@return-center/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDate } from '../../../shared/use-date';
 import { useMoney } from '../../../shared/use-money';
 import { Link } from 'react-router';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { useOrderInfo } from '../api/order-info';
 
-const formatDate = (seconds: number, language: string) =>
-  new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric' }).format(
-    new Date(seconds * 1000),
-  );
-
 /** One order of the list: number, date, total, item count, and its actions. */
-export function OrderCard({ order, language }: { order: OrderSummary; language: string }) {
+export function OrderCard({ order }: { order: OrderSummary }) {
   const { t } = useTranslation();
   const format = useMoney();
+  const formatDate = useDate();
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const detailsId = useId();
@@ -31,7 +28,7 @@ export function OrderCard({ order, language }: { order: OrderSummary; language: 
         </h2>
         <p className="rc-order__meta">
           <span>{t('orders.items', { count: order.item_count })}</span>
-          <span>{t('orders.placedOn', { date: formatDate(order.order_create_time, language) })}</span>
+          <span>{t('orders.placedOn', { date: formatDate(order.order_create_time, { hideTime: true }) })}</span>
           <span>{t('orders.total', { amount: money(order.total_price_set.money) })}</span>
         </p>
         {order.request_status ? <p className="rc-badge">{t(`orders.status.${order.request_status}`)}</p> : null}

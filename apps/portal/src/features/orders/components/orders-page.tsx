@@ -11,7 +11,6 @@ import { OrderCard } from './order-card';
 export default function OrdersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const language = useSession((state) => state.language);
   const clear = useSession((state) => state.clear);
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
@@ -82,7 +81,7 @@ export default function OrdersPage() {
       ) : null}
       <div className="rc-orders__list">
         {orders.data?.map((order) => (
-          <OrderCard key={order.id} order={order} language={language} />
+          <OrderCard key={order.id} order={order} />
         ))}
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { statusToStep, type CheckInfo, type RequestStatus } from '@return-center/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDate } from '../../../shared/use-date';
 import { useMoney } from '../../../shared/use-money';
 import { Link, Navigate, useParams } from 'react-router';
 import { InlineLoader } from '../../../shared/ui/loader';
@@ -35,6 +36,7 @@ export default function StatusPage() {
 function Details({ requestId }: { requestId: number }) {
   const { t } = useTranslation();
   const format = useMoney();
+  const formatDate = useDate();
   const [refreshKey, setRefreshKey] = useState(0);
   const { detail, polling, error } = useRequestDetail(requestId, refreshKey);
   if (!detail) return error ? <p role="alert">{error}</p> : <InlineLoader label={t('app.loading')} />;
@@ -95,6 +97,8 @@ function Details({ requestId }: { requestId: number }) {
       <dl className="rc-card rc-summary">
         <dt>{t('status.order')}</dt>
         <dd>{detail.order_no}</dd>
+        <dt>{t('status.requestedOn')}</dt>
+        <dd>{formatDate(detail.created_at)}</dd>
         <dt>{t('flow.solution')}</dt>
         <dd>{t(`solutions.${detail.solution_id}`, { defaultValue: detail.solution })}</dd>
         <dt>{t('flow.method')}</dt>
