@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { freshOrder, loginWithOrder } from './support.js';
 
 /** Rewrites the store configuration the portal receives, leaving the shared demo shop alone. */
 async function withConfig(page: import('@playwright/test').Page, change: (data: any) => void) {
@@ -38,6 +39,16 @@ test('the login page wears the merchant brand and texts', async ({ page }) => {
   await expect(page.getByText(/Need help\? Contact/)).toBeHidden();
   await expect(page.getByText('Acme Returns')).toHaveCSS('letter-spacing', '3px');
   await expect(page.getByText('Powered by Return Center')).toBeHidden();
+});
+
+test('the exchange page wears its own title from the store configuration', async ({ page, request }) => {
+  await withConfig(page, (config) => {
+    config.style.ex_product_page = { logo: '', title: 'Swap it for something you love' };
+  });
+  const { order_name } = await freshOrder(request, '1001');
+  await loginWithOrder(page, order_name, 'alice@example.com');
+  await page.goto('/exchange-other-goods/1');
+  await expect(page.getByRole('heading', { name: 'Swap it for something you love' })).toBeVisible();
 });
 
 test('the themeColor query parameter overrides the primary colour', async ({ page }) => {

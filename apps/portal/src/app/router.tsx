@@ -15,6 +15,7 @@ const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'process-manage/solution/:id': flow('solution-step'),
   'process-manage/method/:id': flow('method-step'),
   'process-manage/refund-check/:id': flow('check-step'),
+  'exchange-other-goods/:id': lazy(() => import('./exchange-placeholder')),
   'status-manage/return-details/:id?': lazy(() => import('../features/status/components/status-page')),
 };
 

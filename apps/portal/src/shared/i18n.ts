@@ -11,6 +11,8 @@ void i18n.use(initReactI18next).init({
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   resources: { en: { translation: en } },
+  // Our codes are lower case ('zh-hant'); without this i18next would look for 'zh-Hant'.
+  lowerCaseLng: true,
   interpolation: { escapeValue: false },
   returnNull: false,
 });
