@@ -28,3 +28,10 @@ export function isPhone(value: string): boolean {
 export function isVerificationCode(value: string): boolean {
   return /^\d{6}$/.test(value.trim());
 }
+
+/** Whether `value` is the kind of contact the shop's order_lookup_method asks for (1 email, 2 phone, 3 either). */
+export function isLookupContact(method: number, value: string): boolean {
+  if (method === 2) return isPhone(value);
+  if (method === 3) return isEmail(value) || isPhone(value);
+  return isEmail(value);
+}

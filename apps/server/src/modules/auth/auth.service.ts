@@ -1,5 +1,12 @@
 import { Code, OrderLookupMethod, messages } from '@return-center/contract';
-import { isEmail, isOrderNumber, isPhone, normalizeOrderNumber, normalizePhone } from '@return-center/domain';
+import {
+  isEmail,
+  isLookupContact,
+  isOrderNumber,
+  isPhone,
+  normalizeOrderNumber,
+  normalizePhone,
+} from '@return-center/domain';
 import type { MailTransport } from '../../adapters/mail/port.js';
 import type { StorePlatform } from '../../adapters/store-platform/port.js';
 import { AppError, errors } from '../../http/app-error.js';
@@ -77,13 +84,7 @@ export class AuthService {
     if (!input.order_number || !isOrderNumber(input.order_number))
       throw errors.invalidInput(messages.invalidOrderNumber);
     const identifier = input.email.trim();
-    const looksValid =
-      method === OrderLookupMethod.Email
-        ? isEmail(identifier)
-        : method === OrderLookupMethod.Phone
-          ? isPhone(identifier)
-          : isEmail(identifier) || isPhone(identifier);
-    if (!looksValid) throw errors.invalidInput(failure);
+    if (!isLookupContact(method, identifier)) throw errors.invalidInput(failure);
 
     const orderNumber = normalizeOrderNumber(input.order_number);
     const allowed = await this.deps.limiter.hitAll([

@@ -1,16 +1,19 @@
 import { RequestStatus } from '@return-center/contract';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { ReturnRequestsTable } from '../../db/schema.js';
 
-export interface RequestRow {
-  id: number;
-  order_id: number;
-  status: number;
-  solution_id: number;
-  shipping_method_id: number;
-  refund: number;
-  currency: string;
-  created_at: number;
-}
+const REQUEST_COLUMNS = [
+  'id',
+  'order_id',
+  'status',
+  'solution_id',
+  'shipping_method_id',
+  'refund',
+  'currency',
+  'created_at',
+] as const;
+export type RequestRow = Pick<Selectable<ReturnRequestsTable>, (typeof REQUEST_COLUMNS)[number]>;
 
 /** Our own records about platform orders: the return requests made against them. */
 export class OrdersRepository {
@@ -36,7 +39,7 @@ export class OrdersRepository {
     if (orderIds.length === 0) return [];
     return this.db
       .selectFrom('return_requests')
-      .select(['id', 'order_id', 'status', 'solution_id', 'shipping_method_id', 'refund', 'currency', 'created_at'])
+      .select(REQUEST_COLUMNS)
       .where('shop_id', '=', shopId)
       .where('order_id', 'in', orderIds)
       .orderBy('id', 'desc')

@@ -1,5 +1,5 @@
 import { Code, OrderLookupMethod, type StoreConfig } from '@return-center/contract';
-import { isEmail, isOrderNumber, isPhone } from '@return-center/domain';
+import { isLookupContact, isOrderNumber } from '@return-center/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../shared/ui/field';
@@ -42,12 +42,7 @@ export function OrderForm({ config, initial, onSignedIn }: Props) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const contactOk =
-      method === OrderLookupMethod.Phone
-        ? isPhone(contact)
-        : method === OrderLookupMethod.Email
-          ? isEmail(contact)
-          : isEmail(contact) || isPhone(contact);
+    const contactOk = isLookupContact(method, contact);
     const next = {
       order: isOrderNumber(orderNumber) ? undefined : orderError,
       contact: contactOk ? undefined : contactError,

@@ -1,4 +1,4 @@
-import type { OrderSummary } from '@return-center/contract';
+import type { OrderLine, OrderSummary } from '@return-center/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDate } from '../../../shared/use-date';
@@ -58,42 +58,49 @@ export function OrderCard({ order }: { order: OrderSummary }) {
         {open && info.isPending ? <InlineLoader label={t('app.loading')} /> : null}
         {info.data ? (
           <>
-            {info.data.yes.length > 0 ? (
-              <>
-                <h3 className="rc-subtitle">{t('orders.returnable')}</h3>
-                <ul className="rc-lines">
-                  {info.data.yes.map((line) => (
-                    <li key={line.id} className="rc-line">
-                      <img src={line.image} alt="" width={56} height={56} loading="lazy" />
-                      <span className="rc-line__title">
-                        {[line.title, line.variant_title].filter(Boolean).join(' / ')}
-                      </span>
-                      <span>{t('orders.quantity', { count: line.quantity })}</span>
-                      <span>{money(line.price)}</span>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-            {info.data.no.length > 0 ? (
-              <>
-                <h3 className="rc-subtitle">{t('orders.nonReturnable')}</h3>
-                <ul className="rc-lines">
-                  {info.data.no.map((line) => (
-                    <li key={line.id} className="rc-line rc-line--muted">
-                      <img src={line.image} alt="" width={56} height={56} loading="lazy" />
-                      <span className="rc-line__title">
-                        {[line.title, line.variant_title].filter(Boolean).join(' / ')}
-                      </span>
-                      <span className="rc-line__reason">{t(`orders.reasons.${line.reason}`)}</span>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
+            <LineList
+              title={t('orders.returnable')}
+              lines={info.data.yes}
+              detail={(line) => `${t('orders.quantity', { count: line.quantity })} · ${money(line.price)}`}
+            />
+            <LineList
+              title={t('orders.nonReturnable')}
+              lines={info.data.no}
+              muted
+              detail={(line) => t(`orders.reasons.${line.reason}`)}
+            />
           </>
         ) : null}
       </div>
     </article>
+  );
+}
+
+/** A titled list of order lines with one detail each; nothing when empty. */
+function LineList<L extends OrderLine>({
+  title,
+  lines,
+  detail,
+  muted = false,
+}: {
+  title: string;
+  lines: L[];
+  detail(line: L): string;
+  muted?: boolean;
+}) {
+  if (lines.length === 0) return null;
+  return (
+    <>
+      <h3 className="rc-subtitle">{title}</h3>
+      <ul className="rc-lines">
+        {lines.map((line) => (
+          <li key={line.id} className={muted ? 'rc-line rc-line--muted' : 'rc-line'}>
+            <img src={line.image} alt="" width={56} height={56} loading="lazy" />
+            <span className="rc-line__title">{[line.title, line.variant_title].filter(Boolean).join(' / ')}</span>
+            <span className={muted ? 'rc-line__reason' : undefined}>{detail(line)}</span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
