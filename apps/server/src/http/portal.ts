@@ -7,6 +7,27 @@ import { isApiPath } from './error-handler.js';
 const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
+ * The portal's Content Security Policy: scripts only from our origin (the build has no inline
+ * script), nothing can be embedded as an object, and only the shop's allowlisted sites may frame it.
+ * Merchant logos, backgrounds and web fonts may come from any https origin; uploads may go to
+ * S3 over https.
+ */
+export function portalCsp(frameOrigins: string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline' https:",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data: https:",
+    "connect-src 'self' https:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors 'self'${frameOrigins.map((o) => ` ${o}`).join('')}`,
+  ].join('; ');
+}
+
+/**
  * Serves the built portal and its assets; any unknown non-API GET falls back to index.html
  * (the portal's router decides), an unknown API path gets a 404 envelope.
  */
@@ -49,7 +70,7 @@ export async function servePortal(
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', `frame-ancestors 'self'${origins.map((o) => ` ${o}`).join('')}`)
+      .header('content-security-policy', portalCsp(origins))
       .send(indexHtml);
   });
 }
