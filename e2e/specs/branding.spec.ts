@@ -13,7 +13,7 @@ async function withConfig(page: import('@playwright/test').Page, change: (data: 
 
 test('the login page wears the merchant brand and texts', async ({ page }) => {
   await withConfig(page, (config) => {
-    config.style.portal_top_content = { type: 'text', value: 'Acme Returns', url: '' };
+    config.style.portal_top_content = { type: 'text', value: 'Acme Returns', url: 'https://acme.example/' };
     config.style.return_page_primary_color = '#0a7d4f';
     config.style.primary_btn_text_color = '#fffbe6';
     config.style.login_pop_up = { corner_radius: 12, opacity: 90 };
@@ -26,7 +26,7 @@ test('the login page wears the merchant brand and texts', async ({ page }) => {
     config.is_remove_brand = 1;
   });
   await page.goto('/');
-  await expect(page.getByText('Acme Returns')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Acme Returns' })).toHaveAttribute('href', 'https://acme.example/');
   const button = page.getByRole('button', { name: 'Find my order' });
   await expect(button).toHaveCSS('background-color', 'rgb(10, 125, 79)');
   await expect(button).toHaveCSS('color', 'rgb(255, 251, 230)');

@@ -1,3 +1,4 @@
+import type { StoreStyle } from '@return-center/contract';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../shared/i18n';
@@ -23,11 +24,7 @@ export function Shell() {
         {t('app.skipToContent')}
       </a>
       <header className="rc-header">
-        {top.type === 'logo' && top.value ? (
-          <img className="rc-logo" src={top.value} alt={config.store_name} />
-        ) : (
-          <p className="rc-brand">{top.value || t('app.title')}</p>
-        )}
+        <TopContent content={top} storeName={config.store_name} fallback={t('app.title')} />
         <label className="rc-language">
           <span className="rc-visually-hidden">{t('app.language')}</span>
           <select
@@ -60,5 +57,30 @@ export function Shell() {
       <Toaster />
       <LoadingOverlay />
     </div>
+  );
+}
+
+/** The header's text or logo; with a URL it links to the shop (http or https only). */
+function TopContent({
+  content,
+  storeName,
+  fallback,
+}: {
+  content: StoreStyle['portal_top_content'];
+  storeName: string;
+  fallback: string;
+}) {
+  const inner =
+    content.type === 'logo' && content.value ? (
+      <img className="rc-logo" src={content.value} alt={storeName} />
+    ) : (
+      <span className="rc-brand">{content.value || fallback}</span>
+    );
+  return /^https?:\/\//.test(content.url) ? (
+    <a className="rc-brand-link" href={content.url}>
+      {inner}
+    </a>
+  ) : (
+    <p className="rc-brand-line">{inner}</p>
   );
 }
