@@ -12,7 +12,18 @@ try {
 }
 
 const app = await buildApp(config);
-await app.listen({ port: config.PORT, host: config.HOST });
+try {
+  await app.listen({ port: config.PORT, host: config.HOST });
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  console.error(
+    code === 'EADDRINUSE'
+      ? `Port ${config.PORT} is already in use. Stop the other server or start with another port, e.g. PORT=3001 npm start`
+      : `Could not listen on ${config.HOST}:${config.PORT}: ${(error as Error).message}`,
+  );
+  await app.close();
+  process.exit(1);
+}
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
