@@ -13,6 +13,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { configFor } from '../apps/server/src/config.js';
 import { DEMO_SHOP } from '../apps/server/src/db/seed/demo-shop.js';
 import { LIMITS } from '../apps/server/src/modules/auth/rate-limiter.js';
+import { lighthouseScores } from './lighthouse.js';
 import { benchSubmit } from './submit.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -21,6 +22,17 @@ const unlimited = { max: Number.MAX_SAFE_INTEGER, windowSeconds: 1 };
 async function load(url: string, options: Partial<autocannon.Options> = {}) {
   const result = await autocannon({ url, connections: 20, duration: DURATION, ...options });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** A separate server with the built portal, so Lighthouse sees what shoppers get. */
+async function lighthouseOnLogin() {
+  const portal = await buildApp(configFor({ LOG_LEVEL: 'silent', DATABASE_URL: 'sqlite::memory:' }));
+  await portal.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return await lighthouseScores(`http://127.0.0.1:${(portal.server.address() as { port: number }).port}/`);
+  } finally {
+    await portal.close();
+  }
 }
 
 async function main() {
@@ -51,6 +63,9 @@ async function main() {
     body: JSON.stringify({ shop_url: DEMO_SHOP, email: 'alice@example.com', order_number: '#1001' }),
   });
   const submit = await benchSubmit(app, base, Number(process.env.BENCH_SUBMITS ?? 2000));
+  const lighthouse = existsSync(join(import.meta.dirname, '../apps/portal/dist/index.html'))
+    ? await lighthouseOnLogin()
+    : null;
   await app.close();
   await hello.close();
 
@@ -68,6 +83,11 @@ async function main() {
     `| setReturnOrder (SQLite, 10 connections) | ${Math.round(submit.perSecond)} returns/s (${submit.created} created) | — | ${submit.p99} | ${submit.errors} | ≥ 200 returns/s |`,
   );
 
+  if (lighthouse) {
+    console.log(
+      `\nLighthouse (mobile, login page): performance ${lighthouse.performance} (budget 95), accessibility ${lighthouse.accessibility} (budget 100), LCP ${lighthouse.lcpMs} ms, TBT ${lighthouse.tbtMs} ms`,
+    );
+  }
   const assets = join(import.meta.dirname, '../apps/portal/dist/assets');
   if (!existsSync(assets)) {
     console.log('\nPortal not built: run `npm run build` for the bundle sizes.');
