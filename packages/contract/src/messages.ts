@@ -20,6 +20,7 @@ export const messages = {
   orderRefunded: 'Order has been refunded at shopify.',
   provideRequiredInformation: 'Please provide required information',
   pickupAddressInvalid: 'Pickup address validation failed',
+  alreadyProcessing: 'A return for this order is already being processed',
   selectAtLeastOne: 'Please select at least one product',
   tooManyAttempts: 'Too many attempts, please try again later',
   sessionExpired: 'Your session has expired, please log in again',

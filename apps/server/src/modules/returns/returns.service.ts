@@ -83,7 +83,7 @@ export class ReturnsService {
       input.shipping_method_id,
     );
     if (source.request_id !== null)
-      throw new AppError(Code.AlreadyProcessing, messages.submitFailed, 200, { request_id: source.request_id });
+      throw new AppError(Code.AlreadyProcessing, messages.alreadyProcessing, 200, { request_id: source.request_id });
     if (!source.returnSolution.some((s) => s.id === input.solution_id))
       throw errors.invalidInput('solution_id: not offered for this order');
     const methods = allowedShippingMethods(
@@ -133,7 +133,7 @@ export class ReturnsService {
         this.outbox.enqueue(trx, 'request.notify', { requestId: id, event: 'submitted' }, `notify:${id}:submitted`),
     );
     if ('open' in result) {
-      throw new AppError(Code.AlreadyProcessing, messages.submitFailed, 200, { request_id: result.open });
+      throw new AppError(Code.AlreadyProcessing, messages.alreadyProcessing, 200, { request_id: result.open });
     }
     return { request_id: result.created };
   }
