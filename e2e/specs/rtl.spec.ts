@@ -23,6 +23,13 @@ test('every screen reads right to left in Arabic', async ({ page, request }, tes
   const language = await page.getByRole('combobox', { name: 'اللغة' }).boundingBox();
   expect(brand!.x).toBeGreaterThan(language!.x);
   await shot(page, testInfo, 'login');
+  await page.getByRole('button', { name: 'سياسة الإرجاع' }).click();
+  await expect(page.getByRole('dialog', { name: 'الأسئلة الشائعة حول الإرجاع والاستبدال' })).toBeVisible();
+  await shot(page, testInfo, 'policy-dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'رمز عبر البريد' }).click();
+  await shot(page, testInfo, 'login-email-code');
+  await page.getByRole('tab', { name: 'رقم الطلب' }).click();
 
   await page.getByRole('textbox', { name: 'رقم الطلب' }).fill(order_name);
   await page.getByRole('textbox', { name: 'البريد الإلكتروني' }).fill('alice@example.com');
@@ -53,6 +60,13 @@ test('every screen reads right to left in Arabic', async ({ page, request }, tes
   await page.getByRole('button', { name: 'إرسال طلب الإرجاع' }).click();
   await expect(page.getByText('قيد المعالجة، بانتظار مراجعة التاجر')).toBeVisible();
   await shot(page, testInfo, 'status');
+  const requestId = page.url().split('/').pop();
+  await page.goto(`/process/${requestId}`);
+  await expect(page.getByRole('heading', { name: 'الإرجاع قيد المعالجة بالفعل' })).toBeVisible();
+  await shot(page, testInfo, 'already-processing');
+  await page.goto(`/exchange-other-goods/${requestId}`);
+  await expect(page.getByRole('heading', { name: 'قريبًا' })).toBeVisible();
+  await shot(page, testInfo, 'exchange');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 });
 
