@@ -77,3 +77,16 @@ test('a store that answers 402 is retried three times, then reported unavailable
   expect(calls).toBe(4);
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('switching language fetches the merchant texts for that language', async ({ page }) => {
+  await page.route('**/go-api/v1/client/pageSetting', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    body.data.text.confirm_button_name = 'Commencer maintenant';
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Email code' }).click();
+  await page.getByLabel('Language').selectOption('fr');
+  await expect(page.getByRole('button', { name: 'Commencer maintenant' })).toBeVisible();
+});

@@ -24,3 +24,11 @@ test('log out returns to the login page and the old session is gone', async ({ p
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeHidden();
 });
+
+test('a stale session token is dropped on load and the login page shows', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => sessionStorage.setItem('return-token', 'x'.repeat(43)));
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: 'Order number' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('return-token'))).toBeNull();
+});

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
 import { useEmbedding } from './app/use-embedding';
-import { loadConfig, useConfig } from './shared/config-store';
+import { checkSession, loadConfig, useConfig } from './shared/config-store';
 import { embedType, postToParent } from './shared/embed';
 import { changeLanguage } from './shared/i18n';
 import { readQueryParams, resolveShop } from './shared/query-params';
@@ -33,9 +33,12 @@ function App() {
   const config = useConfig((state) => state.config);
   const failed = useConfig((state) => state.failed);
   useEmbedding(config);
+  const loaded = config !== null;
   useEffect(() => {
-    if (config) postToParent({ type: embedType('ready') });
-  }, [config]);
+    if (!loaded) return;
+    postToParent({ type: embedType('ready') });
+    void checkSession();
+  }, [loaded]);
   if (loading || (!config && !failed)) return <FullPageLoader />;
   if (!config) return <Unavailable />;
   return <RouterProvider router={router} />;

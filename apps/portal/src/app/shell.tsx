@@ -2,7 +2,7 @@ import type { StoreStyle } from '@return-center/contract';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../shared/i18n';
-import { loadConfig, useConfig } from '../shared/config-store';
+import { loadPageSetting, useConfig } from '../shared/config-store';
 import { readQueryParams } from '../shared/query-params';
 import { useSession } from '../shared/session-store';
 import { LoadingOverlay } from '../shared/ui/loader';
@@ -34,12 +34,7 @@ export function Shell() {
               setLanguage(event.target.value);
               void changeLanguage(event.target.value);
               // The merchant's own texts may differ per language.
-              void loadConfig(
-                useSession.getState().shopUrl,
-                event.target.value,
-                readQueryParams().themeColor,
-                () => {},
-              );
+              void loadPageSetting(useSession.getState().shopUrl, event.target.value, readQueryParams().themeColor);
             }}
           >
             {config.lang.map((l) => (

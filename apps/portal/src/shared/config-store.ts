@@ -59,3 +59,21 @@ export async function loadConfig(
     useUi.getState().setFullScreenLoading(false);
   }
 }
+
+/** pageSetting: the login page's style and texts in another language (merchant overrides per language). */
+export async function loadPageSetting(shopUrl: string, language: string, themeColor: string): Promise<void> {
+  const answer = await http
+    .request(calls.pageSetting, { shop_url: shopUrl, lang: language }, { quiet: true })
+    .catch(() => null);
+  const current = useConfig.getState().config;
+  if (answer?.code === Code.Success && current) {
+    useConfig
+      .getState()
+      .setConfig({ ...current, style: answer.data.style, text: answer.data.text, current_code: language }, themeColor);
+  }
+}
+
+/** config: checks a stored session is still alive; the client clears it on 1032. */
+export async function checkSession(): Promise<void> {
+  if (useSession.getState().token) await http.request(calls.config, {}, { quiet: true }).catch(() => null);
+}
