@@ -2,7 +2,6 @@ import { DEFAULT_LANGUAGE, RTL_LOCALES, type Locale } from '@return-center/contr
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
-import { loadDateLocale } from './date';
 
 /** Other locales load on demand (their JSON files become separate chunks). */
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json');
@@ -24,7 +23,8 @@ export async function changeLanguage(code: string): Promise<void> {
   }
   await Promise.all([
     i18n.changeLanguage(loader || code === DEFAULT_LANGUAGE ? code : DEFAULT_LANGUAGE),
-    loadDateLocale(code),
+    // Date formatting is only needed past the login page, so dayjs loads on demand.
+    import('./date').then((date) => date.loadDateLocale(code)),
   ]);
   document.documentElement.lang = code;
   document.documentElement.dir = RTL_LOCALES.includes(code as Locale) ? 'rtl' : 'ltr';
