@@ -1,27 +1,13 @@
-import type { Db } from '../../db/database.js';
-import type { Dialect } from '../../db/database.js';
 import { RequestStatus } from '@return-center/contract';
+import type { Insertable } from 'kysely';
+import type { Db, Dialect } from '../../db/database.js';
+import type { ReturnItemsTable, ReturnRequestsTable } from '../../db/schema.js';
 
-export interface NewRequest {
-  shop_id: number;
-  order_id: number;
-  solution_id: number;
-  shipping_method_id: number;
-  refund: number;
-  currency: string;
-  language: string;
-  idempotency_key: string;
-  money: string;
+/** A request row as submitted (status and updated_at are set here), with its item rows. */
+export type NewRequest = Omit<Insertable<ReturnRequestsTable>, 'status' | 'updated_at'> & {
   created_at: number;
-  items: {
-    order_line_id: number;
-    quantity: number;
-    reason_id: number;
-    reason_text: string;
-    description: string;
-    proof: string;
-  }[];
-}
+  items: Omit<Insertable<ReturnItemsTable>, 'request_id'>[];
+};
 
 const OPEN = [RequestStatus.PendingReview, RequestStatus.Approved, RequestStatus.Received];
 
