@@ -52,6 +52,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATABASE_URL: 'sqlite::memory:',
       DEV_TOOLS: 'true',
+      // Every test signs in from this one machine; the per-address limit is tested in the API suite.
+      LOGIN_LIMIT_PER_IP: '1000',
       UPLOAD_DIR: join(tmpdir(), `return-center-e2e-${process.pid}`),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',

@@ -1,37 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freshOrder, loginWithOrder } from './support.js';
+import { signedInShopper, submitShirtReturn } from './support.js';
 
 const merchant = { authorization: 'Bearer demo-merchant-key' };
 
-/** Signs in through the UI, then submits a return of the Linen Shirt with the session's token. */
+/** A signed-in shopper's return of the Linen Shirt, submitted with the session's token. */
 async function submitAsShopper(page: Page, request: APIRequestContext, shippingMethodId: number) {
-  const { order_name } = await freshOrder(request, '1001');
-  await loginWithOrder(page, order_name, 'alice@example.com');
-  const headers = { authorization: `Bearer ${await page.evaluate(() => sessionStorage.getItem('return-token'))}` };
-  const order = (await (await request.post('/go-api/v1/client/index', { data: {}, headers })).json()).data.list[0];
-  const info = (
-    await (await request.post('/go-api/v1/client/orderInfo', { data: { order_id: order.id }, headers })).json()
-  ).data;
-  const shirt = info.yes.find((l: { title: string }) => l.title === 'Linen Shirt');
-  const submitted = await request.post('/v1/client/setReturnOrder', {
-    headers,
-    data: {
-      order_id: order.id,
-      solution_id: 1,
-      shipping_method_id: shippingMethodId,
-      idempotency_key: `e2e-order-${order.id}`,
-      order_product: [
-        {
-          id: shirt.line_item_id,
-          order_product_id: shirt.line_item_id,
-          quantity: 1,
-          change: null,
-          reason: { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] },
-        },
-      ],
-    },
-  });
-  return (await submitted.json()).data.request_id as number;
+  return submitShirtReturn(request, await signedInShopper(page, request), shippingMethodId);
 }
 
 async function subjects(request: APIRequestContext) {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { freshOrder, loginWithOrder } from './support.js';
+import { expect, test } from '@playwright/test';
+import { freshOrder, loginWithOrder, signedInShopper } from './support.js';
 
 /** A real 1×1 PNG; the server decodes and re-encodes it. */
 const PNG = Buffer.from(
@@ -7,9 +7,12 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function chooseShirt(page: Page, orderName: string) {
-  const order = page.getByRole('article', { name: orderName });
-  await order.getByRole('link', { name: 'Create return' }).click();
+test('in the reason dialog a shopper adds photos, a non-image is refused, and one item variant is allowed', async ({
+  page,
+  request,
+}) => {
+  const shopper = await signedInShopper(page, request);
+  await page.goto(`/process-manage/select/${shopper.orderId}`);
   await expect(page.getByRole('heading', { name: 'What would you like to return?' })).toBeVisible();
   await expect(page.getByText('One item return request per order')).toBeVisible();
   await expect(page.getByText('This item is not eligible for return')).toBeVisible();
@@ -32,16 +35,23 @@ async function chooseShirt(page: Page, orderName: string) {
   await expect(dialog.getByRole('img', { name: /^Photo \d$/ })).toHaveCount(2);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText("Selected: 1 × Doesn't suit me")).toBeVisible();
-}
-
-test('a shopper returns the Linen Shirt of #1001 for a refund, shipping it on their own', async ({ page, request }) => {
-  const { order_name } = await freshOrder(request, '1001');
-  await loginWithOrder(page, order_name, 'alice@example.com');
-  await chooseShirt(page, order_name);
 
   // Only one product variant per request.
   await page.getByRole('button', { name: 'Choose Canvas Sneakers / 42' }).click();
   await expect(page.getByText('Sorry, You can only select one product variant per request.')).toBeVisible();
+
+  // The photos travel with the form to the check step and into the request.
+  const form = await page.evaluate((id) => JSON.parse(localStorage.getItem(`return-form:${id}`)!), shopper.orderId);
+  expect(form.order_product[shopper.shirtLineId].provide_proof).toHaveLength(2);
+});
+
+test('a shopper returns the Linen Shirt of #1001 for a refund, shipping it on their own', async ({ page, request }) => {
+  const { order_name } = await freshOrder(request, '1001');
+  await loginWithOrder(page, order_name, 'alice@example.com');
+  await page.getByRole('article', { name: order_name }).getByRole('link', { name: 'Create return' }).click();
+  await page.getByRole('button', { name: 'Choose Linen Shirt / M' }).click();
+  await page.getByRole('dialog').getByRole('radio', { name: "Doesn't suit me" }).check();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Please select a return solution' })).toBeVisible();

@@ -1,4 +1,17 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO_SHOP = 'demo-shop.myshopify.com';
+
+/** Fails with every WCAG 2.2 AA violation axe finds on the page as it is now. */
+export async function expectNoAxeViolations(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(violations.map((v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
+    [],
+  );
+}
 
 /** Reads the newest verification code mailed to `email` from the dev mailbox. */
 export async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
@@ -31,4 +44,103 @@ export async function freshOrder(
 ): Promise<{ order_name: string; email: string }> {
   const response = await request.post('/dev/demo-orders', { data: { template } });
   return (await response.json()).data;
+}
+
+/** A shopper signed in to a fresh copy of #1001, with what the tests need to know about the order. */
+export interface Shopper {
+  orderName: string;
+  orderId: number;
+  shirtLineId: number;
+  headers: { authorization: string };
+}
+
+/**
+ * Signs in to a fresh copy of #1001 through the API and hands the session to the page, as the login page would,
+ * so that a test about a later screen starts there. `language` is the shopper's chosen language.
+ */
+export async function signedInShopper(page: Page, request: APIRequestContext, language = 'en'): Promise<Shopper> {
+  const { order_name, email } = await freshOrder(request, '1001');
+  const login = await request.post('/go-api/v1/client/login', {
+    data: { email, order_number: order_name, shop_url: DEMO_SHOP },
+  });
+  const token = (await login.json()).data.token as string;
+  const headers = { authorization: `Bearer ${token}` };
+  const order = (await (await request.post('/go-api/v1/client/index', { data: {}, headers })).json()).data.list[0];
+  const info = (
+    await (await request.post('/go-api/v1/client/orderInfo', { data: { order_id: order.id }, headers })).json()
+  ).data;
+  const shirt = info.yes.find((line: { title: string }) => line.title === 'Linen Shirt');
+  await page.goto('/');
+  await page.evaluate(
+    ([token, language]) => {
+      sessionStorage.setItem('return-token', token!);
+      sessionStorage.setItem('return-language', language!);
+    },
+    [token, language],
+  );
+  return { orderName: order_name, orderId: order.id, shirtLineId: shirt.line_item_id, headers };
+}
+
+/** Stores a return form with the Linen Shirt chosen ("Doesn't suit me"), as steps 1–3 would leave it. */
+export async function prefillReturnForm(
+  page: Page,
+  shopper: Shopper,
+  choice: { solution_id: number | null; shipping_method_id: number | null },
+) {
+  const form = {
+    order_product: {
+      [shopper.shirtLineId]: {
+        line_item_id: shopper.shirtLineId,
+        quantity: 1,
+        reason_id: 5,
+        reason_text: "Doesn't suit me",
+        reason_description: '',
+        provide_proof: [],
+      },
+    },
+    ...choice,
+    idempotency_key: `e2e-form-${shopper.orderId}`,
+  };
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [`return-form:${shopper.orderId}`, JSON.stringify(form)],
+  );
+}
+
+/** Submits a return of the Linen Shirt for a refund through the API; returns the request id. */
+export async function submitShirtReturn(request: APIRequestContext, shopper: Shopper, shippingMethodId = 2) {
+  const submitted = await request.post('/v1/client/setReturnOrder', {
+    headers: shopper.headers,
+    data: {
+      order_id: shopper.orderId,
+      solution_id: 1,
+      shipping_method_id: shippingMethodId,
+      idempotency_key: `e2e-order-${shopper.orderId}`,
+      order_product: [
+        {
+          id: shopper.shirtLineId,
+          order_product_id: shopper.shirtLineId,
+          quantity: 1,
+          change: null,
+          reason: { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] },
+        },
+      ],
+    },
+  });
+  return (await submitted.json()).data.request_id as number;
+}
+
+/** From the orders page: the Linen Shirt, "Doesn't suit me", a refund, shipped on one's own; returns the order id. */
+export async function walkToCheckStep(page: Page, orderName: string): Promise<number> {
+  await page.getByRole('article', { name: orderName }).getByRole('link', { name: 'Create return' }).click();
+  await page.getByRole('button', { name: 'Choose Linen Shirt / M' }).click();
+  await page.getByRole('dialog').getByRole('radio', { name: "Doesn't suit me" }).check();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('radio', { name: /Refund to original payment method/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('radio', { name: /Ship on your own/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('total-refund')).toBeVisible();
+  return Number(new URL(page.url()).pathname.split('/').pop());
 }

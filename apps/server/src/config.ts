@@ -19,6 +19,8 @@ const schema = z
     SESSION_TTL_MINUTES: z.coerce.number().int().min(5).max(10080).default(240),
     CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(10).default(10),
     TRUST_PROXY: bool.default(false),
+    /** Sign-in tries one client address may make in 15 minutes (DESIGN §5); raise it where many shoppers share one. */
+    LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Signs document links; generated once and kept in the database when not given. */
     APP_SECRET: z.string().min(32).optional(),

@@ -76,7 +76,10 @@ export async function createServices(
     limiter,
     mail,
     codeTtlMinutes: config.CODE_TTL_MINUTES,
-    limits: options.limits,
+    limits: options.limits ?? {
+      ...LIMITS,
+      loginPerIp: { ...LIMITS.loginPerIp, max: config.LOGIN_LIMIT_PER_IP },
+    },
   });
   const orders = new OrdersService(platform, new OrdersRepository(db), clock);
   const returns = new ReturnsService(orders, new ReturnsRepository(db, dialect), outbox, uploads, clock);

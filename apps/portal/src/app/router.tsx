@@ -1,12 +1,20 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { isLoggedIn, useSession } from '../shared/session-store';
 import { FullPageLoader } from '../shared/ui/loader';
 import { Shell } from './shell';
 
-const ComingSoon = lazy(() => import('./coming-soon'));
+type Loader = () => Promise<{ default: ComponentType }>;
+const loaders: Loader[] = [];
+/** A page that loads on demand, and that `preloadPages` can fetch ahead of time. */
+const onDemand = (load: Loader) => {
+  loaders.push(load);
+  return lazy(load);
+};
+
+const ComingSoon = onDemand(() => import('./coming-soon'));
 const RootPage = lazy(() => import('./root-page'));
-const flow = (name: string) => lazy(() => import(`../features/return-flow/components/${name}.tsx`));
+const flow = (name: string) => onDemand(() => import(`../features/return-flow/components/${name}.tsx`));
 
 /** Screens that exist; the other routes of spec §2 show "Coming soon" until their issues land. */
 const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
@@ -15,9 +23,28 @@ const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'process-manage/solution/:id': flow('solution-step'),
   'process-manage/method/:id': flow('method-step'),
   'process-manage/refund-check/:id': flow('check-step'),
-  'exchange-other-goods/:id': lazy(() => import('./exchange-placeholder')),
-  'status-manage/return-details/:id?': lazy(() => import('../features/status/components/status-page')),
+  'exchange-other-goods/:id': onDemand(() => import('./exchange-placeholder')),
+  'status-manage/return-details/:id?': onDemand(() => import('../features/status/components/status-page')),
 };
+
+/**
+ * Once signed in, the journey's pages are fetched while the browser is idle, so that moving on (and reaching the
+ * status page after a submit) does not wait for the network. A page that fails to preload loads again on demand.
+ */
+function usePreloadPages(loggedIn: boolean) {
+  useEffect(() => {
+    if (!loggedIn) return;
+    const preload = () => loaders.forEach((load) => void load().catch(() => undefined));
+    if (typeof window.requestIdleCallback !== 'function') return preload();
+    const handle = window.requestIdleCallback(preload, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }, [loggedIn]);
+}
+
+function Frame() {
+  usePreloadPages(useSession(isLoggedIn));
+  return <Shell />;
+}
 
 /** A signed-out visitor on any path but the root goes to the root. */
 function RequireSession() {
@@ -46,7 +73,7 @@ export const SHOPPER_PATHS = [
 
 export const router = createBrowserRouter([
   {
-    element: <Shell />,
+    element: <Frame />,
     children: [
       { index: true, element: page(RootPage) },
       {

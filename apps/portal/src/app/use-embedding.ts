@@ -1,7 +1,7 @@
-import { RTL_LOCALES, type Locale, type StoreConfig } from '@return-center/contract';
+import type { StoreConfig } from '@return-center/contract';
 import { useEffect } from 'react';
 import { listenToParent, reportHeight, setAllowedOrigins } from '../shared/embed';
-import { changeLanguage } from '../shared/i18n';
+import { changeLanguage, setParentDirection } from '../shared/i18n';
 import { useSession } from '../shared/session-store';
 import { loadFont } from '../shared/theme';
 
@@ -14,14 +14,12 @@ export function useEmbedding(config: StoreConfig | null) {
     const stopListening = listenToParent(async (message) => {
       if (message.type === 'pp_return:loadFont') return loadFont(message.font, message.link);
       if (message.href) useSession.setState({ topUrl: message.href });
+      // Set before any language change, so that no change in flight can undo it.
+      if (message.direction) setParentDirection(message.direction);
       if (message.locale && config.lang_list.includes(message.locale)) {
         useSession.getState().setLanguage(message.locale);
         await changeLanguage(message.locale);
       }
-      // The parent's direction wins over the one the locale implies.
-      if (message.direction) document.documentElement.dir = message.direction;
-      else if (message.locale)
-        document.documentElement.dir = RTL_LOCALES.includes(message.locale as Locale) ? 'rtl' : 'ltr';
     });
     return () => {
       stopHeight();

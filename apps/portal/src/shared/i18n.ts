@@ -16,6 +16,14 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+/** A direction the embedding parent asked for; it wins over the one a locale implies (spec §4). */
+let parentDirection: 'ltr' | 'rtl' | null = null;
+
+export function setParentDirection(direction: 'ltr' | 'rtl'): void {
+  parentDirection = direction;
+  document.documentElement.dir = direction;
+}
+
 export async function changeLanguage(code: string): Promise<void> {
   const loader = loaders[`../locales/${code}.json`];
   if (code !== DEFAULT_LANGUAGE && loader && !i18n.hasResourceBundle(code, 'translation')) {
@@ -27,7 +35,7 @@ export async function changeLanguage(code: string): Promise<void> {
     import('./date').then((date) => date.loadDateLocale(code)),
   ]);
   document.documentElement.lang = code;
-  document.documentElement.dir = RTL_LOCALES.includes(code as Locale) ? 'rtl' : 'ltr';
+  document.documentElement.dir = parentDirection ?? (RTL_LOCALES.includes(code as Locale) ? 'rtl' : 'ltr');
 }
 
 export { i18n };

@@ -87,6 +87,19 @@ describe.each(dialects)('login on %s', (dialect) => {
     });
   });
 
+  it('lets the operator raise the per-address sign-in limit', async () => {
+    const roomy = await buildTestApp(dialect, { LOGIN_LIMIT_PER_IP: String(LIMITS.loginPerIp.max + 5) });
+    try {
+      for (let i = 0; i < LIMITS.loginPerIp.max; i++) {
+        await roomy.call(calls.login, orderLogin('alice@example.com', `#${2000 + i}`), undefined, '10.9.9.9');
+      }
+      const still = await roomy.call(calls.login, orderLogin('alice@example.com'), undefined, '10.9.9.9');
+      expect(still.body.code).toBe(Code.Success);
+    } finally {
+      await roomy.close();
+    }
+  });
+
   describe('email and emailed code', () => {
     it('mails a 6-digit code that signs in once', async () => {
       const sent = await t.call(calls.loginCode, { email: 'alice@example.com', shop_url: shop, lang: 'en' });

@@ -20,10 +20,14 @@ export default function CheckStep() {
   const from = useSession((state) => state.from);
   const { form, reset } = useReturnForm(orderId);
   const [busy, setBusy] = useState(false);
+  // Once submitted, the form is reset while the status page may still be loading: the step guard below must not
+  // send the shopper back to step 1 in the meantime.
+  const [submitted, setSubmitted] = useState(false);
   const items = selectedItems(form);
   const lines = selectedLines(form);
   const source = useOrderSource(orderId);
   const money = useReturnMoney(orderId, lines, form.solution_id, form.shipping_method_id);
+  if (submitted) return <InlineLoader label={t('app.loading')} />;
   if (items.length === 0 || !form.solution_id || !form.shipping_method_id)
     return <Navigate to={`/process-manage/select/${orderId}`} replace />;
   if (source.isPending || money.isPending) return <InlineLoader label={t('flow.loading')} />;
@@ -66,6 +70,7 @@ export default function CheckStep() {
     setBusy(false);
     if (!answer) return;
     if (answer.code === Code.Success) {
+      setSubmitted(true);
       setTimeout(reset, FORM_RESET_DELAY);
       navigate(`/status-manage/return-details/${answer.data.request_id}`, { replace: true });
     } else if (answer.code === Code.AlreadyProcessing) {
