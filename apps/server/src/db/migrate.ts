@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import * as initial from './migrations/001-initial.js';
 
@@ -22,7 +22,13 @@ export async function migrate(db: Db, dialect: Dialect): Promise<void> {
       );
     },
   };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Kysely looks for its bookkeeping tables in every schema unless told which one: name ours, so that databases
+  // sharing a PostgreSQL server in other schemas (or tests running side by side) never see each other's.
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
 }
