@@ -13,6 +13,7 @@ import { merchantApiRoutes } from './modules/merchant/merchant.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { refuseNulCharacters } from './http/refuse-nul.js';
 import { servePortal } from './http/portal.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import type { LIMITS } from './modules/auth/rate-limiter.js';
@@ -46,10 +47,15 @@ export async function buildApp(
 
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? // A hop count: trust that many proxies nearest to us, whatever their addresses.
+          (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
   });
   installErrorHandler(app);
+  refuseNulCharacters(app);
   // The API speaks JSON only; other bodies get a clear 415 instead of a confusing schema error.
   app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (_request, reply) => {
@@ -58,8 +64,11 @@ export async function buildApp(
   });
 
   const { mail, sessions, worker, services } = await createServices(config, db, dialect, clock, app.log, options);
-  if (config.SEED_DEMO)
+  // The demo key is a convenience for the person trying the demo; once an operator sets a key of their own, or turns
+  // the demo off, it stops working (DESIGN §5).
+  if (config.SEED_DEMO && !config.MERCHANT_API_KEY)
     await services.merchant.keys.add((await services.storefront.requireShop(DEMO_SHOP)).id, DEMO_MERCHANT_KEY, 'demo');
+  else await services.merchant.keys.remove(DEMO_MERCHANT_KEY);
   if (config.MERCHANT_API_KEY) {
     await services.merchant.keys.add(
       (await services.storefront.requireShop(config.DEFAULT_SHOP)).id,
@@ -102,7 +111,8 @@ export async function buildApp(
   if (config.WORKER_INTERVAL_MS > 0) worker.start(config.WORKER_INTERVAL_MS);
   app.addHook('onClose', async () => {
     await worker.stop();
-    await db.destroy();
+    // A database handed in by the caller is the caller's to close.
+    if (!options.database) await db.destroy();
     if (mail instanceof SmtpTransport) mail.close();
   });
   return Object.assign(app as FastifyInstance, { ctx });

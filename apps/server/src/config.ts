@@ -1,6 +1,38 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const isAddressOrCidr = (entry: string) => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * Which proxies may tell us the client's address: `false` (none, the default), a hop count, or a comma-separated
+ * list of proxy addresses and CIDRs. `true` would let every client pick its own address, so it is refused.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, ctx): false | number | string[] => {
+    const text = value.trim();
+    if (text === 'false' || text === '0' || text === '') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (text !== 'true' && entries.every(isAddressOrCidr)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'give the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8,::1); ' +
+        '`true` would trust any client-supplied X-Forwarded-For',
+    });
+    return z.NEVER;
+  });
 
 const schema = z
   .object({
@@ -18,7 +50,7 @@ const schema = z
     MAIL_FROM: z.string().default('Return Center <no-reply@return-center.local>'),
     SESSION_TTL_MINUTES: z.coerce.number().int().min(5).max(10080).default(240),
     CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(10).default(10),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxy,
     /** Sign-in tries one client address may make in 15 minutes (DESIGN §5); raise it where many shoppers share one. */
     LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

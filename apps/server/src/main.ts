@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { demoLogins } from './db/seed/demo-shop.js';
+import { startupBanner } from './startup-banner.js';
 
 /** The only file with start-up side effects. */
 let config;
@@ -28,22 +28,9 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
 
-const lines = [
-  '',
-  `  Return Center is running at ${url}`,
-  `  Shop: ${config.DEFAULT_SHOP}`,
-  ...(config.SEED_DEMO
-    ? [
-        '  Demo logins (order number + email or phone, or email + emailed code):',
-        ...demoLogins.map((l) => `    ${l.order.padEnd(6)} ${l.email.padEnd(20)} ${l.phone}`),
-      ]
-    : []),
-  config.MAIL_TRANSPORT === 'dev'
-    ? `  Mail is not sent: read it at ${url}/dev/mailbox`
-    : '  Mail goes out through SMTP',
-  '',
-];
-console.log(lines.join('\n'));
+const banner = startupBanner(config, url);
+console.log(banner.info.join('\n'));
+for (const warning of banner.warnings) console.warn(warning);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -13,6 +13,8 @@ export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'p
 
 export const START = Date.UTC(2026, 10, 20, 15, 0, 0);
 
+const baseEnv = { NODE_ENV: 'test', LOG_LEVEL: 'silent', PORTAL_DIST: '/nonexistent', WORKER_INTERVAL_MS: '0' };
+
 /** Builds the real app on a fresh database (in-memory SQLite, or a throwaway PostgreSQL schema). */
 export async function buildTestApp(
   dialect: Dialect,
@@ -20,13 +22,7 @@ export async function buildTestApp(
   options: BuildOptions = {},
 ) {
   const clock = fixedClock(START);
-  const config = configFor({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORTAL_DIST: '/nonexistent',
-    WORKER_INTERVAL_MS: '0',
-    ...overrides,
-  });
+  const config = configFor({ ...baseEnv, ...overrides });
   let dropSchema = async () => {};
   let database;
   if (dialect === 'postgres') {
@@ -47,6 +43,7 @@ export async function buildTestApp(
     database = createDb('sqlite::memory:');
   }
   const app = await buildApp(config, { clock, database, ...options });
+  const appsOnThisDatabase = [app];
 
   async function call<C extends CallDef>(
     def: C & { path: string },
@@ -74,8 +71,15 @@ export async function buildTestApp(
     clock,
     db: app.ctx.db,
     call,
+    /** Starts the server again on the same database with other settings, as an operator's restart would. */
+    restart: async (changes: Partial<Record<keyof Config, string>>) => {
+      const next = await buildApp(configFor({ ...baseEnv, ...overrides, ...changes }), { clock, database, ...options });
+      appsOnThisDatabase.push(next);
+      return next;
+    },
     close: async () => {
-      await app.close();
+      for (const each of appsOnThisDatabase) await each.close();
+      await database.db.destroy();
       await dropSchema();
     },
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
 import { messages } from './messages.js';
-import { email, id, minor, shopUrl } from './envelope.js';
+import { email, id, int, minor, shopUrl } from './envelope.js';
 import { orderSource, orderSummary, pickupAddress, returnListItem } from './order.js';
 import { checkInfo, reason, refundLineItem, returnFormProduct, returnMoney, pickupSlot } from './returns.js';
 import { storeConfig, storeStyle, storeText } from './store-config.js';
@@ -39,7 +39,7 @@ export const login = defineCall({
     token: z.string(),
     expires_at: z.number().int(),
     email: z.string(),
-    order_id: z.number().int().nullable(),
+    order_id: int.nullable(),
   }),
 });
 
@@ -81,8 +81,8 @@ export const config = defineCall({
   answer: z.object({
     shop_url: z.string(),
     email: z.string(),
-    order_id: z.number().int().nullable(),
-    return_window_days: z.number().int(),
+    order_id: int.nullable(),
+    return_window_days: int,
     expires_at: z.number().int(),
   }),
 });
@@ -135,11 +135,11 @@ export const returnInfo = defineCall({
 });
 
 export const variant = z.object({
-  id: z.number().int(),
-  product_id: z.number().int(),
+  id: int,
+  product_id: int,
   title: z.string(),
   price: minor,
-  inventory_quantity: z.number().int(),
+  inventory_quantity: int,
   option1: z.string().nullable(),
   option2: z.string().nullable(),
   option3: z.string().nullable(),
@@ -154,12 +154,12 @@ export const getVariantList = defineCall({
   payload: z.object({
     search: z.string().max(100).default(''),
     sort: z.string().default('featured'),
-    page: z.number().int().min(1).default(1),
+    page: int.min(1).default(1),
   }),
   answer: z.object({
     list: z.array(
       z.object({
-        id: z.number().int(),
+        id: int,
         title: z.string(),
         image: z.string(),
         created_at: z.number().int(),
@@ -177,7 +177,7 @@ export const getVariantIdByOption = defineCall({
   auth: true,
   payload: z.object({
     product_id: id,
-    quantity: z.number().int().positive(),
+    quantity: int.positive(),
     option1: z.string().nullable().default(null),
     option2: z.string().nullable().default(null),
     option3: z.string().nullable().default(null),
@@ -193,8 +193,8 @@ export const getReturnMoney = defineCall({
   payload: z.object({
     order_id: id,
     refund_line_items: z.array(refundLineItem).min(1),
-    solution_id: z.number().int(),
-    shipping_method_id: z.number().int().optional(),
+    solution_id: int,
+    shipping_method_id: int.optional(),
   }),
   answer: returnMoney,
 });
@@ -205,20 +205,20 @@ export const setReturnOrder = defineCall({
   name: 'setReturnOrder',
   auth: true,
   payload: z.object({
-    from: z.number().int().default(2),
+    from: int.default(2),
     money: minor.optional(),
-    shipping_method_id: z.number().int(),
-    solution_id: z.number().int(),
-    type: z.number().int().default(1),
+    shipping_method_id: int,
+    solution_id: int,
+    type: int.default(1),
     order_id: id,
     shopify_order_id: z.string().max(64).default(''),
     idempotency_key: z.string().min(8).max(64),
     order_product: z.array(
       z.object({
-        id: z.number().int(),
-        order_product_id: z.number().int(),
-        quantity: z.number().int().positive(),
-        change: z.object({ product_id: z.number().int(), variant_id: z.number().int() }).nullable().default(null),
+        id: int,
+        order_product_id: int,
+        quantity: int.positive(),
+        change: z.object({ product_id: int, variant_id: int }).nullable().default(null),
         reason: returnFormProduct.pick({
           provide_proof: true,
           reason_description: true,
@@ -230,9 +230,7 @@ export const setReturnOrder = defineCall({
     ),
     language: z.string().max(35).default('en'),
     pickup: pickupSlot.optional(),
-    exchange_line_items: z
-      .array(z.object({ variant_id: z.number().int(), quantity: z.number().int().positive() }))
-      .optional(),
+    exchange_line_items: z.array(z.object({ variant_id: int, quantity: int.positive() })).optional(),
     draft_order_id: z.string().optional(),
     tax: minor.optional(),
     taxes_included: z.boolean().optional(),
@@ -245,7 +243,7 @@ export const setReturnOrder = defineCall({
       })
       .optional(),
   }),
-  answer: z.object({ request_id: z.number().int() }),
+  answer: z.object({ request_id: int }),
 });
 
 export const shippingCarrier = defineCall({
@@ -277,7 +275,7 @@ export const checkRule = defineCall({
   base: 'v1',
   name: 'checkRule',
   auth: true,
-  payload: z.object({ order_id: id, solution_id: z.number().int(), refund_line_items: z.array(refundLineItem).min(1) }),
+  payload: z.object({ order_id: id, solution_id: int, refund_line_items: z.array(refundLineItem).min(1) }),
   answer: z.object({ green_return: z.boolean() }),
 });
 
@@ -296,7 +294,7 @@ export const pickupUpdate = defineCall({
   name: 'pickupUpdate',
   auth: true,
   payload: z.object({ request_id: id, pickup: pickupSlot }),
-  answer: z.object({ code: z.number().int(), msg: z.string() }),
+  answer: z.object({ code: int, msg: z.string() }),
 });
 
 export const pickupAddressValidate = defineCall({
@@ -305,7 +303,7 @@ export const pickupAddressValidate = defineCall({
   name: 'pickupAddressValidate',
   auth: true,
   payload: pickupAddress,
-  answer: z.object({ code: z.number().int(), msg: z.string() }),
+  answer: z.object({ code: int, msg: z.string() }),
 });
 
 export const mapSearch = defineCall({
@@ -357,7 +355,7 @@ export const orderConfig = defineCall({
     code: z.string().max(64).default(''),
     order_id: id,
     refund_line_items: z.array(refundLineItem).min(1),
-    solution_id: z.number().int().optional(),
+    solution_id: int.optional(),
   }),
   answer: orderSource.partial(),
 });
@@ -369,7 +367,7 @@ export const refundCheck = defineCall({
   auth: true,
   payload: z.object({ id, code: z.string().max(64).default('') }),
   answer: z.object({
-    status: z.number().int(),
+    status: int,
     work_flow_refresh: z.object({ continue: z.boolean(), apply: z.boolean() }),
     pickup: pickupSlot.nullable(),
     pickupMethod: z.unknown().nullable(),

@@ -20,7 +20,7 @@ export const Code = {
   AlreadyProcessing: 1067,
   /** The merchant asked for a status change the request's state does not allow. HTTP 409 accompanies it. */
   IllegalTransition: 1071,
-  /** Merchant API key missing or unknown (HTTP 401), or the object belongs to another shop (HTTP 403). */
+  /** Merchant API key missing or unknown (HTTP 401). Another shop's objects answer like missing ones (1004). */
   Unauthorized: 401,
   Forbidden: 403,
   /** No product selected. */

@@ -16,4 +16,13 @@ export const shopUrl = z
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9.-]{0,250}[a-z0-9]$/, 'Invalid shop URL');
-export const id = z.coerce.number().int().positive();
+/** The largest value of an `integer` column on PostgreSQL: no id, count, status or code goes past it. */
+export const MAX_INT = 2_147_483_647;
+/** An integer that fits our integer columns (ids, quantities, statuses); anything larger is refused at the edge. */
+export const int = z
+  .number()
+  .int()
+  .min(-MAX_INT - 1)
+  .max(MAX_INT);
+export const id = z.coerce.number().int().positive().max(MAX_INT);
+export const isId = (value: number) => Number.isInteger(value) && value > 0 && value <= MAX_INT;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { minor, unixSeconds } from './envelope.js';
+import { id, int, minor, unixSeconds } from './envelope.js';
 import { checkInfo } from './returns.js';
 import { shopSettings } from './shop-settings.js';
 
@@ -9,14 +9,14 @@ export const MERCHANT_BASE = '/merchant/v1';
 export const requestEvent = z.object({
   actor: z.string(),
   action: z.string(),
-  from_status: z.number().int(),
-  to_status: z.number().int(),
+  from_status: int,
+  to_status: int,
   note: z.string(),
   at: unixSeconds,
 });
 
 export const merchantRequest = checkInfo.extend({
-  order_id: z.number().int(),
+  order_id: int,
   customer_email: z.string(),
   language: z.string(),
   events: z.array(requestEvent),
@@ -24,26 +24,26 @@ export const merchantRequest = checkInfo.extend({
 export type MerchantRequest = z.infer<typeof merchantRequest>;
 
 export const merchantRequestSummary = z.object({
-  id: z.number().int(),
-  status: z.number().int(),
+  id: int,
+  status: int,
   refund_state: z.string(),
-  order_id: z.number().int(),
+  order_id: int,
   order_no: z.string(),
   customer_email: z.string(),
-  solution_id: z.number().int(),
-  shipping_method_id: z.number().int(),
+  solution_id: int,
+  shipping_method_id: int,
   refund: minor,
   currency: z.string(),
   created_at: unixSeconds,
 });
 
 export const requestListQuery = z.object({
-  status: z.coerce.number().int().optional(),
+  status: z.coerce.number().pipe(int).optional(),
   order: z.string().trim().max(64).optional(),
   email: z.string().trim().toLowerCase().max(254).optional(),
   created_from: z.coerce.number().int().optional(),
   created_to: z.coerce.number().int().optional(),
-  cursor: z.coerce.number().int().positive().optional(),
+  cursor: id.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
@@ -77,7 +77,7 @@ export const merchantRoutes = {
     path: '/requests',
     summary: 'List return requests, newest first, with cursor pagination',
     query: requestListQuery,
-    answer: z.object({ items: z.array(merchantRequestSummary), next_cursor: z.number().int().nullable() }),
+    answer: z.object({ items: z.array(merchantRequestSummary), next_cursor: int.nullable() }),
   },
   get: {
     method: 'GET',

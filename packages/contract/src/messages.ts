@@ -27,4 +27,5 @@ export const messages = {
   notFound: 'Request error, the resource was not found',
   storeUnavailable: 'This store is not available',
   serverError: 'Server error, please try again or refresh the page',
+  concurrentChange: 'Someone else changed this at the same moment. Please try again.',
 } as const;

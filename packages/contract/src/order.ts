@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { minor, unixSeconds } from './envelope.js';
+import { int, minor, unixSeconds } from './envelope.js';
 import { NonReturnableReason } from './ids.js';
 
 export const moneySet = z.object({
@@ -10,48 +10,48 @@ export const moneySet = z.object({
 });
 export type MoneySet = z.infer<typeof moneySet>;
 
-export const variantRef = z.object({ product_id: z.number().int(), variant_id: z.number().int() });
+export const variantRef = z.object({ product_id: int, variant_id: int });
 
 /** One order line as the portal shows it. Prices are per unit, in minor units. */
 export const orderLine = z.object({
-  id: z.number().int(),
-  line_item_id: z.number().int(),
-  product_id: z.number().int(),
+  id: int,
+  line_item_id: int,
+  product_id: int,
   variant: variantRef,
   title: z.string(),
   variant_title: z.string(),
   sku: z.string(),
   image: z.string(),
   price: minor,
-  quantity: z.number().int(),
-  refundable_quantity: z.number().int(),
+  quantity: int,
+  refundable_quantity: int,
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
 export const nonReturnableLine = orderLine.extend({
   reason: z.enum(Object.values(NonReturnableReason) as [NonReturnableReason, ...NonReturnableReason[]]),
   /** The open request that holds this line, when reason is processed_by_app. */
-  request_id: z.number().int().nullable(),
+  request_id: int.nullable(),
 });
 export type NonReturnableLine = z.infer<typeof nonReturnableLine>;
 
 /** A row of the orders list (index). */
 export const orderSummary = z.object({
-  id: z.number().int(),
+  id: int,
   order_name: z.string(),
   order_create_time: unixSeconds,
-  item_count: z.number().int(),
-  returnable_count: z.number().int(),
+  item_count: int,
+  returnable_count: int,
   total_price_set: moneySet,
   /** The latest return request of this order, if any. */
-  request_id: z.number().int().nullable(),
-  request_status: z.number().int().nullable(),
+  request_id: int.nullable(),
+  request_status: int.nullable(),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 
-export const returnSolution = z.object({ id: z.number().int(), name: z.string(), description: z.string() });
+export const returnSolution = z.object({ id: int, name: z.string(), description: z.string() });
 export const returnShippingMethod = z.object({
-  id: z.number().int(),
+  id: int,
   name: z.string(),
   description: z.string(),
   fee: minor,
@@ -77,7 +77,7 @@ export const pickupMethod = z.object({
 });
 
 export const returnSetting = z.object({
-  return_window_days: z.number().int(),
+  return_window_days: int,
   refund_shipping: z.boolean(),
   return_fee: minor,
   label_fee: minor,
@@ -88,7 +88,7 @@ export const returnSetting = z.object({
 
 /** Order source data of spec §3, answered by orderInfo. */
 export const orderSource = z.object({
-  id: z.number().int(),
+  id: int,
   order_name: z.string(),
   order_create_time: unixSeconds,
   no: z.array(nonReturnableLine),
@@ -106,21 +106,21 @@ export const orderSource = z.object({
   customer_wise_iban: z.string(),
   wise_account_id: z.string(),
   customer_wise_currency: z.string().default('GBP'),
-  hidden_refund: z.number().int().default(2),
-  return_reason_same: z.number().int().default(1),
+  hidden_refund: int.default(2),
+  return_reason_same: int.default(1),
   pickup_address: pickupAddress,
-  request_id: z.number().int().nullable(),
+  request_id: int.nullable(),
 });
 export type OrderSource = z.infer<typeof orderSource>;
 
 /** A row of orderReturnList. */
 export const returnListItem = z.object({
-  id: z.number().int(),
-  order_id: z.number().int(),
+  id: int,
+  order_id: int,
   order_no: z.string(),
-  status: z.number().int(),
-  solution_id: z.number().int(),
-  shipping_method_id: z.number().int(),
+  status: int,
+  solution_id: int,
+  shipping_method_id: int,
   created_at: unixSeconds,
   refund: minor,
   currency: z.string(),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { minor, unixSeconds } from './envelope.js';
+import { int, minor, unixSeconds } from './envelope.js';
 import { messages } from './messages.js';
 import { moneySet, pickupAddress, pickupMethod, variantRef } from './order.js';
 
 export const reasonEntry = z.object({
-  reason_id: z.number().int(),
+  reason_id: int,
   reason_text: z.string(),
-  reason_group_id: z.number().int(),
+  reason_group_id: int,
   reason_description: z.string().max(2000),
   provide_proof: z.array(z.string().max(2048)).max(5, messages.imageLimit),
 });
@@ -14,24 +14,24 @@ export const reasonEntry = z.object({
 /** Spec §3 return form data: one entry per order line, keyed by item id. */
 export const returnFormProduct = reasonEntry.extend({
   checked: z.boolean(),
-  quantity: z.number().int().min(0),
-  line_item_id: z.number().int(),
-  product_id: z.number().int(),
+  quantity: int.min(0),
+  line_item_id: int,
+  product_id: int,
   variant: variantRef,
 });
 
 export const reason = z.object({
-  id: z.number().int(),
-  group_id: z.number().int(),
+  id: int,
+  group_id: int,
   text: z.string(),
   proof: z.enum(['optional', 'required']),
 });
 export type Reason = z.infer<typeof reason>;
 
 export const refundLineItem = z.object({
-  line_item_id: z.number().int(),
-  quantity: z.number().int().positive(),
-  reason_id: z.number().int().optional(),
+  line_item_id: int,
+  quantity: int.positive(),
+  reason_id: int.optional(),
 });
 
 export const pickupSlot = z.object({
@@ -68,9 +68,7 @@ export const exchangeOrder = z.object({
   total_price: minor,
   order_id: z.string(),
   order_name: z.string(),
-  line_items: z.array(
-    z.object({ variant_id: z.number().int(), title: z.string(), quantity: z.number().int(), price: minor }),
-  ),
+  line_items: z.array(z.object({ variant_id: int, title: z.string(), quantity: int, price: minor })),
   total_price_set: moneySet,
   tax_estimate: minor,
   tax_present: z.boolean(),
@@ -81,16 +79,16 @@ export const exchangeOrder = z.object({
 
 /** Detail record (checkInfo) of spec §3. Later issues fill the optional parts. */
 export const checkInfo = z.object({
-  id: z.number().int(),
-  status: z.number().int(),
+  id: int,
+  status: int,
   refund_state: z.string(),
   currency_format: z.string(),
   currency: z.string(),
   decline_reason: z.string(),
   shipping: minor,
   rma: z.string(),
-  solution_id: z.number().int(),
-  shipping_method_id: z.number().int(),
+  solution_id: int,
+  shipping_method_id: int,
   order_no: z.string(),
   tax: minor,
   refund: minor,
@@ -106,9 +104,9 @@ export const checkInfo = z.object({
   shipping_method: z.string(),
   product_items: z.array(
     z.object({
-      line_item_id: z.number().int(),
+      line_item_id: int,
       title: z.string(),
-      quantity: z.number().int(),
+      quantity: int,
       price: minor,
       image: z.string(),
       reason_text: z.string(),
@@ -130,8 +128,8 @@ export const checkInfo = z.object({
   return_fee: minor,
   restocking_fee: minor,
   tracking: z.array(z.object({ number: z.string(), carrier: z.string(), at: unixSeconds })),
-  return_address_mode: z.number().int(),
-  specious_setting: z.object({ hidden_refund: z.number().int() }),
+  return_address_mode: int,
+  specious_setting: z.object({ hidden_refund: int }),
   pickup: z.object({ address: pickupAddress, time: z.string(), date: z.string() }).nullable(),
   pickupMethod: pickupMethod.nullable(),
   exchange_order: exchangeOrder.nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int } from './envelope.js';
 import { DEFAULT_RETURN_REASONS, LOCALES } from './constants.js';
 import { returnSetting } from './order.js';
 import { reason } from './returns.js';
@@ -39,8 +40,8 @@ export const shopSettings = z.object({
   }),
   reasons: z.array(reason).default(defaultReasons()),
   /** Solution ids offered (DESIGN §3); exchange (5) and bank transfer (6) once their screens exist. */
-  solutions: z.array(z.number().int()).default([1, 2, 4]),
-  shipping_methods: z.array(z.number().int()).default([1, 2, 3]),
+  solutions: z.array(int).default([1, 2, 4]),
+  shipping_methods: z.array(int).default([1, 2, 3]),
   /** Sites allowed to frame the portal and talk to it, as exact origins (`https://shop.example`). Never `*`. */
   embed_origins: z
     .array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'an origin like https://shop.example'))

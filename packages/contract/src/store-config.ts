@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int } from './envelope.js';
 import { APPEARANCE_DEFAULTS, DEFAULT_ORDER_LOOKUP_METHOD } from './constants.js';
 
 const flag = z.union([z.literal(0), z.literal(1)]);
@@ -43,7 +44,7 @@ export const storeText = z.object({
   order_bottom_description: z.string().max(2000).default(''),
   order_confirm_button_name: z.string().max(100).default(''),
   order_number_error_tips: z.string().max(500).default(''),
-  order_lookup_method: z.number().int().min(1).max(3).default(DEFAULT_ORDER_LOOKUP_METHOD),
+  order_lookup_method: int.min(1).max(3).default(DEFAULT_ORDER_LOOKUP_METHOD),
   return_policy_link_text_name: z.string().max(200).default(''),
   hide_merchant_contact_information: flag.default(0),
   email_or_phone_error_tips: z.string().max(500).default(''),
@@ -60,7 +61,7 @@ export const merchantContact = z.object({
 
 /** The store configuration of spec §3, answered by getConfig. */
 export const storeConfig = z.object({
-  id: z.number().int(),
+  id: int,
   shop_url: z.string(),
   store_name: z.string(),
   is_remove_brand: flag,
@@ -70,11 +71,11 @@ export const storeConfig = z.object({
   test_store_data: flag,
   custom_css: z.string(),
   embed_origins: z.array(z.string()),
-  date_format: z.number().int(),
-  time_format: z.number().int(),
+  date_format: int,
+  time_format: int,
   style: storeStyle,
   text: storeText,
   contact: merchantContact,
-  return_window_days: z.number().int(),
+  return_window_days: int,
 });
 export type StoreConfig = z.infer<typeof storeConfig>;

@@ -5,11 +5,21 @@ import { AppError } from './app-error.js';
 const API_PREFIXES = ['/go-api/', '/v1/', '/merchant/', '/dev/', '/health'];
 export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
+/** PostgreSQL's unique_violation, or SQLite's unique and primary-key constraint failures. */
+const isUniqueViolation = (error: unknown) => {
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+};
+
 /** Turns every failure into the `{code, msg, data}` envelope; only 5xx messages are hidden. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.httpStatus).send({ code: error.code, msg: error.message, data: error.data });
+    }
+    if (isUniqueViolation(error)) {
+      // Two requests raced for the same row; the loser is told to try again instead of seeing a server error.
+      return reply.status(409).send({ code: Code.InvalidInput, msg: messages.concurrentChange, data: null });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -1,16 +1,22 @@
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { DevMailbox } from '../../adapters/mail/dev-mailbox.js';
+import { isLocalClient } from '../../http/local-client.js';
 
 const query = z.object({
   to: z.string().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-/** GET /dev/mailbox: what the dev transport "sent", newest first. Exists only with MAIL_TRANSPORT=dev. */
+/**
+ * GET /dev/mailbox: what the dev transport "sent", newest first. Exists only with MAIL_TRANSPORT=dev, and answers
+ * only the person at this machine: to anyone else it holds every sign-in code, so they get the same 404 as a path
+ * that does not exist.
+ */
 export function devMailboxRoutes({ app, mail }: AppContext): void {
   if (!(mail instanceof DevMailbox)) return;
   app.get('/dev/mailbox', async (request, reply) => {
+    if (!isLocalClient(request)) return reply.callNotFound();
     const parsed = query.safeParse(request.query);
     if (!parsed.success) return reply.status(400).send({ code: 1001, msg: 'Invalid query', data: null });
     return mail.list(parsed.data);

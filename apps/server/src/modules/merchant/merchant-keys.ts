@@ -23,6 +23,11 @@ export class MerchantKeys {
       .execute();
   }
 
+  /** The key stops working at once. */
+  async remove(key: string): Promise<void> {
+    await this.db.deleteFrom('merchant_keys').where('key_hash', '=', hash(key)).execute();
+  }
+
   /** The shop id behind the request's bearer key, or a 401 envelope. */
   async shopOf(request: FastifyRequest): Promise<number> {
     const header = request.headers.authorization ?? '';

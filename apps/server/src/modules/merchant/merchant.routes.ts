@@ -1,9 +1,9 @@
-import { Code, MERCHANT_BASE, merchantRoutes, requestListQuery, shopSettings } from '@return-center/contract';
+import { Code, isId, MERCHANT_BASE, merchantRoutes, requestListQuery, shopSettings } from '@return-center/contract';
 import type { RequestAction } from '@return-center/domain';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { AppError, errors } from '../../http/app-error.js';
+import { errors } from '../../http/app-error.js';
 import { describeIssues } from '../../http/register-call.js';
 import { merchantDocsHtml, merchantOpenApi } from './openapi.js';
 
@@ -21,9 +21,9 @@ export function merchantApiRoutes({ app, services }: AppContext): void {
   const ownedRequest = async (request: FastifyRequest) => {
     const shop = await shopFor(request);
     const id = Number((request.params as { id: string }).id);
-    const record = Number.isInteger(id) && id > 0 ? await merchant.requests.byId(id) : undefined;
-    if (!record) throw errors.notFound();
-    if (record.shop_id !== shop.id) throw new AppError(Code.Forbidden, 'Access denied', 403);
+    const record = isId(id) ? await merchant.requests.byId(id) : undefined;
+    // Another shop's request answers exactly like one that does not exist, so ids tell nothing across shops.
+    if (!record || record.shop_id !== shop.id) throw errors.notFound();
     return { shop, record };
   };
 

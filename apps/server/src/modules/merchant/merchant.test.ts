@@ -41,8 +41,15 @@ describe.each(dialects)('merchant API on %s', (dialect) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.app.ctx.services.merchant.keys.add(other.id, 'other-shop-key-123456', 'test');
+    // Another shop's request answers exactly like one that does not exist.
     const foreign = await api('POST', `/requests/${requestId}/approve`, {}, 'other-shop-key-123456');
-    expect(foreign.status).toBe(403);
+    const missing = await api('POST', `/requests/${requestId + 1000}/approve`, {}, 'other-shop-key-123456');
+    expect(foreign).toEqual(missing);
+    expect(foreign.body.code).toBe(Code.NotFound);
+    const foreignDetail = await api('GET', `/requests/${requestId}`, undefined, 'other-shop-key-123456');
+    expect(foreignDetail).toEqual(
+      await api('GET', `/requests/${requestId + 1000}`, undefined, 'other-shop-key-123456'),
+    );
     expect((await api('GET', '/requests', undefined, 'other-shop-key-123456')).body.data.items).toEqual([]);
     expect((await api('GET', `/requests/${requestId}`)).body.data.status).toBe(1);
   });

@@ -15,6 +15,8 @@ import { checkSelection, isGreenReturn, moneyFor, type SelectedLine } from './se
 
 type SubmitInput = z.output<typeof calls.setReturnOrder.payload>;
 
+const KEY_USED_ELSEWHERE = 'idempotency_key: already used for another order';
+
 export class ReturnsService {
   constructor(
     private readonly orders: OrdersService,
@@ -58,11 +60,14 @@ export class ReturnsService {
    * attempt created, even when it loses the race and trips over that request's own effects.
    */
   async submit(shop: Shop, session: Session, input: SubmitInput): Promise<{ request_id: number }> {
+    // Ownership before anything keyed by the client: an idempotency key must never reveal another shopper's request.
+    await this.orders.ownedOrder(session, input.order_id);
     try {
       return await this.create(shop, session, input);
     } catch (error) {
       const winner = await this.repository.byIdempotencyKey(shop.id, input.idempotency_key);
       if (winner && winner.order_id === input.order_id) return { request_id: winner.id };
+      if (winner) throw errors.invalidInput(KEY_USED_ELSEWHERE);
       throw error;
     }
   }
@@ -70,8 +75,7 @@ export class ReturnsService {
   private async create(shop: Shop, session: Session, input: SubmitInput): Promise<{ request_id: number }> {
     const repeated = await this.repository.byIdempotencyKey(shop.id, input.idempotency_key);
     if (repeated) {
-      if (repeated.order_id !== input.order_id)
-        throw errors.invalidInput('idempotency_key: already used for another order');
+      if (repeated.order_id !== input.order_id) throw errors.invalidInput(KEY_USED_ELSEWHERE);
       return { request_id: repeated.id };
     }
     const selected = input.order_product.map((p) => ({ line_item_id: p.order_product_id, quantity: p.quantity }));

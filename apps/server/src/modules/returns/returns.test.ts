@@ -116,6 +116,28 @@ describe.each(dialects)('return flow on %s', (dialect) => {
     expect(rows).toHaveLength(1);
   });
 
+  it("never answers another shopper's submit with this shopper's request, even with the same key", async () => {
+    const idempotency_key = randomUUID();
+    const mine = await submit({ idempotency_key });
+    expect(mine.body.code).toBe(Code.Success);
+    const bob = (await t.call(calls.login, { shop_url: shop, email: 'bob@example.com', order_number: '#1003' })).body
+      .data.token;
+    const replay = await t.call(
+      calls.setReturnOrder,
+      {
+        order_id: orderId,
+        solution_id: 1,
+        shipping_method_id: 2,
+        idempotency_key,
+        order_product: [product('Linen Shirt')],
+      },
+      bob,
+    );
+    expect(replay.body.data?.request_id).toBeUndefined();
+    expect(replay.body.code).toBe((await t.call(calls.orderInfo, { order_id: orderId }, bob)).body.code);
+    expect(replay.body.code).not.toBe(Code.Success);
+  });
+
   it('refuses every rule violation with the spec message', async () => {
     expect((await submit({ order_product: [] })).body).toMatchObject({
       code: Code.NothingSelected,
