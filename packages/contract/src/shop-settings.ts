@@ -10,8 +10,8 @@ export const shopSettings = z.object({
   style: storeStyle.default(storeStyle.parse({})),
   text: storeText.default(storeText.parse({})),
   /** Per-language overrides of `text` (e.g. `{ "fr": { "confirm_button_name": "Commencer" } }`). */
-  text_translations: z.record(z.string(), storeText.partial()).default({}),
-  lang_list: z.array(z.string()).default([...LOCALES]),
+  text_translations: z.partialRecord(z.enum(LOCALES), storeText.partial()).default({}),
+  lang_list: z.array(z.enum(LOCALES)).default([...LOCALES]),
   custom_css: z.string().max(20000).default(''),
   /** Spec §9 date format index (0 'MMM DD, YYYY' … 9 'D MMMM YYYY') and time format index (0–2). */
   date_format: z
@@ -81,6 +81,15 @@ function defaultReasons() {
 
 export type ShopSettings = z.infer<typeof shopSettings>;
 
+const isLocale = (code: unknown) => typeof code === 'string' && (LOCALES as readonly string[]).includes(code);
+
 export function parseShopSettings(json: string): ShopSettings {
-  return shopSettings.parse(JSON.parse(json || '{}'));
+  const raw = JSON.parse(json || '{}') as Record<string, unknown>;
+  // Settings saved before languages were checked at the edge may name unknown ones: they are dropped, not fatal.
+  if (Array.isArray(raw.lang_list)) raw.lang_list = raw.lang_list.filter(isLocale);
+  if (raw.text_translations && typeof raw.text_translations === 'object')
+    raw.text_translations = Object.fromEntries(
+      Object.entries(raw.text_translations).filter(([code]) => isLocale(code)),
+    );
+  return shopSettings.parse(raw);
 }

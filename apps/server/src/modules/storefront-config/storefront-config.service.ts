@@ -29,9 +29,11 @@ function signMatches(shopUrl: string, sign: string): boolean {
 
 /** The merchant's texts in one language: the base texts with that language's non-empty overrides. */
 export function textFor(settings: ShopSettings, code: string): StoreText {
-  const overrides = Object.entries(settings.text_translations[code] ?? {}).filter(
-    ([, value]) => value !== '' && value !== undefined,
-  );
+  // Own keys only: a language code such as `toString` must not reach the object's prototype.
+  const translations = Object.hasOwn(settings.text_translations, code)
+    ? settings.text_translations[code as Locale]
+    : undefined;
+  const overrides = Object.entries(translations ?? {}).filter(([, value]) => value !== '' && value !== undefined);
   return { ...settings.text, ...Object.fromEntries(overrides) };
 }
 
@@ -69,7 +71,7 @@ export class StorefrontConfigService {
 
   private buildConfig(shop: Shop, code: string): StoreConfig {
     const { settings } = shop;
-    const languages = settings.lang_list.filter((code): code is Locale => code in LOCALE_NAMES);
+    const languages = settings.lang_list.filter((code): code is Locale => Object.hasOwn(LOCALE_NAMES, code));
     return {
       id: shop.id,
       shop_url: shop.shopUrl,

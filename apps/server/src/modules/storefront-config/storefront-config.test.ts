@@ -1,4 +1,4 @@
-import { calls, Code, storeConfig } from '@return-center/contract';
+import { calls, Code, MERCHANT_BASE, storeConfig } from '@return-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, patchSettings, shop, sign, type TestApp } from '../../../test/helper.js';
 
@@ -57,6 +57,29 @@ describe.each(dialects)('store configuration on %s', (dialect) => {
       settings.text.confirm_button_name = '';
       settings.text_translations = {};
     });
+  });
+
+  it('looks languages up as own keys only', async () => {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `${MERCHANT_BASE}/settings`,
+      headers: { authorization: 'Bearer demo-merchant-key' },
+      payload: { lang_list: ['toString', 'en'], text_translations: { constructor: { confirm_button_name: 'x' } } },
+    });
+    expect(put.json().code).toBe(Code.InvalidInput);
+    // Settings stored before this check are filtered when served.
+    await patchSettings(t, (settings) => (settings.lang_list = ['toString', '__proto__', 'en', 'fr']));
+    for (const code of ['toString', '__proto__', 'constructor', 'hasOwnProperty']) {
+      const { status, body } = await t.call(calls.getConfig, { shop_url: shop, code, sign });
+      expect(status).toBeLessThan(500);
+      if (body.code === Code.Success) {
+        expect(body.data.lang_list).toEqual(['en', 'fr']);
+        expect(body.data.text.confirm_button_name).toBe('');
+      } else expect(body.code).toBe(Code.InvalidInput);
+    }
+    const fr = await t.call(calls.getConfig, { shop_url: shop, code: 'fr', sign });
+    expect(fr.body.data.lang_list).toEqual(['en', 'fr']);
+    await patchSettings(t, (settings) => (settings.lang_list = ['en']));
   });
 
   it('answers merchant CSS sanitised', async () => {
