@@ -85,7 +85,7 @@ export async function createServices(
   const returns = new ReturnsService(orders, new ReturnsRepository(db, dialect), outbox, uploads, clock);
   const requests = new RequestsRepository(db);
   const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox });
-  const merchant = new MerchantService(new MerchantKeys(db, clock), requests, lifecycle);
+  const merchant = new MerchantService(new MerchantKeys(db, clock, limiter), requests, lifecycle);
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const jobs = requestJobHandlers({
     db,

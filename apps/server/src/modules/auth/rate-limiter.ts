@@ -15,6 +15,8 @@ export const LIMITS = {
   loginPerIdentifier: { max: 10, windowSeconds: 900 },
   loginPerIp: { max: 30, windowSeconds: 900 },
   uploadsPerSession: { max: 30, windowSeconds: 600 },
+  /** Wrong merchant API keys from one address before it must wait: keys cannot be guessed at speed. */
+  merchantKeyFailuresPerIp: { max: 20, windowSeconds: 900 },
 } satisfies Record<string, Limit>;
 
 /**
@@ -43,6 +45,17 @@ export class RateLimiter {
       .returning('hits')
       .executeTakeFirstOrThrow();
     return row.hits <= limit.max;
+  }
+
+  /** True when the bucket has used up its limit in the current window; counts nothing. */
+  async blocked(bucket: string, limit: Limit): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('rate_limits')
+      .select('hits')
+      .where('bucket', '=', bucket)
+      .where('window_start', '>', nowSeconds(this.clock) - limit.windowSeconds)
+      .executeTakeFirst();
+    return (row?.hits ?? 0) >= limit.max;
   }
 
   /** Hits every bucket (so each counts the attempt) and tells whether all allow it. */

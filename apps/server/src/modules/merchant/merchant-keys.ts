@@ -4,7 +4,8 @@ import { Code } from '@return-center/contract';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, errors } from '../../http/app-error.js';
+import { LIMITS, type RateLimiter } from '../auth/rate-limiter.js';
 
 const hash = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -13,6 +14,7 @@ export class MerchantKeys {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly limiter: RateLimiter,
   ) {}
 
   async add(shopId: number, key: string, label: string): Promise<void> {
@@ -30,12 +32,17 @@ export class MerchantKeys {
 
   /** The shop id behind the request's bearer key, or a 401 envelope. */
   async shopOf(request: FastifyRequest): Promise<number> {
+    const failures = `merchant-key-fail:${request.ip}`;
+    if (await this.limiter.blocked(failures, LIMITS.merchantKeyFailuresPerIp)) throw errors.rateLimited();
     const header = request.headers.authorization ?? '';
     const key = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const row = key
       ? await this.db.selectFrom('merchant_keys').select('shop_id').where('key_hash', '=', hash(key)).executeTakeFirst()
       : undefined;
-    if (!row) throw new AppError(Code.Unauthorized, 'Unauthorized, please log in again', 401);
+    if (!row) {
+      await this.limiter.hit(failures, LIMITS.merchantKeyFailuresPerIp);
+      throw new AppError(Code.Unauthorized, 'Unauthorized, please log in again', 401);
+    }
     return row.shop_id;
   }
 }

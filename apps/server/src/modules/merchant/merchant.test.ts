@@ -54,6 +54,24 @@ describe.each(dialects)('merchant API on %s', (dialect) => {
     expect((await api('GET', `/requests/${requestId}`)).body.data.status).toBe(1);
   });
 
+  it('slows down key guessing: after 20 wrong keys an address must wait, others are unaffected', async () => {
+    const from = (remoteAddress: string, key: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${MERCHANT_BASE}/requests`,
+        remoteAddress,
+        headers: { authorization: `Bearer ${key}` },
+      });
+    for (let i = 0; i < 20; i++)
+      expect((await from('198.51.100.1', `guess-${i}-padding-padding`)).statusCode).toBe(401);
+    const blocked = await from('198.51.100.1', KEY);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe(Code.RateLimited);
+    expect((await from('198.51.100.2', KEY)).statusCode).toBe(200);
+    t.clock.advance(15 * 60 * 1000);
+    expect((await from('198.51.100.1', KEY)).statusCode).toBe(200);
+  });
+
   it('walks a request from review to refund, with label, tracking, audit trail and an email at each step', async () => {
     const { token, requestId } = await submitReturn(t, { shipping_method_id: 1 });
     await t.app.ctx.worker.runDue();
