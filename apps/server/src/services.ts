@@ -10,6 +10,7 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { SEND_CODE_JOB, sendCodeJob } from './modules/auth/code-mail-job.js';
 import { LIMITS, RateLimiter } from './modules/auth/rate-limiter.js';
 import { Sessions } from './modules/auth/sessions.js';
 import { VerificationCodes } from './modules/auth/verification-codes.js';
@@ -69,12 +70,15 @@ export async function createServices(
         })
       : new DiskStorage(config.UPLOAD_DIR, await appSecret(db, 'uploads', config.APP_SECRET), clock);
   const uploads = new UploadsService(db, storage, limiter, clock, options.limits?.uploadsPerSession);
+  const codes = new VerificationCodes(db, clock, config.CODE_TTL_MINUTES * 60);
   const auth = new AuthService({
     platform,
     sessions,
-    codes: new VerificationCodes(db, clock, config.CODE_TTL_MINUTES * 60),
+    codes,
     limiter,
-    mail,
+    db,
+    outbox,
+    onQueued: () => worker.kick(),
     codeTtlMinutes: config.CODE_TTL_MINUTES,
     limits: options.limits ?? {
       ...LIMITS,
@@ -99,7 +103,11 @@ export async function createServices(
     lifecycle,
     publicUrl,
   });
-  const worker = new Worker(outbox, jobs.handlers, log, jobs.onDead);
+  const handlers = {
+    ...jobs.handlers,
+    [SEND_CODE_JOB]: sendCodeJob({ platform, shops, codes, mail, clock, codeTtlMinutes: config.CODE_TTL_MINUTES }),
+  };
+  const worker = new Worker(outbox, handlers, log, jobs.onDead);
   return {
     mail,
     sessions,

@@ -91,6 +91,7 @@ export const shop = DEMO_SHOP;
 export const sign = configSign(DEMO_SHOP);
 
 export async function latestCode(t: TestApp, to: string): Promise<string> {
+  await t.app.ctx.worker.runDue();
   const response = await t.app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(to)}` });
   const [mail] = response.json() as { text: string }[];
   const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];

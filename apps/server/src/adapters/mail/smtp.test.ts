@@ -1,8 +1,8 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { calls, Code } from '@return-center/contract';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, shop, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, dialects, shop, type TestApp } from '../../../test/helper.js';
 
 describe('SMTP transport', () => {
   const received: { to: string[]; raw: string }[] = [];
@@ -39,6 +39,7 @@ describe('SMTP transport', () => {
   it('relays the verification code email to a real SMTP server', async () => {
     const { body } = await t.call(calls.loginCode, { email: 'alice@example.com', shop_url: shop });
     expect(body.code).toBe(Code.Success);
+    await t.app.ctx.worker.runDue();
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual(['alice@example.com']);
     expect(received[0]!.raw).toContain('Subject: Your verification code for Demo Shop');
@@ -48,5 +49,33 @@ describe('SMTP transport', () => {
   it('has no dev mailbox with SMTP', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe.each(dialects)('sign-in codes with the SMTP server down, on %s', (dialect) => {
+  it('answers a customer and a stranger identically, and keeps the customer code mail queued for a retry', async () => {
+    // A port nobody listens on: every send fails at once.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const t = await buildTestApp(dialect, { MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      const customer = await t.call(calls.loginCode, { email: 'alice@example.com', shop_url: shop });
+      const stranger = await t.call(calls.loginCode, { email: 'nobody@example.com', shop_url: shop });
+      expect(customer.status).toBe(200);
+      expect(customer.body).toEqual(stranger.body);
+      expect(customer.status).toBe(stranger.status);
+      await t.app.ctx.worker.runDue();
+      const pending = await t.db.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'auth.send-code');
+      // The stranger's job ends quietly; the customer's waits to be retried, with no code stored in plain text.
+      expect(await pending.where('status', '=', 'queued').execute()).toEqual([{ status: 'queued', attempts: 1 }]);
+      const payloads = await t.db.selectFrom('jobs').select('payload').execute();
+      const codes = await t.db.selectFrom('verification_codes').select('code_hash').execute();
+      expect(codes.every((c) => !/^\d{6}$/.test(c.code_hash))).toBe(true);
+      expect(payloads.every((p) => !/\b\d{6}\b/.test(p.payload))).toBe(true);
+    } finally {
+      await t.close();
+    }
   });
 });

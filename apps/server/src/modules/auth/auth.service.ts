@@ -7,11 +7,13 @@ import {
   normalizeOrderNumber,
   normalizePhone,
 } from '@return-center/domain';
-import type { MailTransport } from '../../adapters/mail/port.js';
+import { randomUUID } from 'node:crypto';
 import type { StorePlatform } from '../../adapters/store-platform/port.js';
 import { AppError, errors } from '../../http/app-error.js';
-import { verificationEmail } from '../notifications/verification-email.js';
+import type { Db } from '../../db/database.js';
+import type { Outbox } from '../jobs/outbox.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
+import { SEND_CODE_JOB, type SendCodePayload } from './code-mail-job.js';
 import { LIMITS, type Limit, type RateLimiter } from './rate-limiter.js';
 import type { Session, Sessions } from './sessions.js';
 import type { VerificationCodes } from './verification-codes.js';
@@ -35,7 +37,10 @@ export class AuthService {
       sessions: Sessions;
       codes: VerificationCodes;
       limiter: RateLimiter;
-      mail: MailTransport;
+      db: Db;
+      outbox: Outbox;
+      /** Called after a job is queued, so a local worker can pick it up at once. */
+      onQueued: () => void;
       codeTtlMinutes: number;
       limits?: Record<keyof typeof LIMITS, Limit>;
     },
@@ -52,10 +57,9 @@ export class AuthService {
       [`code-send:ip:${ip}`, this.limits.codeSendPerIp],
     ]);
     if (!allowed) throw errors.rateLimited();
-    if (await this.deps.platform.hasCustomer(shop.id, email)) {
-      const { code } = await this.deps.codes.issue(shop.id, email);
-      await this.deps.mail.send(verificationEmail(shop, email, code, lang, this.deps.codeTtlMinutes));
-    }
+    const payload: SendCodePayload = { shopId: shop.id, email, lang };
+    await this.deps.outbox.enqueue(this.deps.db, SEND_CODE_JOB, payload, `code:${randomUUID()}`);
+    this.deps.onQueued();
     return { expires_in: this.deps.codeTtlMinutes * 60 };
   }
 

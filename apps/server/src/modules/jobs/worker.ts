@@ -21,6 +21,11 @@ export class Worker {
     return this.running;
   }
 
+  /** Runs due jobs now instead of at the next tick, when this process runs a worker at all. */
+  kick(): void {
+    if (this.timer) void this.runDue();
+  }
+
   start(intervalMs: number): void {
     this.timer = setInterval(() => void this.runDue(), intervalMs);
     this.timer.unref();
@@ -28,6 +33,7 @@ export class Worker {
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    this.timer = null;
     await this.running;
   }
 

@@ -1,0 +1,41 @@
+import type { MailTransport } from '../../adapters/mail/port.js';
+import type { StorePlatform } from '../../adapters/store-platform/port.js';
+import type { Clock } from '../../clock.js';
+import { nowSeconds } from '../../clock.js';
+import type { Job } from '../jobs/outbox.js';
+import type { JobHandler } from '../jobs/worker.js';
+import { verificationEmail } from '../notifications/verification-email.js';
+import type { ShopsRepository } from '../storefront-config/shops.repository.js';
+import type { VerificationCodes } from './verification-codes.js';
+
+export const SEND_CODE_JOB = 'auth.send-code';
+
+export interface SendCodePayload {
+  shopId: number;
+  email: string;
+  lang: string;
+}
+
+/**
+ * Mails a sign-in code, outside the request: whether the email belongs to a customer is decided here, so the answer
+ * to `loginCode` is the same in body, status and timing for everyone, and a slow or broken mail server never shows.
+ * A job older than a code's lifetime is dropped: a code that arrives after it would have expired helps no one.
+ */
+export function sendCodeJob(deps: {
+  platform: StorePlatform;
+  shops: ShopsRepository;
+  codes: VerificationCodes;
+  mail: MailTransport;
+  clock: Clock;
+  codeTtlMinutes: number;
+}): JobHandler {
+  return async (payload: Record<string, unknown>, job: Job) => {
+    const { shopId, email, lang } = payload as unknown as SendCodePayload;
+    if (nowSeconds(deps.clock) - job.created_at > deps.codeTtlMinutes * 60) return;
+    if (!(await deps.platform.hasCustomer(shopId, email))) return;
+    const shop = await deps.shops.byId(shopId);
+    if (!shop) return;
+    const { code } = await deps.codes.issue(shopId, email);
+    await deps.mail.send(verificationEmail(shop, email, code, lang, deps.codeTtlMinutes));
+  };
+}
