@@ -53,3 +53,35 @@ export function ensurePortalBuild({ force = false } = {}) {
   if (!force && existsSync(built) && statSync(built).mtimeMs >= sources) return;
   mustRun('Building the portal', 'npm', ['run', 'build', '--workspace', 'apps/portal']);
 }
+
+/**
+ * API tests run on PostgreSQL as well only when TEST_DATABASE_URL is set. Without it the run says loudly that half
+ * the database coverage is missing; with it, an unreachable server stops the run before any test, saying why.
+ */
+export async function checkPostgres(url) {
+  if (!url) {
+    const line = '!'.repeat(78);
+    console.warn(
+      `\n${line}\n  PostgreSQL is NOT tested in this run: TEST_DATABASE_URL is not set.\n` +
+        '  API tests run on SQLite only. For both databases, e.g.:\n' +
+        `  TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test\n${line}`,
+    );
+    if (process.env.CI) {
+      console.error('\n✖ CI must test PostgreSQL: set TEST_DATABASE_URL.');
+      process.exit(1);
+    }
+    return;
+  }
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    console.log('\nAPI tests run on SQLite and PostgreSQL');
+  } catch (error) {
+    console.error(`\n✖ PostgreSQL at TEST_DATABASE_URL is unreachable: ${error.message}`);
+    process.exit(1);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

@@ -1,6 +1,6 @@
 // `npm test`: lint, typecheck, unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then e2e in Chromium.
 import { ensureChromium } from './chromium.mjs';
-import { checkNode, ensureDependencies, ensurePortalBuild, mustRun } from './lib.mjs';
+import { checkNode, checkPostgres, ensureDependencies, ensurePortalBuild, mustRun } from './lib.mjs';
 
 checkNode();
 ensureDependencies();
@@ -9,11 +9,7 @@ const bin = (name) => `node_modules/.bin/${name}`;
 mustRun('Format (prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 mustRun('Lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
 mustRun('Typecheck (tsc)', bin('tsc'), ['-b']);
-console.log(
-  process.env.TEST_DATABASE_URL
-    ? '\nAPI tests run on SQLite and PostgreSQL'
-    : '\nAPI tests run on SQLite (set TEST_DATABASE_URL for PostgreSQL too)',
-);
+await checkPostgres(process.env.TEST_DATABASE_URL);
 mustRun('Unit and API tests (vitest)', bin('vitest'), ['run']);
 ensurePortalBuild({ force: true });
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, submitReturn, type TestApp } from '../../test/helper.js';
+import { buildTestApp, dialects, submitReturn, type TestApp } from '../../test/helper.js';
 import { runMerchantCli } from './merchant.js';
 
-describe('merchant CLI', () => {
+describe.each(dialects)('merchant CLI on %s', (dialect) => {
   let t: TestApp;
   let env: NodeJS.ProcessEnv;
   beforeAll(async () => {
-    t = await buildTestApp('sqlite');
+    t = await buildTestApp(dialect);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     env = { MERCHANT_API_URL: `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}` };
   });

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calls, Code } from '@return-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, patchSettings, shop, type TestApp } from '../../test/helper.js';
+import { buildTestApp, dialects, patchSettings, shop, type TestApp } from '../../test/helper.js';
 
-describe('HTTP edge', () => {
+describe.each(dialects)('HTTP edge on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'portal-'));
@@ -13,7 +13,7 @@ describe('HTTP edge', () => {
       join(dist, 'index.html'),
       '<meta name="return-center-shop" content="%RETURN_CENTER_SHOP%"><div id="root"></div>',
     );
-    t = await buildTestApp('sqlite', { PORTAL_DIST: dist });
+    t = await buildTestApp(dialect, { PORTAL_DIST: dist });
   });
   afterAll(() => t.close());
 
@@ -81,14 +81,14 @@ describe('HTTP edge', () => {
   });
 });
 
-describe('dev tools', () => {
+describe.each(dialects)('dev tools on %s', (dialect) => {
   it('copies a demo order under a new number only when DEV_TOOLS is on', async () => {
-    const off = await buildTestApp('sqlite');
+    const off = await buildTestApp(dialect);
     expect(
       (await off.app.inject({ method: 'POST', url: '/dev/demo-orders', payload: { template: '1001' } })).statusCode,
     ).toBe(404);
     await off.close();
-    const on = await buildTestApp('sqlite', { DEV_TOOLS: 'true' });
+    const on = await buildTestApp(dialect, { DEV_TOOLS: 'true' });
     const created = (
       await on.app.inject({ method: 'POST', url: '/dev/demo-orders', payload: { template: '1001' } })
     ).json();

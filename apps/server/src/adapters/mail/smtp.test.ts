@@ -1,11 +1,12 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { calls, Code } from '@return-center/contract';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, shop, type TestApp } from '../../../test/helper.js';
 
-describe('SMTP transport', () => {
+describe.each(dialects)('SMTP transport on %s', (dialect) => {
   const received: { to: string[]; raw: string }[] = [];
+  beforeEach(() => received.splice(0));
   let server: SMTPServer;
   let t: TestApp;
 
@@ -25,7 +26,7 @@ describe('SMTP transport', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.server.address() as AddressInfo;
-    t = await buildTestApp('sqlite', {
+    t = await buildTestApp(dialect, {
       MAIL_TRANSPORT: 'smtp',
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       MAIL_FROM: 'Demo Shop <returns@demo-shop.example>',

@@ -1,45 +1,39 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { MERCHANT_BASE } from '@return-center/contract';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, mailbox, START, submitReturn } from '../../../test/helper.js';
-import { fixedClock } from '../../clock.js';
-import { createDb } from '../../db/database.js';
+import { buildTestApp, dialects, mailbox, submitReturn } from '../../../test/helper.js';
 import { Outbox } from './outbox.js';
 
-describe('background jobs', () => {
+describe.each(dialects)('background jobs on %s', (dialect) => {
   it("resume a killed worker's job after a restart and take effect once", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'jobs-')), 'db.sqlite');
-    const first = await buildTestApp('sqlite', {}, { database: createDb(`sqlite:${file}`) });
-    const { requestId } = await submitReturn(first, { shipping_method_id: 1 });
-    await first.app.ctx.worker.runDue();
-    await first.app.inject({
+    const t = await buildTestApp(dialect);
+    const { requestId } = await submitReturn(t, { shipping_method_id: 1 });
+    await t.app.ctx.worker.runDue();
+    await t.app.inject({
       method: 'POST',
       url: `${MERCHANT_BASE}/requests/${requestId}/approve`,
       headers: { authorization: 'Bearer demo-merchant-key' },
     });
     // A worker claims the label job and dies before finishing it.
-    const claimed = await new Outbox(first.db, first.clock).claim();
+    const claimed = await new Outbox(t.db, t.clock).claim();
     expect(claimed?.kind).toBe('request.documents');
-    await first.close();
 
-    const clock = fixedClock(START + 5 * 60 * 1000);
-    const second = await buildTestApp('sqlite', {}, { database: createDb(`sqlite:${file}`), clock });
-    await second.app.ctx.worker.runDue();
-    const job = await second.db.selectFrom('jobs').selectAll().where('id', '=', claimed!.id).executeTakeFirstOrThrow();
+    // Five minutes later the server starts again on the same database; the dead worker's lease has run out.
+    t.clock.advance(5 * 60 * 1000);
+    const second = await t.restart({});
+    await second.ctx.worker.runDue();
+    const job = await t.db.selectFrom('jobs').selectAll().where('id', '=', claimed!.id).executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: 'done', attempts: 2 });
-    const labels = await second.db.selectFrom('documents').select('kind').where('request_id', '=', requestId).execute();
+    const labels = await t.db.selectFrom('documents').select('kind').where('request_id', '=', requestId).execute();
     expect(labels.map((d) => d.kind).sort()).toEqual(['label', 'packing-slip']);
-    const approvedMails = (await mailbox(second, 'alice@example.com')).filter((m) => m.subject.includes('is approved'));
+    const approvedMails = (await mailbox(t, 'alice@example.com')).filter((m) => m.subject.includes('is approved'));
     expect(approvedMails).toHaveLength(1);
     // Running again finds nothing to do and changes nothing.
-    expect(await second.app.ctx.worker.runDue()).toBe(0);
-    await second.close();
+    expect(await second.ctx.worker.runDue()).toBe(0);
+    await t.close();
   });
 
   it('retries a failing job with backoff, then gives up and marks a refund failed', async () => {
-    const t = await buildTestApp('sqlite');
+    const t = await buildTestApp(dialect);
     const { requestId } = await submitReturn(t);
     await t.app.ctx.worker.runDue();
     const headers = { authorization: 'Bearer demo-merchant-key' };

@@ -5,7 +5,7 @@ import { deflateSync } from 'node:zlib';
 import { calls, Code, messages } from '@return-center/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, shop, submitReturn, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, dialects, shop, submitReturn, type TestApp } from '../../../test/helper.js';
 import { startFakeS3 } from '../../../test/fakes/s3-server.js';
 
 const png = () =>
@@ -46,145 +46,148 @@ function pixelFlood(): Buffer {
 
 const drivers = ['disk', 's3'] as const;
 
-describe.each(drivers)('proof uploads with %s storage', (driver) => {
-  let t: TestApp;
-  let token: string;
-  let s3: Awaited<ReturnType<typeof startFakeS3>> | null = null;
+describe.each(dialects.flatMap((dialect) => drivers.map((driver) => [dialect, driver] as const)))(
+  'proof uploads on %s with %s storage',
+  (dialect, driver) => {
+    let t: TestApp;
+    let token: string;
+    let s3: Awaited<ReturnType<typeof startFakeS3>> | null = null;
 
-  beforeAll(async () => {
-    if (driver === 's3') s3 = await startFakeS3('proofs');
-    t = await buildTestApp(
-      'sqlite',
-      driver === 's3'
-        ? {
-            STORAGE_DRIVER: 's3',
-            S3_BUCKET: 'proofs',
-            S3_ENDPOINT: s3!.endpoint,
-            S3_FORCE_PATH_STYLE: 'true',
-            S3_ACCESS_KEY_ID: 'test',
-            S3_SECRET_ACCESS_KEY: 'test-secret',
-          }
-        : { UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'uploads-')) },
-    );
-    token = (await t.call(calls.login, { shop_url: shop, email: 'alice@example.com', order_number: '#1001' })).body.data
-      .token;
-  });
-  afterAll(async () => {
-    await t.close();
-    await s3?.close();
-  });
+    beforeAll(async () => {
+      if (driver === 's3') s3 = await startFakeS3('proofs');
+      t = await buildTestApp(
+        dialect,
+        driver === 's3'
+          ? {
+              STORAGE_DRIVER: 's3',
+              S3_BUCKET: 'proofs',
+              S3_ENDPOINT: s3!.endpoint,
+              S3_FORCE_PATH_STYLE: 'true',
+              S3_ACCESS_KEY_ID: 'test',
+              S3_SECRET_ACCESS_KEY: 'test-secret',
+            }
+          : { UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'uploads-')) },
+      );
+      token = (await t.call(calls.login, { shop_url: shop, email: 'alice@example.com', order_number: '#1001' })).body
+        .data.token;
+    });
+    afterAll(async () => {
+      await t.close();
+      await s3?.close();
+    });
 
-  /** The browser's three steps: key, PUT, callback. */
-  async function upload(filename: string, body: Buffer, who = token) {
-    const key = (await t.call(calls.getUploadKey, { filename }, who)).body;
-    if (key.code !== Code.Success) return { key, put: null, done: null };
-    const url: string = key.data.data.url;
-    const put = url.startsWith('/')
-      ? (
-          await t.app.inject({
-            method: 'PUT',
-            url,
-            payload: body,
-            headers: { 'content-type': 'application/octet-stream' },
-          })
-        ).statusCode
-      : (await fetch(url, { method: 'PUT', body, headers: { 'content-type': 'image/png' } })).status;
-    const done = (await t.call(calls.uploadCallback, { url: key.data.data.output_url }, who)).body;
-    return { key, put, done };
-  }
-
-  it('stores PNG, JPEG and GIF photos re-encoded, served with nosniff', async () => {
-    for (const [name, body, type] of [
-      ['a.png', await png(), 'image/png'],
-      ['b.JPG', await jpegWithGps(), 'image/jpeg'],
-      ['c.gif', await gif(), 'image/gif'],
-    ] as const) {
-      const { done } = await upload(name, body);
-      expect(done).toMatchObject({
-        code: Code.Success,
-        data: { ossUrl: expect.stringMatching(/^\/uploads\/proof\//), name, type },
-      });
-      const served = await t.app.inject({ method: 'GET', url: done!.data.ossUrl });
-      expect(served.headers['content-type']).toBe(type);
-      expect(served.headers['x-content-type-options']).toBe('nosniff');
+    /** The browser's three steps: key, PUT, callback. */
+    async function upload(filename: string, body: Buffer, who = token) {
+      const key = (await t.call(calls.getUploadKey, { filename }, who)).body;
+      if (key.code !== Code.Success) return { key, put: null, done: null };
+      const url: string = key.data.data.url;
+      const put = url.startsWith('/')
+        ? (
+            await t.app.inject({
+              method: 'PUT',
+              url,
+              payload: body,
+              headers: { 'content-type': 'application/octet-stream' },
+            })
+          ).statusCode
+        : (await fetch(url, { method: 'PUT', body, headers: { 'content-type': 'image/png' } })).status;
+      const done = (await t.call(calls.uploadCallback, { url: key.data.data.output_url }, who)).body;
+      return { key, put, done };
     }
-  });
 
-  it('strips EXIF and GPS metadata', async () => {
-    const original = await jpegWithGps();
-    expect((await sharp(original).metadata()).exif).toBeDefined();
-    const { done } = await upload('gps.jpg', original);
-    const served = await t.app.inject({ method: 'GET', url: done!.data.ossUrl });
-    expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
-  });
-
-  it('rejects by content, not by name: text, SVG and a GIF/HTML polyglot', async () => {
-    expect((await upload('notes.png', Buffer.from('just some text, not an image'))).done).toMatchObject({
-      code: Code.InvalidInput,
-      msg: messages.imageType,
+    it('stores PNG, JPEG and GIF photos re-encoded, served with nosniff', async () => {
+      for (const [name, body, type] of [
+        ['a.png', await png(), 'image/png'],
+        ['b.JPG', await jpegWithGps(), 'image/jpeg'],
+        ['c.gif', await gif(), 'image/gif'],
+      ] as const) {
+        const { done } = await upload(name, body);
+        expect(done).toMatchObject({
+          code: Code.Success,
+          data: { ossUrl: expect.stringMatching(/^\/uploads\/proof\//), name, type },
+        });
+        const served = await t.app.inject({ method: 'GET', url: done!.data.ossUrl });
+        expect(served.headers['content-type']).toBe(type);
+        expect(served.headers['x-content-type-options']).toBe('nosniff');
+      }
     });
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    expect((await upload('logo.png', svg)).done?.msg).toBe(messages.imageType);
-    expect((await t.call(calls.getUploadKey, { filename: 'logo.svg' }, token)).body).toMatchObject({
-      code: Code.InvalidInput,
-      msg: messages.imageType,
+
+    it('strips EXIF and GPS metadata', async () => {
+      const original = await jpegWithGps();
+      expect((await sharp(original).metadata()).exif).toBeDefined();
+      const { done } = await upload('gps.jpg', original);
+      const served = await t.app.inject({ method: 'GET', url: done!.data.ossUrl });
+      expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
     });
-    const polyglot = Buffer.concat([
-      Buffer.from('GIF89a'),
-      Buffer.from('<html><script>alert(document.cookie)</script></html>'),
-    ]);
-    const { done } = await upload('trick.gif', polyglot);
-    expect(done).toMatchObject({ code: Code.InvalidInput, msg: messages.uploadFailed });
-  });
 
-  it('refuses a pixel flood before decoding it', async () => {
-    expect((await upload('bomb.png', pixelFlood())).done).toMatchObject({
-      code: Code.InvalidInput,
-      msg: messages.uploadFailed,
+    it('rejects by content, not by name: text, SVG and a GIF/HTML polyglot', async () => {
+      expect((await upload('notes.png', Buffer.from('just some text, not an image'))).done).toMatchObject({
+        code: Code.InvalidInput,
+        msg: messages.imageType,
+      });
+      const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+      expect((await upload('logo.png', svg)).done?.msg).toBe(messages.imageType);
+      expect((await t.call(calls.getUploadKey, { filename: 'logo.svg' }, token)).body).toMatchObject({
+        code: Code.InvalidInput,
+        msg: messages.imageType,
+      });
+      const polyglot = Buffer.concat([
+        Buffer.from('GIF89a'),
+        Buffer.from('<html><script>alert(document.cookie)</script></html>'),
+      ]);
+      const { done } = await upload('trick.gif', polyglot);
+      expect(done).toMatchObject({ code: Code.InvalidInput, msg: messages.uploadFailed });
     });
-  });
 
-  it('refuses a file of 10 MB + 1 byte', async () => {
-    const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0);
-    (await png()).copy(big);
-    const { put, done } = await upload('big.png', big);
-    if (driver === 'disk') expect(put).toBe(413);
-    expect(done).toMatchObject({ code: Code.InvalidInput });
-    expect([messages.imageSize, messages.uploadFailed]).toContain(done!.msg);
-  });
-
-  it("does not let another shopper finish someone else's upload", async () => {
-    const bob = (await t.call(calls.login, { shop_url: shop, email: 'bob@example.com', order_number: '#1003' })).body
-      .data.token;
-    const key = (await t.call(calls.getUploadKey, { filename: 'x.png' }, token)).body.data.data;
-    expect((await t.call(calls.uploadCallback, { url: key.output_url }, bob)).body).toMatchObject({
-      code: Code.InvalidInput,
-      msg: messages.uploadFailed,
+    it('refuses a pixel flood before decoding it', async () => {
+      expect((await upload('bomb.png', pixelFlood())).done).toMatchObject({
+        code: Code.InvalidInput,
+        msg: messages.uploadFailed,
+      });
     });
-  });
 
-  it('accepts only the shopper’s own finished uploads as proof, at most 5', async () => {
-    const { done } = await upload('proof.png', await png());
-    const six = Array.from({ length: 6 }, () => done!.data.ossUrl);
-    const { requestId } = await submitReturn(t, { title: 'Canvas Sneakers', proof: [done!.data.ossUrl] });
-    expect(requestId).toBeGreaterThan(0);
-    await expect(
-      submitReturn(t, {
-        order: '#1004',
-        email: 'carol@example.com',
-        title: 'Merino Sweater',
-        proof: ['/uploads/proof/1/someone-else.png'],
-      }),
-    ).rejects.toThrow(/upload the photos first/);
-    await expect(
-      submitReturn(t, { order: '#1004', email: 'carol@example.com', title: 'Merino Sweater', proof: six }),
-    ).rejects.toThrow(messages.imageLimit);
-  });
-});
+    it('refuses a file of 10 MB + 1 byte', async () => {
+      const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0);
+      (await png()).copy(big);
+      const { put, done } = await upload('big.png', big);
+      if (driver === 'disk') expect(put).toBe(413);
+      expect(done).toMatchObject({ code: Code.InvalidInput });
+      expect([messages.imageSize, messages.uploadFailed]).toContain(done!.msg);
+    });
 
-describe('signed upload URLs (disk)', () => {
+    it("does not let another shopper finish someone else's upload", async () => {
+      const bob = (await t.call(calls.login, { shop_url: shop, email: 'bob@example.com', order_number: '#1003' })).body
+        .data.token;
+      const key = (await t.call(calls.getUploadKey, { filename: 'x.png' }, token)).body.data.data;
+      expect((await t.call(calls.uploadCallback, { url: key.output_url }, bob)).body).toMatchObject({
+        code: Code.InvalidInput,
+        msg: messages.uploadFailed,
+      });
+    });
+
+    it('accepts only the shopper’s own finished uploads as proof, at most 5', async () => {
+      const { done } = await upload('proof.png', await png());
+      const six = Array.from({ length: 6 }, () => done!.data.ossUrl);
+      const { requestId } = await submitReturn(t, { title: 'Canvas Sneakers', proof: [done!.data.ossUrl] });
+      expect(requestId).toBeGreaterThan(0);
+      await expect(
+        submitReturn(t, {
+          order: '#1004',
+          email: 'carol@example.com',
+          title: 'Merino Sweater',
+          proof: ['/uploads/proof/1/someone-else.png'],
+        }),
+      ).rejects.toThrow(/upload the photos first/);
+      await expect(
+        submitReturn(t, { order: '#1004', email: 'carol@example.com', title: 'Merino Sweater', proof: six }),
+      ).rejects.toThrow(messages.imageLimit);
+    });
+  },
+);
+
+describe.each(dialects)('signed upload URLs (disk) on %s', (dialect) => {
   it('refuse a tampered or expired signature', async () => {
-    const t = await buildTestApp('sqlite', { UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'uploads-')) });
+    const t = await buildTestApp(dialect, { UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'uploads-')) });
     const token = (await t.call(calls.login, { shop_url: shop, email: 'alice@example.com', order_number: '#1001' }))
       .body.data.token;
     const url: string = (await t.call(calls.getUploadKey, { filename: 'a.png' }, token)).body.data.data.url;
