@@ -50,6 +50,19 @@ export class AuthService {
     return this.deps.limits ?? LIMITS;
   }
 
+  /**
+   * Sign-in tries are counted per identifier and client together, per client, and per identifier over a short window:
+   * a stranger who guesses at an order number locks out only themselves, and the rightful shopper waits a minute at
+   * most. Order-number tries never touch the emailed-code path, which stays open.
+   */
+  private loginBuckets(identifier: string, ip: string): [string, Limit][] {
+    return [
+      [`login:${identifier}:ip:${ip}`, this.limits.loginPerIdentifier],
+      [`login:${identifier}`, this.limits.loginPerIdentifierSlowDown],
+      [`login:ip:${ip}`, this.limits.loginPerIp],
+    ];
+  }
+
   /** Always answers the same whether or not the email has orders, so it cannot be used to probe customers. */
   async sendCode(shop: Shop, email: string, lang: string, ip: string): Promise<{ expires_in: number }> {
     const allowed = await this.deps.limiter.hitAll([
@@ -70,10 +83,7 @@ export class AuthService {
   private async loginWithCode(shop: Shop, input: LoginInput, ip: string) {
     const email = input.email.trim().toLowerCase();
     if (!isEmail(email)) throw errors.invalidInput(messages.invalidEmail);
-    const allowed = await this.deps.limiter.hitAll([
-      [`login:email:${shop.id}:${email}`, this.limits.loginPerIdentifier],
-      [`login:ip:${ip}`, this.limits.loginPerIp],
-    ]);
+    const allowed = await this.deps.limiter.hitAll(this.loginBuckets(`email:${shop.id}:${email}`, ip));
     if (!allowed) throw errors.rateLimited();
     if (!(await this.deps.codes.verify(shop.id, email, input.code))) {
       throw new AppError(Code.InvalidVerificationCode, messages.invalidCode);
@@ -91,10 +101,7 @@ export class AuthService {
     if (!isLookupContact(method, identifier)) throw errors.invalidInput(failure);
 
     const orderNumber = normalizeOrderNumber(input.order_number);
-    const allowed = await this.deps.limiter.hitAll([
-      [`login:order:${shop.id}:${orderNumber}`, this.limits.loginPerIdentifier],
-      [`login:ip:${ip}`, this.limits.loginPerIp],
-    ]);
+    const allowed = await this.deps.limiter.hitAll(this.loginBuckets(`order:${shop.id}:${orderNumber}`, ip));
     if (!allowed) throw errors.rateLimited();
 
     const order = await this.deps.platform.findOrderByNumber(shop.id, orderNumber);

@@ -12,7 +12,13 @@ export interface Limit {
 export const LIMITS = {
   codeSendPerEmail: { max: 5, windowSeconds: 900 },
   codeSendPerIp: { max: 20, windowSeconds: 900 },
+  /** Tries at one order number or email from one client address. */
   loginPerIdentifier: { max: 10, windowSeconds: 900 },
+  /**
+   * Tries at one order number or email from all addresses together. The window is short on purpose: many clients can
+   * slow the shopper down for a minute at most, never lock them out (DESIGN §5).
+   */
+  loginPerIdentifierSlowDown: { max: 30, windowSeconds: 60 },
   loginPerIp: { max: 30, windowSeconds: 900 },
   uploadsPerSession: { max: 30, windowSeconds: 600 },
   /** Wrong merchant API keys from one address before it must wait: keys cannot be guessed at speed. */
