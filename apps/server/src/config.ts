@@ -56,6 +56,8 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Signs document links; generated once and kept in the database when not given. */
     APP_SECRET: z.string().min(32).optional(),
+    /** How long a label or packing-slip link (in an email, on the status page) works. */
+    DOCUMENT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** A merchant API key for DEFAULT_SHOP; the demo shop also gets `demo-merchant-key`. */
     MERCHANT_API_KEY: z.string().min(16).optional(),
     /** How often the in-process job worker looks for work; 0 turns it off (run workers elsewhere). */

@@ -56,7 +56,12 @@ export async function createServices(
   const shops = new ShopsRepository(db, clock);
   const storefront = new StorefrontConfigService(shops);
   const outbox = new Outbox(db, clock);
-  const documents = new Documents(db, clock, await appSecret(db, 'documents', config.APP_SECRET));
+  const documents = new Documents(
+    db,
+    clock,
+    await appSecret(db, 'documents', config.APP_SECRET),
+    config.DOCUMENT_LINK_DAYS * 86_400,
+  );
   const limiter = new RateLimiter(db, clock);
   const storage =
     config.STORAGE_DRIVER === 's3'
@@ -88,7 +93,7 @@ export async function createServices(
   const orders = new OrdersService(platform, new OrdersRepository(db), clock);
   const returns = new ReturnsService(orders, new ReturnsRepository(db, dialect), outbox, uploads, clock);
   const requests = new RequestsRepository(db);
-  const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox });
+  const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox, documents });
   const merchant = new MerchantService(new MerchantKeys(db, clock, limiter), requests, lifecycle);
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const jobs = requestJobHandlers({

@@ -12,6 +12,7 @@ export class Documents {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly secret: string,
+    private readonly linkTtlSeconds: number,
   ) {}
 
   async put(requestId: number, kind: DocumentKind, pdf: Uint8Array): Promise<string> {
@@ -38,18 +39,23 @@ export class Documents {
     return row ? Buffer.from(row.content_base64, 'base64') : null;
   }
 
-  /** A link that works from an email or a download button without a session header. */
+  /**
+   * A link that works from an email or a download button without a session header, until it expires. The status page
+   * asks for fresh ones each time it loads, so only old emails' links run out.
+   */
   link(requestId: number, kind: DocumentKind): string {
-    return `/documents/${kind}/${requestId}.pdf?sig=${this.sign(requestId, kind)}`;
+    const expires = nowSeconds(this.clock) + this.linkTtlSeconds;
+    return `/documents/${kind}/${requestId}.pdf?exp=${expires}&sig=${this.sign(requestId, kind, expires)}`;
   }
 
-  verify(requestId: number, kind: DocumentKind, sig: string): boolean {
-    const expected = Buffer.from(this.sign(requestId, kind));
+  verify(requestId: number, kind: DocumentKind, expires: number, sig: string): boolean {
+    if (!Number.isSafeInteger(expires) || expires < nowSeconds(this.clock)) return false;
+    const expected = Buffer.from(this.sign(requestId, kind, expires));
     const given = Buffer.from(sig);
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
-  private sign(requestId: number, kind: DocumentKind): string {
-    return createHmac('sha256', this.secret).update(`${kind}:${requestId}`).digest('base64url');
+  private sign(requestId: number, kind: DocumentKind, expires: number): string {
+    return createHmac('sha256', this.secret).update(`${kind}:${requestId}:${expires}`).digest('base64url');
   }
 }

@@ -1,6 +1,6 @@
 import { calls, Code, MERCHANT_BASE } from '@return-center/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, mailbox, submitReturn, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, dialects, mailbox, shop, submitReturn, type TestApp } from '../../../test/helper.js';
 
 const KEY = 'demo-merchant-key';
 
@@ -80,7 +80,7 @@ describe.each(dialects)('merchant API on %s', (dialect) => {
     await t.app.ctx.worker.runDue();
 
     const detail = (await t.call(calls.returnInfo, { request_id: requestId }, token)).body.data;
-    expect(detail.label_url).toMatch(/^\/documents\/label\/\d+\.pdf\?sig=/);
+    expect(detail.label_url).toMatch(/^\/documents\/label\/\d+\.pdf\?exp=\d+&sig=/);
     expect(detail.tracking_number).toMatch(/^9400\d{18}$/);
     const pdf = await t.app.inject({ method: 'GET', url: detail.label_url });
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -89,6 +89,16 @@ describe.each(dialects)('merchant API on %s', (dialect) => {
       (await t.app.inject({ method: 'GET', url: detail.label_url.replace(/sig=.*/, 'sig=forged') })).statusCode,
     ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: detail.packing_slip_url })).statusCode).toBe(200);
+    // A link lives 30 days; a longer expiry cannot be written into it, and the status page hands out fresh ones.
+    const later = detail.label_url.replace(/exp=(\d+)/, (_: string, exp: string) => `exp=${Number(exp) + 86_400}`);
+    expect((await t.app.inject({ method: 'GET', url: later })).statusCode).toBe(403);
+    t.clock.advance(31 * 86_400 * 1000);
+    expect((await t.app.inject({ method: 'GET', url: detail.label_url })).statusCode).toBe(403);
+    const again = (await t.call(calls.login, { shop_url: shop, email: 'alice@example.com', order_number: '#1001' }))
+      .body.data.token;
+    const fresh = (await t.call(calls.returnInfo, { request_id: requestId }, again)).body.data.label_url;
+    expect((await t.app.inject({ method: 'GET', url: fresh })).statusCode).toBe(200);
+    t.clock.advance(-31 * 86_400 * 1000);
 
     expect(
       (

@@ -8,6 +8,7 @@ import { AppError, errors } from '../../http/app-error.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { RequestEvent } from '../notifications/request-emails.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
+import type { DocumentKind, Documents } from '../documents/documents.js';
 import { buildCheckInfo } from './request-detail.js';
 import type { RequestRecord, RequestsRepository } from './requests.repository.js';
 
@@ -42,13 +43,21 @@ export class LifecycleService {
       platform: StorePlatform;
       requests: RequestsRepository;
       outbox: Outbox;
+      documents: Documents;
     },
   ) {}
 
   async detail(shop: Shop, request: RequestRecord): Promise<CheckInfo> {
     const order = await this.deps.platform.getOrder(shop.id, request.order_id);
     if (!order) throw errors.notFound();
-    return buildCheckInfo(shop, order, request, await this.deps.requests.items(request.id));
+    const info = buildCheckInfo(shop, order, request, await this.deps.requests.items(request.id));
+    // Stored links only say a document exists; each look at the request gets links that work from now on.
+    const fresh = (kind: DocumentKind, stored: string) => (stored ? this.deps.documents.link(request.id, kind) : '');
+    return {
+      ...info,
+      label_url: fresh('label', info.label_url),
+      packing_slip_url: fresh('packing-slip', info.packing_slip_url),
+    };
   }
 
   async transition(

@@ -91,8 +91,10 @@ export function requestsRoutes({ app, authenticate, services, db, clock }: AppCo
   app.get('/documents/:kind/:file', async (request, reply) => {
     const { kind, file } = request.params as { kind: DocumentKind; file: string };
     const requestId = Number(/^(\d+)\.pdf$/.exec(file)?.[1]);
-    const sig = String((request.query as { sig?: string }).sig ?? '');
-    if (!DOCUMENT_KINDS.includes(kind) || !requestId || !documents.verify(requestId, kind, sig)) {
+    const query = request.query as { sig?: string; exp?: string };
+    const sig = String(query.sig ?? '');
+    const expires = Number(query.exp);
+    if (!DOCUMENT_KINDS.includes(kind) || !requestId || !documents.verify(requestId, kind, expires, sig)) {
       return reply.status(403).send({ code: Code.Forbidden, msg: 'Access denied', data: null });
     }
     const pdf = await documents.get(requestId, kind);
