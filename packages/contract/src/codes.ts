@@ -27,6 +27,8 @@ export const Code = {
   NothingSelected: 7777,
   /** The store is unknown, disabled, or the configuration sign is wrong. */
   StoreUnavailable: 402,
+  /** Expensive work (image decoding) is at capacity; nothing was lost, try again shortly. HTTP 503 accompanies it. */
+  Busy: 1503,
   /** Internal failure; the message is generic. */
   ServerError: 5000,
 } as const;

@@ -27,5 +27,6 @@ export const messages = {
   notFound: 'Request error, the resource was not found',
   storeUnavailable: 'This store is not available',
   serverError: 'Server error, please try again or refresh the page',
+  busy: 'The server is busy, please try again in a moment',
   concurrentChange: 'Someone else changed this at the same moment. Please try again.',
 } as const;

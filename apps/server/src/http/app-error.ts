@@ -18,4 +18,5 @@ export const errors = {
   notFound: () => new AppError(Code.NotFound, messages.notFound, 200),
   sessionExpired: () => new AppError(Code.SessionExpired, messages.sessionExpired, 200),
   rateLimited: () => new AppError(Code.RateLimited, messages.tooManyAttempts, 429),
+  busy: () => new AppError(Code.Busy, messages.busy, 503),
 };

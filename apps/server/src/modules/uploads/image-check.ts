@@ -3,8 +3,14 @@ import sharp from 'sharp';
 
 export type ImageType = 'jpeg' | 'png' | 'gif';
 export const CONTENT_TYPES: Record<ImageType, string> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif' };
-/** Images larger than this many pixels are refused before decoding (pixel floods). */
-export const MAX_PIXELS = 40_000_000;
+/** Images larger than this many pixels are refused before decoding: a phone photo (12–20 MP) never is, a flood is. */
+export const MAX_PIXELS = 24_000_000;
+/** Animated GIFs with more frames than this are refused: each frame is a full decode. */
+export const MAX_FRAMES = 50;
+
+// Decoding runs in a bounded queue (see UploadsService); sharp must not add its own cache or fan out over every core.
+sharp.cache(false);
+sharp.concurrency(1);
 
 export class ImageRejected extends Error {}
 
@@ -29,6 +35,7 @@ export async function cleanImage(data: Buffer): Promise<{ type: ImageType; data:
     const image = sharp(data, { limitInputPixels: MAX_PIXELS, failOn: 'error', animated: type === 'gif' });
     const meta = await image.metadata();
     if (meta.format !== (type === 'jpeg' ? 'jpeg' : type)) throw new ImageRejected(messages.imageType);
+    if ((meta.pages ?? 1) > MAX_FRAMES) throw new ImageRejected(messages.uploadFailed);
     const pipeline = image.rotate();
     const clean = type === 'jpeg' ? pipeline.jpeg({ quality: 85 }) : type === 'png' ? pipeline.png() : pipeline.gif();
     return { type, data: await clean.toBuffer() };

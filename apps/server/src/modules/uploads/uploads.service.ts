@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.js';
 import { AppError, errors } from '../../http/app-error.js';
 import type { Session } from '../auth/sessions.js';
 import { LIMITS, type Limit, type RateLimiter } from '../auth/rate-limiter.js';
+import { BoundedQueue, QueueFull } from '../../bounded-queue.js';
 import { CONTENT_TYPES, cleanImage, ImageRejected, type ImageType } from './image-check.js';
 
 const EXTENSIONS: Record<string, ImageType> = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', gif: 'gif' };
@@ -22,6 +23,8 @@ export class UploadsService {
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
     private readonly limit: Limit = LIMITS.uploadsPerSession,
+    /** Two decodes at a time on a 2-core box, a few more waiting; beyond that callers hear "busy, try again". */
+    private readonly decoding = new BoundedQueue(2, 6),
   ) {}
 
   async issueKey(session: Session, filename: string) {
@@ -67,10 +70,20 @@ export class UploadsService {
       .where('status', '=', 'pending')
       .executeTakeFirst();
     if (!upload) throw uploadFailed();
-    const raw = await this.storage.read(upload.raw_key);
+    let clean: Awaited<ReturnType<typeof cleanImage>>;
     try {
-      if (!raw) throw new ImageRejected(messages.uploadFailed);
-      const clean = await cleanImage(raw);
+      clean = await this.decoding.run(async () => {
+        const raw = await this.storage.read(upload.raw_key);
+        if (!raw) throw new ImageRejected(messages.uploadFailed);
+        return cleanImage(raw);
+      });
+    } catch (error) {
+      // At capacity: the upload stays pending with its file, so the same callback can simply be tried again.
+      if (error instanceof QueueFull) throw errors.busy();
+      await this.discard(upload.id, upload.raw_key);
+      throw uploadFailed(error instanceof ImageRejected ? error.message : messages.uploadFailed);
+    }
+    try {
       await this.storage.write(upload.final_key, clean.data, CONTENT_TYPES[clean.type]);
       await this.db
         .updateTable('uploads')
@@ -84,12 +97,17 @@ export class UploadsService {
         type: CONTENT_TYPES[clean.type],
         path: upload.final_key,
       };
-    } catch (error) {
-      await this.db.updateTable('uploads').set({ status: 'failed' }).where('id', '=', upload.id).execute();
-      throw uploadFailed(error instanceof ImageRejected ? error.message : messages.uploadFailed);
+    } catch {
+      await this.discard(upload.id, upload.raw_key);
+      throw uploadFailed();
     } finally {
       await this.storage.remove(upload.raw_key).catch(() => undefined);
     }
+  }
+
+  private async discard(id: number, rawKey: string) {
+    await this.db.updateTable('uploads').set({ status: 'failed' }).where('id', '=', id).execute();
+    await this.storage.remove(rawKey).catch(() => undefined);
   }
 
   /** True when every URL is a finished upload of this shopper (proof cannot point anywhere else). */

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, shop, submitReturn, type TestApp } from '../../../test/helper.js';
 import { startFakeS3 } from '../../../test/fakes/s3-server.js';
+import { BoundedQueue } from '../../bounded-queue.js';
 
 const png = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
@@ -25,16 +26,16 @@ const jpegWithGps = () =>
     .jpeg()
     .toBuffer();
 
-/** A PNG whose header claims 50000 × 50000 pixels (a decompression bomb's calling card). */
-function pixelFlood(): Buffer {
+/** A PNG whose header claims width × height pixels (a decompression bomb's calling card at 50000 × 50000). */
+function pixelFlood(width = 50_000, height = 50_000): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
     return Buffer.concat([length, Buffer.from(type), data, Buffer.alloc(4)]);
   };
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(50_000, 0);
-  ihdr.writeUInt32BE(50_000, 4);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -144,6 +145,23 @@ describe.each(dialects.flatMap((dialect) => drivers.map((driver) => [dialect, dr
         code: Code.InvalidInput,
         msg: messages.uploadFailed,
       });
+      // 25 megapixels is more than any phone photo needs.
+      expect((await upload('large.png', pixelFlood(5000, 5000))).done).toMatchObject({ code: Code.InvalidInput });
+    });
+
+    it('answers "busy, try again" when decoding is at capacity, and the same upload finishes on a retry', async () => {
+      const uploads = t.app.ctx.services.uploads as unknown as { decoding: BoundedQueue };
+      const normal = uploads.decoding;
+      uploads.decoding = new BoundedQueue(0, 0);
+      try {
+        const { key, done } = await upload('later.png', await png());
+        expect(done).toEqual({ code: Code.Busy, msg: messages.busy, data: null });
+        uploads.decoding = normal;
+        const retry = await t.call(calls.uploadCallback, { url: key.data.data.output_url }, token);
+        expect(retry.body).toMatchObject({ code: Code.Success, data: { type: 'image/png' } });
+      } finally {
+        uploads.decoding = normal;
+      }
     });
 
     it('refuses a file of 10 MB + 1 byte', async () => {
