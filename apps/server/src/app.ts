@@ -33,6 +33,7 @@ export interface BuildOptions {
   limits?: typeof LIMITS;
 }
 
+const UPLOAD_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const assetsDir = fileURLToPath(new URL('../assets/catalogue', import.meta.url));
 
 /** Builds the whole server: external plugins → adapters → modules (DESIGN §2). Nothing listens yet. */
@@ -109,7 +110,13 @@ export async function buildApp(
   });
 
   if (config.WORKER_INTERVAL_MS > 0) worker.start(config.WORKER_INTERVAL_MS);
+  // Files of uploads nobody finished are deleted at start and every ten minutes.
+  const sweepUploads = () =>
+    void services.uploads.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'upload sweep failed'));
+  sweepUploads();
+  const sweeper = setInterval(sweepUploads, UPLOAD_SWEEP_INTERVAL_MS).unref();
   app.addHook('onClose', async () => {
+    clearInterval(sweeper);
     await worker.stop();
     // A database handed in by the caller is the caller's to close.
     if (!options.database) await db.destroy();

@@ -5,6 +5,7 @@ import * as initial from './migrations/001-initial.js';
 import * as returnMoney from './migrations/003-return-money.js';
 import * as lifecycle from './migrations/004-lifecycle.js';
 import * as uploads from './migrations/005-uploads.js';
+import * as uploadSweep from './migrations/006-upload-sweep.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -12,6 +13,7 @@ const ALL = {
   '003-return-money': returnMoney,
   '004-lifecycle': lifecycle,
   '005-uploads': uploads,
+  '006-upload-sweep': uploadSweep,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {

@@ -224,7 +224,7 @@ export interface UploadsTable {
   final_key: string;
   filename: string;
   content_type: string;
-  /** pending → done | failed */
+  /** pending → uploading → uploaded (disk; S3 stays pending) → done | failed; unfinished ones end as expired */
   status: string;
   size: number;
   created_at: number;

@@ -21,6 +21,7 @@ export const LIMITS = {
   loginPerIdentifierSlowDown: { max: 30, windowSeconds: 60 },
   loginPerIp: { max: 30, windowSeconds: 900 },
   uploadsPerSession: { max: 30, windowSeconds: 600 },
+  uploadsPerIp: { max: 60, windowSeconds: 600 },
   /** Wrong merchant API keys from one address before it must wait: keys cannot be guessed at speed. */
   merchantKeyFailuresPerIp: { max: 20, windowSeconds: 900 },
 } satisfies Record<string, Limit>;

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { DiskStorage } from '../../adapters/storage/disk.js';
 import { registerCall } from '../../http/register-call.js';
-import { PUBLIC_PREFIX } from './uploads.service.js';
+import { PUBLIC_PREFIX, type UploadsService } from './uploads.service.js';
 
 class TooLarge extends Error {}
 
@@ -24,7 +24,9 @@ const sizeCap = (limit: number) => {
 
 export function uploadsRoutes({ app, authenticate, services }: AppContext): void {
   const { uploads } = services;
-  registerCall(app, calls.getUploadKey, authenticate, (input, session) => uploads.issueKey(session, input.filename));
+  registerCall(app, calls.getUploadKey, authenticate, (input, session, { ip }) =>
+    uploads.issueKey(session, input.filename, ip),
+  );
   registerCall(app, calls.uploadCallback, authenticate, (input, session) => uploads.finish(session, input.url));
 
   app.get(`${PUBLIC_PREFIX}proof/*`, async (request, reply) => {
@@ -38,11 +40,11 @@ export function uploadsRoutes({ app, authenticate, services }: AppContext): void
       .send(file.data);
   });
 
-  if (uploads.storage instanceof DiskStorage) diskUploadRoute(app, uploads.storage);
+  if (uploads.storage instanceof DiskStorage) diskUploadRoute(app, uploads.storage, uploads);
 }
 
 /** PUT target of the disk adapter's signed URLs: streamed to a temp file with a hard size cap. */
-function diskUploadRoute(app: FastifyInstance, storage: DiskStorage) {
+function diskUploadRoute(app: FastifyInstance, storage: DiskStorage, uploads: UploadsService) {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -55,13 +57,19 @@ function diskUploadRoute(app: FastifyInstance, storage: DiskStorage) {
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > MAX_PROOF_IMAGE_BYTES)
         return reply.status(413).send({ code: Code.InvalidInput, msg: messages.imageSize, data: null });
+      if (!(await uploads.claimPut(key)))
+        return reply
+          .status(409)
+          .send({ code: Code.InvalidInput, msg: 'This upload link was used already', data: null });
       const { temp, commit } = await storage.tempPath(key);
       try {
         await pipeline(request.body as NodeJS.ReadableStream, sizeCap(MAX_PROOF_IMAGE_BYTES), createWriteStream(temp));
         await commit();
+        await uploads.putEnded(key, true);
         return reply.status(200).send();
       } catch (error) {
         await rm(temp, { force: true });
+        await uploads.putEnded(key, false);
         if (error instanceof TooLarge)
           return reply.status(413).send({ code: Code.InvalidInput, msg: messages.imageSize, data: null });
         throw error;

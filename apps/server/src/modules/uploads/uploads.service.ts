@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Code, messages } from '@return-center/contract';
-import type { Storage } from '../../adapters/storage/port.js';
+import { UPLOAD_URL_TTL_SECONDS, type Storage } from '../../adapters/storage/port.js';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
@@ -10,6 +10,8 @@ import { LIMITS, type Limit, type RateLimiter } from '../auth/rate-limiter.js';
 import { BoundedQueue, QueueFull } from '../../bounded-queue.js';
 import { CONTENT_TYPES, cleanImage, ImageRejected, type ImageType } from './image-check.js';
 
+/** How long after its URL expired an unfinished upload's file is kept before the sweep deletes it. */
+const ABANDONED_AFTER_SECONDS = 15 * 60;
 const EXTENSIONS: Record<string, ImageType> = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', gif: 'gif' };
 export const PUBLIC_PREFIX = '/uploads/';
 
@@ -27,10 +29,14 @@ export class UploadsService {
     private readonly decoding = new BoundedQueue(2, 6),
   ) {}
 
-  async issueKey(session: Session, filename: string) {
+  async issueKey(session: Session, filename: string, ip: string) {
     const type = EXTENSIONS[filename.split('.').pop()?.toLowerCase() ?? ''];
     if (!type) throw uploadFailed(messages.imageType);
-    if (!(await this.limiter.hit(`upload:${session.tokenHash}`, this.limit))) throw errors.rateLimited();
+    const allowed = await this.limiter.hitAll([
+      [`upload:${session.tokenHash}`, this.limit],
+      [`upload:ip:${ip}`, LIMITS.uploadsPerIp],
+    ]);
+    if (!allowed) throw errors.rateLimited();
     const id = randomUUID();
     const ext = type === 'jpeg' ? 'jpg' : type;
     const rawKey = `incoming/${session.shopId}/${id}.${ext}`;
@@ -67,7 +73,7 @@ export class UploadsService {
       .where((eb) => eb.or([eb('final_key', '=', key), eb('raw_key', '=', key)]))
       .where('shop_id', '=', session.shopId)
       .where('email', '=', session.email)
-      .where('status', '=', 'pending')
+      .where('status', 'in', ['pending', 'uploaded'])
       .executeTakeFirst();
     if (!upload) throw uploadFailed();
     let clean: Awaited<ReturnType<typeof cleanImage>>;
@@ -108,6 +114,47 @@ export class UploadsService {
   private async discard(id: number, rawKey: string) {
     await this.db.updateTable('uploads').set({ status: 'failed' }).where('id', '=', id).execute();
     await this.storage.remove(rawKey).catch(() => undefined);
+  }
+
+  /** Claims the one upload a signed URL allows; false when the URL was used already, or is in use right now. */
+  async claimPut(rawKey: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('uploads')
+      .set({ status: 'uploading' })
+      .where('raw_key', '=', rawKey)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** A finished PUT uses the URL up; a broken one gives it back, so the shopper can simply send the file again. */
+  async putEnded(rawKey: string, stored: boolean): Promise<void> {
+    await this.db
+      .updateTable('uploads')
+      .set({ status: stored ? 'uploaded' : 'pending' })
+      .where('raw_key', '=', rawKey)
+      .where('status', '=', 'uploading')
+      .execute();
+  }
+
+  /**
+   * Deletes the files of uploads nobody finished (a key taken, maybe a file sent, never the callback) once their
+   * signed URL is long expired. Runs at start and then periodically.
+   */
+  async sweep(): Promise<number> {
+    const cutoff = nowSeconds(this.clock) - UPLOAD_URL_TTL_SECONDS - ABANDONED_AFTER_SECONDS;
+    const abandoned = await this.db
+      .selectFrom('uploads')
+      .select(['id', 'raw_key'])
+      .where('status', 'in', ['pending', 'uploading', 'uploaded'])
+      .where('created_at', '<', cutoff)
+      .limit(500)
+      .execute();
+    for (const upload of abandoned) {
+      await this.storage.remove(upload.raw_key).catch(() => undefined);
+      await this.db.updateTable('uploads').set({ status: 'expired' }).where('id', '=', upload.id).execute();
+    }
+    return abandoned.length;
   }
 
   /** True when every URL is a finished upload of this shopper (proof cannot point anywhere else). */

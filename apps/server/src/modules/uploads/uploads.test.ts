@@ -164,6 +164,24 @@ describe.each(dialects.flatMap((dialect) => drivers.map((driver) => [dialect, dr
       }
     });
 
+    it('deletes the file of an upload nobody finished, once its link is long expired', async () => {
+      const key = (await t.call(calls.getUploadKey, { filename: 'left.png' }, token)).body.data.data;
+      const url: string = key.url;
+      if (url.startsWith('/'))
+        await t.app.inject({ method: 'PUT', url, payload: await png(), headers: { 'content-type': 'image/png' } });
+      else await fetch(url, { method: 'PUT', body: await png(), headers: { 'content-type': 'image/png' } });
+      const storage = t.app.ctx.services.uploads.storage;
+      expect(await storage.read(key.key)).not.toBeNull();
+      await t.app.ctx.services.uploads.sweep();
+      expect(await storage.read(key.key)).not.toBeNull();
+      t.clock.advance(31 * 60 * 1000);
+      expect(await t.app.ctx.services.uploads.sweep()).toBeGreaterThanOrEqual(1);
+      expect(await storage.read(key.key)).toBeNull();
+      const late = await t.call(calls.uploadCallback, { url: key.output_url }, token);
+      expect(late.body).toMatchObject({ code: Code.InvalidInput, msg: messages.uploadFailed });
+      t.clock.advance(-31 * 60 * 1000);
+    });
+
     it('refuses a file of 10 MB + 1 byte', async () => {
       const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0);
       (await png()).copy(big);
@@ -214,6 +232,44 @@ describe.each(dialects)('signed upload URLs (disk) on %s', (dialect) => {
     expect((await put(url.replace(/sig=.{4}/, 'sig=AAAA'))).statusCode).toBe(403);
     t.clock.advance(16 * 60 * 1000);
     expect((await put(url)).statusCode).toBe(403);
+    await t.close();
+  });
+
+  it('accept one upload per URL: a replay is refused and the first file is the one kept', async () => {
+    const t = await buildTestApp(dialect, { UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'uploads-')) });
+    const token = (await t.call(calls.login, { shop_url: shop, email: 'alice@example.com', order_number: '#1001' }))
+      .body.data.token;
+    const key = (await t.call(calls.getUploadKey, { filename: 'a.png' }, token)).body.data.data;
+    const put = (body: Buffer) =>
+      t.app.inject({ method: 'PUT', url: key.url, payload: body, headers: { 'content-type': 'image/png' } });
+    expect((await put(await png())).statusCode).toBe(200);
+    const replay = await put(Buffer.alloc(1024 * 1024, 1));
+    expect(replay.statusCode).toBe(409);
+    expect(replay.json()).toMatchObject({ code: Code.InvalidInput, msg: 'This upload link was used already' });
+    const done = await t.call(calls.uploadCallback, { url: key.output_url }, token);
+    expect(done.body).toMatchObject({ code: Code.Success, data: { type: 'image/png' } });
+    await t.close();
+  });
+
+  it('limit upload keys per address across sessions', async () => {
+    const t = await buildTestApp(dialect, { UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'uploads-')) });
+    const tokens = await Promise.all(
+      [
+        ['alice@example.com', '#1001'],
+        ['bob@example.com', '#1003'],
+        ['carol@example.com', '#1004'],
+      ].map(
+        async ([email, order_number]) =>
+          (await t.call(calls.login, { shop_url: shop, email, order_number })).body.data.token as string,
+      ),
+    );
+    const key = (token: string, ip: string) => t.call(calls.getUploadKey, { filename: 'a.png' }, token, ip);
+    for (let i = 0; i < 30; i++) {
+      expect((await key(tokens[0]!, '198.51.100.4')).body.code).toBe(Code.Success);
+      expect((await key(tokens[1]!, '198.51.100.4')).body.code).toBe(Code.Success);
+    }
+    expect((await key(tokens[2]!, '198.51.100.4')).status).toBe(429);
+    expect((await key(tokens[2]!, '198.51.100.5')).body.code).toBe(Code.Success);
     await t.close();
   });
 });
