@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { UPLOAD_URL_TTL_SECONDS, type Storage } from './port.js';
+import { FileTooLarge, UPLOAD_URL_TTL_SECONDS, type Storage } from './port.js';
 
 export interface S3Options {
   bucket: string;
@@ -37,13 +37,31 @@ export class S3Storage implements Storage {
     );
   }
 
-  async read(key: string): Promise<Buffer | null> {
+  /** Streams the object, stopping at `maxBytes`: a presigned PUT cannot cap the size, so the read does. */
+  async read(key: string, maxBytes = Number.POSITIVE_INFINITY): Promise<Buffer | null> {
+    let object;
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
-      return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
     } catch {
       return null;
     }
+    const body = object.Body as (AsyncIterable<Uint8Array> & { destroy?: () => void }) | undefined;
+    if (!body) return null;
+    if ((object.ContentLength ?? 0) > maxBytes) {
+      body.destroy?.();
+      throw new FileTooLarge();
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      size += chunk.length;
+      if (size > maxBytes) {
+        body.destroy?.();
+        throw new FileTooLarge();
+      }
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
   }
 
   async write(key: string, data: Buffer, contentType: string): Promise<void> {

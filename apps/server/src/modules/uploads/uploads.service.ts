@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Code, messages } from '@return-center/contract';
-import { UPLOAD_URL_TTL_SECONDS, type Storage } from '../../adapters/storage/port.js';
+import { Code, MAX_PROOF_IMAGE_BYTES, messages } from '@return-center/contract';
+import { FileTooLarge, UPLOAD_URL_TTL_SECONDS, type Storage } from '../../adapters/storage/port.js';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
@@ -79,7 +79,9 @@ export class UploadsService {
     let clean: Awaited<ReturnType<typeof cleanImage>>;
     try {
       clean = await this.decoding.run(async () => {
-        const raw = await this.storage.read(upload.raw_key);
+        const raw = await this.storage.read(upload.raw_key, MAX_PROOF_IMAGE_BYTES).catch((error: unknown) => {
+          throw error instanceof FileTooLarge ? new ImageRejected(messages.imageSize) : error;
+        });
         if (!raw) throw new ImageRejected(messages.uploadFailed);
         return cleanImage(raw);
       });

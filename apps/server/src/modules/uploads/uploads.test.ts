@@ -186,9 +186,13 @@ describe.each(dialects.flatMap((dialect) => drivers.map((driver) => [dialect, dr
       const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0);
       (await png()).copy(big);
       const { put, done } = await upload('big.png', big);
+      // Disk refuses it while streaming (nothing is stored); S3 cannot cap a presigned PUT, so the callback refuses
+      // to read past 10 MB and says why.
       if (driver === 'disk') expect(put).toBe(413);
-      expect(done).toMatchObject({ code: Code.InvalidInput });
-      expect([messages.imageSize, messages.uploadFailed]).toContain(done!.msg);
+      expect(done).toMatchObject({
+        code: Code.InvalidInput,
+        msg: driver === 'disk' ? messages.uploadFailed : messages.imageSize,
+      });
     });
 
     it("does not let another shopper finish someone else's upload", async () => {
