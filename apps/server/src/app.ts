@@ -22,6 +22,7 @@ import { devMailboxRoutes } from './modules/dev/mailbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
+import { assetOrigins } from './modules/storefront-config/asset-origins.js';
 import { storefrontConfigRoutes } from './modules/storefront-config/storefront-config.routes.js';
 
 export interface BuildOptions {
@@ -106,7 +107,12 @@ export async function buildApp(
     dist: config.PORTAL_DIST,
     defaultShop: config.DEFAULT_SHOP,
     assets: assetsDir,
-    embedOrigins: async (shopUrl) => (await services.storefront.shops.byUrl(shopUrl))?.settings.embed_origins ?? [],
+    shopPolicy: async (shopUrl) => {
+      const settings = (await services.storefront.shops.byUrl(shopUrl))?.settings;
+      return settings
+        ? { frameOrigins: settings.embed_origins, assetOrigins: assetOrigins(settings) }
+        : { frameOrigins: [], assetOrigins: [] };
+    },
   });
 
   if (config.WORKER_INTERVAL_MS > 0) worker.start(config.WORKER_INTERVAL_MS);

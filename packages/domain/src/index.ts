@@ -1,5 +1,4 @@
 export * from './allocate.js';
-export * from './sanitize-css.js';
 export * from './request-lifecycle.js';
 export * from './return-rules.js';
 export * from './return-money.js';

@@ -69,6 +69,34 @@ describe.each(dialects)('HTTP edge on %s', (dialect) => {
     expect(framed.headers['content-security-policy']).toMatch(/frame-ancestors 'self' https:\/\/shop\.example$/);
   });
 
+  it('lets styles, images and fonts load only from us and the shop’s own asset origins', async () => {
+    const csp = async () =>
+      (await t.app.inject({ method: 'GET', url: '/?shop=demo-shop.myshopify.com' })).headers[
+        'content-security-policy'
+      ] as string;
+    const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `));
+    expect(directive(await csp(), 'style-src')).toBe("style-src 'self' 'unsafe-inline'");
+    expect(directive(await csp(), 'img-src')).toBe("img-src 'self' data: blob:");
+    await patchSettings(t, (settings) => {
+      settings.style.background_image = 'https://cdn.shop.example/bg.jpg';
+      settings.style.font_family = {
+        font: 'Inter',
+        isDefault: false,
+        link: 'https://fonts.googleapis.com/css2?family=Inter',
+      };
+    });
+    const policy = await csp();
+    expect(directive(policy, 'img-src')).toBe(
+      "img-src 'self' data: blob: https://cdn.shop.example https://fonts.googleapis.com https://fonts.gstatic.com",
+    );
+    expect(directive(policy, 'font-src')).toContain('https://fonts.gstatic.com');
+    expect(policy).not.toMatch(/(style|img|font)-src [^;]*https:(;|$| )/);
+    await patchSettings(t, (settings) => {
+      settings.style.background_image = '';
+      settings.style.font_family = { font: 'system-ui', isDefault: true, link: '' };
+    });
+  });
+
   it('reports health', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/health' });
     expect(response.json()).toMatchObject({ status: 'ok', db: 'ok' });

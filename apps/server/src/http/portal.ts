@@ -7,24 +7,31 @@ import { isApiPath } from './error-handler.js';
 const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * The portal's Content Security Policy: scripts only from our origin (the build has no inline
- * script), nothing can be embedded as an object, and only the shop's allowlisted sites may frame it.
- * Merchant logos, backgrounds and web fonts may come from any https origin; uploads may go to
- * S3 over https.
+ * The portal's Content Security Policy: scripts only from our origin (the build has no inline script), nothing can be
+ * embedded as an object, only the shop's allowlisted sites may frame it, and styles, images and fonts come only from
+ * us and the shop's own asset origins (its logo, background and font). Uploads may go to S3 over https.
  */
-export function portalCsp(frameOrigins: string[]): string {
+export function portalCsp(policy: ShopPolicy): string {
+  const assets = policy.assetOrigins.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self' 'unsafe-inline' https:",
-    "img-src 'self' data: blob: https:",
-    "font-src 'self' data: https:",
+    `style-src 'self' 'unsafe-inline'${assets}`,
+    `img-src 'self' data: blob:${assets}`,
+    `font-src 'self' data:${assets}`,
     "connect-src 'self' https:",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    `frame-ancestors 'self'${frameOrigins.map((o) => ` ${o}`).join('')}`,
+    `frame-ancestors 'self'${policy.frameOrigins.map((o) => ` ${o}`).join('')}`,
   ].join('; ');
+}
+
+export interface ShopPolicy {
+  /** Sites allowed to frame the portal. */
+  frameOrigins: string[];
+  /** Where the shop's logo, background and fonts come from. */
+  assetOrigins: string[];
 }
 
 /**
@@ -33,7 +40,7 @@ export function portalCsp(frameOrigins: string[]): string {
  */
 export async function servePortal(
   app: FastifyInstance,
-  options: { dist: string; defaultShop: string; assets: string; embedOrigins(shopUrl: string): Promise<string[]> },
+  options: { dist: string; defaultShop: string; assets: string; shopPolicy(shopUrl: string): Promise<ShopPolicy> },
 ) {
   await app.register(fastifyStatic, {
     root: options.assets,
@@ -66,11 +73,11 @@ export async function servePortal(
     }
     // Only the shop's own allowlisted sites may frame the portal (spec §2 embedding).
     const shop = String((request.query as { shop?: string }).shop ?? options.defaultShop).toLowerCase();
-    const origins = await options.embedOrigins(shop).catch(() => []);
+    const policy = await options.shopPolicy(shop).catch(() => ({ frameOrigins: [], assetOrigins: [] }));
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', portalCsp(origins))
+      .header('content-security-policy', portalCsp(policy))
       .send(indexHtml);
   });
 }

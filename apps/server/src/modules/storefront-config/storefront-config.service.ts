@@ -8,9 +8,11 @@ import {
   type StoreConfig,
   type StoreText,
 } from '@return-center/contract';
-import { configSign, sanitizeCss } from '@return-center/domain';
+import { configSign } from '@return-center/domain';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../http/app-error.js';
+import { assetOrigins } from './asset-origins.js';
+import { sanitizeCss } from './sanitize-css.js';
 import type { Shop, ShopsRepository } from './shops.repository.js';
 
 const storeUnavailable = () => new AppError(Code.StoreUnavailable, messages.storeUnavailable);
@@ -81,7 +83,7 @@ export class StorefrontConfigService {
       lang: languages.map((code) => ({ code, name: LOCALE_NAMES[code] })),
       lang_list: languages,
       test_store_data: settings.test_store_data,
-      custom_css: sanitizeCss(settings.custom_css),
+      custom_css: sanitizeCss(settings.custom_css, assetOrigins(settings)),
       embed_origins: settings.embed_origins,
       date_format: settings.date_format,
       time_format: settings.time_format,

@@ -90,7 +90,7 @@ describe.each(dialects)('store configuration on %s', (dialect) => {
           '.rc-brand{color:red}</style><script>x()</script>@import url(https://evil.example/a.css);'),
     );
     const { body } = await t.call(calls.getConfig, { shop_url: shop, code: 'en', sign });
-    expect(body.data.custom_css).toBe('.rc-brand{color:red}/stylescriptx()/script');
+    expect(body.data.custom_css).toBe('.rc-brand{color:red}');
   });
 
   it('serves the login page settings', async () => {
