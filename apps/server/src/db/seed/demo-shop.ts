@@ -12,8 +12,8 @@ const DAY = 86400;
 export const FORMATS = { USD: '${{amount}}', EUR: '€{{amount}}' };
 
 /** Seeds the demo shop once: a second start finds it and keeps the data. */
-export async function seedDemoShop(db: Db, clock: Clock): Promise<boolean> {
-  const existing = await db.selectFrom('shops').select('id').where('shop_url', '=', DEMO_SHOP).executeTakeFirst();
+export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): Promise<boolean> {
+  const existing = await db.selectFrom('shops').select('id').where('shop_url', '=', shopUrl).executeTakeFirst();
   if (existing) return false;
   const now = nowSeconds(clock);
   await db.transaction().execute(async (trx) => {
@@ -22,7 +22,7 @@ export async function seedDemoShop(db: Db, clock: Clock): Promise<boolean> {
     const shop = await trx
       .insertInto('shops')
       .values({
-        shop_url: DEMO_SHOP,
+        shop_url: shopUrl,
         name: 'Demo Shop',
         currency: 'USD',
         currency_format: FORMATS.USD,
