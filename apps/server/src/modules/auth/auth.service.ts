@@ -52,8 +52,9 @@ export class AuthService {
 
   /**
    * Sign-in tries are counted per identifier and client together, per client, and per identifier over a short window:
-   * a stranger who guesses at an order number locks out only themselves, and the rightful shopper waits a minute at
-   * most. Order-number tries never touch the emailed-code path, which stays open.
+   * a stranger who guesses at an order number locks out only themselves. Only a storm from many addresses fills the
+   * one-minute window, and it frees a minute after the storm; order-number tries never touch the emailed-code path,
+   * which stays open throughout.
    */
   private loginBuckets(identifier: string, ip: string): [string, Limit][] {
     return [

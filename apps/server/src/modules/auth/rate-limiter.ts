@@ -15,8 +15,8 @@ export const LIMITS = {
   /** Tries at one order number or email from one client address. */
   loginPerIdentifier: { max: 10, windowSeconds: 900 },
   /**
-   * Tries at one order number or email from all addresses together. The window is short on purpose: many clients can
-   * slow the shopper down for a minute at most, never lock them out (DESIGN §5).
+   * Tries at one order number or email from all addresses together. The window is short on purpose: only a storm from
+   * many addresses fills it, it frees a minute after the storm, and the emailed-code path stays open (DESIGN §5).
    */
   loginPerIdentifierSlowDown: { max: 30, windowSeconds: 60 },
   loginPerIp: { max: 30, windowSeconds: 900 },
