@@ -70,6 +70,20 @@ test('an allowlisted shop page embeds the portal, and messages flow both ways', 
     new URL(baseURL!).origin,
   );
   await expect.poll(() => portal.evaluate(() => document.documentElement.dir)).toBe('ltr');
+
+  // Once the shopper picks a language themselves, its direction takes over from the parent's.
+  await page.evaluate(
+    (origin) =>
+      (document.querySelector('iframe') as HTMLIFrameElement).contentWindow!.postMessage(
+        { type: 'pp_return:init', direction: 'rtl' },
+        origin,
+      ),
+    new URL(baseURL!).origin,
+  );
+  await expect.poll(() => portal.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  await frame.getByLabel('Language').selectOption('fr');
+  await expect(frame.getByRole('tab', { name: 'Code par e-mail' })).toBeVisible();
+  await expect.poll(() => portal.evaluate(() => document.documentElement.dir)).toBe('ltr');
   site.server.close();
 });
 

@@ -32,7 +32,7 @@ export function Shell() {
             aria-label={t('app.language')}
             onChange={(event) => {
               setLanguage(event.target.value);
-              void changeLanguage(event.target.value);
+              void changeLanguage(event.target.value, { chosenByShopper: true });
               // The merchant's own texts may differ per language.
               void loadPageSetting(useSession.getState().shopUrl, event.target.value, readQueryParams().themeColor);
             }}

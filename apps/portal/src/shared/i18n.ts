@@ -16,7 +16,10 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-/** A direction the embedding parent asked for; it wins over the one a locale implies (spec §4). */
+/**
+ * A direction the embedding parent asked for; it wins over the one a locale implies (spec §4), including a language
+ * change still in flight, until the shopper picks a language themselves.
+ */
 let parentDirection: 'ltr' | 'rtl' | null = null;
 
 export function setParentDirection(direction: 'ltr' | 'rtl'): void {
@@ -24,7 +27,8 @@ export function setParentDirection(direction: 'ltr' | 'rtl'): void {
   document.documentElement.dir = direction;
 }
 
-export async function changeLanguage(code: string): Promise<void> {
+export async function changeLanguage(code: string, { chosenByShopper = false } = {}): Promise<void> {
+  if (chosenByShopper) parentDirection = null;
   const loader = loaders[`../locales/${code}.json`];
   if (code !== DEFAULT_LANGUAGE && loader && !i18n.hasResourceBundle(code, 'translation')) {
     i18n.addResourceBundle(code, 'translation', (await loader()).default);
