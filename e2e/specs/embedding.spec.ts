@@ -46,6 +46,17 @@ test('an allowlisted shop page embeds the portal, and messages flow both ways', 
     .poll(() => page.locator('iframe').evaluate((el) => parseInt((el as HTMLIFrameElement).style.height) || 0))
     .toBeGreaterThan(300);
 
+  /** The allowlisted parent page sends the portal an init message with a text direction. */
+  const initFromParent = (direction: 'ltr' | 'rtl') =>
+    page.evaluate(
+      ([origin, dir]) =>
+        (document.querySelector('iframe') as HTMLIFrameElement).contentWindow!.postMessage(
+          { type: 'pp_return:init', direction: dir },
+          origin!,
+        ),
+      [new URL(baseURL!).origin, direction],
+    );
+
   // Parent → portal: the embed script's init applied the parent's direction (rtl).
   const portal = page.frames().find((f) => f.url().startsWith(baseURL!))!;
   await expect.poll(() => portal.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -61,25 +72,11 @@ test('an allowlisted shop page embeds the portal, and messages flow both ways', 
   );
   expect(dirAfterForeignMessage).toBe('rtl');
   // The allowlisted parent can switch it back.
-  await page.evaluate(
-    (origin) =>
-      (document.querySelector('iframe') as HTMLIFrameElement).contentWindow!.postMessage(
-        { type: 'pp_return:init', direction: 'ltr' },
-        origin,
-      ),
-    new URL(baseURL!).origin,
-  );
+  await initFromParent('ltr');
   await expect.poll(() => portal.evaluate(() => document.documentElement.dir)).toBe('ltr');
 
   // Once the shopper picks a language themselves, its direction takes over from the parent's.
-  await page.evaluate(
-    (origin) =>
-      (document.querySelector('iframe') as HTMLIFrameElement).contentWindow!.postMessage(
-        { type: 'pp_return:init', direction: 'rtl' },
-        origin,
-      ),
-    new URL(baseURL!).origin,
-  );
+  await initFromParent('rtl');
   await expect.poll(() => portal.evaluate(() => document.documentElement.dir)).toBe('rtl');
   await frame.getByLabel('Language').selectOption('fr');
   await expect(frame.getByRole('tab', { name: 'Code par e-mail' })).toBeVisible();
