@@ -12,7 +12,7 @@ import { createServices } from './services.js';
 import { merchantApiRoutes } from './modules/merchant/merchant.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
-import { installErrorHandler } from './http/error-handler.js';
+import { frameworkErrors, installErrorHandler } from './http/error-handler.js';
 import { refuseNulCharacters } from './http/refuse-nul.js';
 import { servePortal } from './http/portal.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -55,6 +55,7 @@ export async function buildApp(
           (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
         : config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
+    frameworkErrors,
   });
   installErrorHandler(app);
   refuseNulCharacters(app);

@@ -1,5 +1,5 @@
 import { Code, messages } from '@return-center/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';
 
 const API_PREFIXES = ['/go-api/', '/v1/', '/merchant/', '/dev/', '/health'];
@@ -36,4 +36,9 @@ export function installErrorHandler(app: FastifyInstance): void {
             : error.message;
     return reply.status(status).send({ code: Code.InvalidInput, msg, data: null });
   });
+}
+
+/** Errors the router raises before any handler (a bad URL, an over-long path id) get the envelope too. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply.status(error.statusCode ?? 400).send({ code: Code.InvalidInput, msg: error.message, data: null });
 }

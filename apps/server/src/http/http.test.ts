@@ -42,6 +42,15 @@ describe.each(dialects)('HTTP edge on %s', (dialect) => {
     expect(response.json().code).toBe(Code.InvalidInput);
   });
 
+  it('answers an over-long or malformed path id in the envelope', async () => {
+    const long = await t.app.inject({ method: 'GET', url: `/merchant/v1/requests/${'9'.repeat(200)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toMatchObject({ code: Code.InvalidInput, data: null });
+    const bad = await t.app.inject({ method: 'GET', url: '/merchant/v1/requests/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: Code.InvalidInput, data: null });
+  });
+
   it('serves every call under both API bases', async () => {
     const a = await post('/go-api/v1/client/pageSetting', JSON.stringify({ shop_url: shop }));
     const b = await post('/v1/client/pageSetting', JSON.stringify({ shop_url: shop }));
