@@ -1,0 +1,357 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { calls, MERCHANT_BASE, RequestStatus } from '@return-center/contract';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../src/db/database.js';
+import { DEMO_ORDERS, insertDemoOrder } from '../src/db/seed/demo-orders.js';
+import { DEMO_SHOP } from '../src/db/seed/demo-shop.js';
+import { dialects } from '../test/helper.js';
+
+/**
+ * SIGKILL at random moments while 1,000 returns are submitted and then approved, received and refunded
+ * through the merchant API, against the real server process. Clients retry what got no answer, as a
+ * browser or a merchant script would. Afterwards: every 2xx answer holds, no row is partial, no
+ * transition happened twice and nothing was refunded twice.
+ */
+const SUBMITS = Number(process.env.CRASH_SUBMITS ?? 1000);
+const CLIENTS = 8;
+const SEED = Number(process.env.CRASH_SEED ?? 20261123);
+const root = new URL('../../../', import.meta.url).pathname;
+const MERCHANT_KEY = 'demo-merchant-key';
+
+/** mulberry32: kill times are reproducible from the seed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The server as `npm start` runs it, in its own process, so SIGKILL is a real crash. */
+class ServerProcess {
+  private child: ChildProcess | null = null;
+  kills = 0;
+  constructor(
+    private readonly env: Record<string, string>,
+    readonly base: string,
+  ) {}
+
+  async start(): Promise<void> {
+    // Node itself with tsx's loader: the tsx launcher would keep a child alive that SIGKILL never reaches.
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+      cwd: root,
+      env: { ...process.env, ...this.env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    this.child = child;
+    for (let i = 0; i < 600; i++) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${this.base}/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(50);
+    }
+    throw new Error('server did not start in 30 s');
+  }
+
+  async kill(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+    if (signal === 'SIGKILL') this.kills++;
+  }
+}
+
+interface Answer {
+  status: number;
+  body: { code: number; msg: string; data: any };
+}
+
+let lostAnswers = 0;
+
+/** Sends until the server answers at all; a connection lost to a crash is retried like a client would. */
+async function send(base: string, method: string, path: string, body: unknown, token: string): Promise<Answer> {
+  for (;;) {
+    try {
+      const response = await fetch(base + path, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+        signal: AbortSignal.timeout(15_000),
+      });
+      return { status: response.status, body: (await response.json()) as Answer['body'] };
+    } catch {
+      lostAnswers++;
+      await sleep(100);
+    }
+  }
+}
+
+async function prepareDatabase(dialect: 'sqlite' | 'postgres', dir: string) {
+  if (dialect === 'sqlite') return { url: `sqlite:${join(dir, 'crash.sqlite')}`, drop: async () => {} };
+  const base = process.env.TEST_DATABASE_URL!;
+  const schema = `crash_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  return {
+    url,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+async function copiesOfOrder1001(db: Db, count: number) {
+  const shop = await db.selectFrom('shops').select('id').where('shop_url', '=', DEMO_SHOP).executeTakeFirstOrThrow();
+  const template = DEMO_ORDERS.find((order) => order.number === '1001')!;
+  const targets: { orderId: number; lineId: number }[] = [];
+  for (let i = 0; i < count; i++) {
+    const { orderId, lineIds } = await insertDemoOrder(
+      db,
+      shop.id,
+      template,
+      String(300_000 + i),
+      Math.floor(Date.now() / 1000),
+    );
+    targets.push({ orderId, lineId: lineIds[0]! });
+  }
+  return targets;
+}
+
+async function signIn(server: ServerProcess, db: Db): Promise<string> {
+  await send(server.base, 'POST', calls.loginCode.path, { email: 'alice@example.com', shop_url: DEMO_SHOP }, '');
+  for (;;) {
+    const mail = await db
+      .selectFrom('mails')
+      .select('text_body')
+      .where('to_address', '=', 'alice@example.com')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const code = mail && /\b(\d{6})\b/.exec(mail.text_body)?.[1];
+    if (code) {
+      const answer = await send(
+        server.base,
+        'POST',
+        calls.login.path,
+        { email: 'alice@example.com', code, shop_url: DEMO_SHOP },
+        '',
+      );
+      return answer.body.data.token as string;
+    }
+    await sleep(100);
+  }
+}
+
+/** Runs `work` for every item with a few clients at once. */
+async function pool<T>(items: T[], work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+describe.each(dialects)('SIGKILL during submits and refunds on %s', (dialect) => {
+  const dir = mkdtempSync(join(tmpdir(), 'rc-crash-'));
+  let drop = async () => {};
+  let running: ServerProcess | undefined;
+  let killing = true;
+  afterAll(async () => {
+    killing = false;
+    await running?.kill('SIGKILL');
+    await drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(`loses no 2xx answer, leaves no partial row and refunds nothing twice over ${SUBMITS} returns`, async () => {
+    const database = await prepareDatabase(dialect, dir);
+    drop = database.drop;
+    const port = await freePort();
+    const server = new ServerProcess(
+      {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: database.url,
+        UPLOAD_DIR: join(dir, 'uploads'),
+        WORKER_INTERVAL_MS: '100',
+        LOG_LEVEL: 'error',
+        LOGIN_LIMIT_PER_IP: '100000',
+      },
+      `http://127.0.0.1:${port}`,
+    );
+    running = server;
+    const { db } = createDb(database.url);
+    await server.start(); // migrates and seeds the demo shop
+    const seededRequests = (await db.selectFrom('return_requests').select('id').execute()).map((row) => row.id);
+    const targets = await copiesOfOrder1001(db, SUBMITS);
+    const orderIds = targets.map((target) => target.orderId);
+    const token = await signIn(server, db);
+
+    const roll = random(SEED);
+    const killer = (async () => {
+      while (killing) {
+        await sleep(300 + roll() * 1200);
+        if (!killing) break;
+        await server.kill('SIGKILL');
+        await server.start();
+      }
+    })();
+
+    // Phase 1: submits, each retried with its idempotency key until it is answered.
+    const submitted = new Map<number, number>(); // order id → request id from a 2xx answer
+    await pool(targets, async ({ orderId, lineId }) => {
+      const payload = {
+        order_id: orderId,
+        solution_id: 1,
+        shipping_method_id: 2,
+        idempotency_key: `crash-order-${orderId}`,
+        order_product: [
+          {
+            id: lineId,
+            order_product_id: lineId,
+            quantity: 1,
+            change: null,
+            reason: { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] },
+          },
+        ],
+      };
+      for (;;) {
+        const answer = await send(server.base, 'POST', calls.setReturnOrder.path, payload, token);
+        if (answer.status === 200) {
+          const before = submitted.get(orderId);
+          expect(before ?? answer.body.data.request_id).toBe(answer.body.data.request_id);
+          submitted.set(orderId, answer.body.data.request_id as number);
+          return;
+        }
+        // A retry that meets its own request still being written is told to try again; nothing else is expected.
+        expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+        await sleep(50);
+      }
+    });
+
+    // Phase 2: the merchant approves, receives and refunds each request, looking at it again after every lost answer.
+    const transitions = new Map<number, string[]>(); // request id → actions answered 2xx
+    await pool([...submitted.values()], async (requestId) => {
+      for (;;) {
+        const current = await send(server.base, 'GET', `${MERCHANT_BASE}/requests/${requestId}`, null, MERCHANT_KEY);
+        expect(current.status).toBe(200);
+        const status = current.body.data.status as number;
+        const action = {
+          [RequestStatus.PendingReview]: 'approve',
+          [RequestStatus.Approved]: 'receive',
+          [RequestStatus.Received]: 'refund',
+        }[status];
+        if (!action) return;
+        const answer = await send(
+          server.base,
+          'POST',
+          `${MERCHANT_BASE}/requests/${requestId}/${action}`,
+          {},
+          MERCHANT_KEY,
+        );
+        if (answer.status === 200) transitions.set(requestId, [...(transitions.get(requestId) ?? []), action]);
+      }
+    });
+    killing = false;
+    await killer;
+
+    // The jobs a crash interrupted run again once their lease ends (60 s); wait for every refund to land.
+    for (let waited = 0; ; waited += 500) {
+      const open = await db
+        .selectFrom('return_requests')
+        .select(['id', 'status', 'refund_state'])
+        .where('order_id', 'in', orderIds)
+        .where('refund_state', '!=', 'refunded')
+        .execute();
+      if (open.length === 0) break;
+      if (waited >= 240_000) {
+        const jobs = await db
+          .selectFrom('jobs')
+          .select(['kind', 'payload', 'status', 'attempts', 'last_error', 'run_at', 'locked_until'])
+          .where('status', '!=', 'done')
+          .execute();
+        expect.fail(`refunds still open: ${JSON.stringify(open)}; unfinished jobs: ${JSON.stringify(jobs)}`);
+      }
+      await sleep(500);
+    }
+    await server.kill('SIGTERM');
+
+    // Every 2xx answer holds: one request per order, the one the shopper was told about.
+    const requests = await db.selectFrom('return_requests').selectAll().where('order_id', 'in', orderIds).execute();
+    const requestIds = requests.map((request) => request.id);
+    expect(requests).toHaveLength(SUBMITS);
+    expect(submitted.size).toBe(SUBMITS);
+    for (const request of requests) expect(submitted.get(request.order_id)).toBe(request.id);
+
+    // No partial row: every request has its item, every item its request.
+    const items = await db
+      .selectFrom('return_items')
+      .select(['request_id'])
+      .where('request_id', 'not in', seededRequests)
+      .execute();
+    expect(items).toHaveLength(SUBMITS);
+    expect(new Set(items.map((item) => item.request_id))).toEqual(new Set(requests.map((request) => request.id)));
+
+    // Each transition happened once, in order, and every 2xx transition answer is in the audit trail.
+    const events = await db
+      .selectFrom('request_events')
+      .select(['request_id', 'action'])
+      .where('request_id', 'in', requestIds)
+      .orderBy('id')
+      .execute();
+    const trail = new Map<number, string[]>();
+    for (const event of events) trail.set(event.request_id, [...(trail.get(event.request_id) ?? []), event.action]);
+    for (const request of requests) {
+      expect(trail.get(request.id)).toEqual(['approve', 'receive', 'refund']);
+      for (const action of transitions.get(request.id) ?? []) expect(trail.get(request.id)).toContain(action);
+      expect(request.status).toBe(RequestStatus.Completed);
+    }
+
+    // Refunded once each, for the amount the request computed.
+    const refunds = await db.selectFrom('platform_refunds').selectAll().where('order_id', 'in', orderIds).execute();
+    expect(refunds).toHaveLength(SUBMITS);
+    const byKey = new Map(refunds.map((refund) => [refund.idempotency_key, refund]));
+    for (const request of requests) {
+      const refund = byKey.get(`request-${request.id}`);
+      expect(refund?.amount).toBe(request.actual_refund);
+      expect(request.actual_refund).toBe((JSON.parse(request.money) as { total: number }).total);
+    }
+    const dead = await db.selectFrom('jobs').select('kind').where('status', '=', 'dead').execute();
+    expect(dead).toEqual([]);
+    await db.destroy();
+
+    expect(server.kills).toBeGreaterThan(10);
+    console.log(`${dialect}: ${SUBMITS} returns, ${server.kills} SIGKILLs (seed ${SEED}), ${lostAnswers} answers lost and retried, every check held`);
+  });
+});
