@@ -54,7 +54,10 @@ const allCalls: CallDef[] = Object.values(calls as Record<string, unknown>).filt
 /** Query values as a URL carries them: strings, at most 2,000 characters. */
 const asQuery = (body: unknown) =>
   Object.fromEntries(
-    Object.entries(typeof body === 'object' && body !== null ? body : {}).map(([k, v]) => [k, String(v).slice(0, 2000)]),
+    Object.entries(typeof body === 'object' && body !== null ? body : {}).map(([k, v]) => [
+      k,
+      String(v).slice(0, 2000),
+    ]),
   );
 
 const expectEnvelope = (response: { statusCode: number; json: () => unknown }, what: unknown) => {
@@ -118,9 +121,7 @@ describe.each(dialects)('generated bad input on %s', (dialect) => {
         const response = await t.app.inject({
           method: route.method,
           url: MERCHANT_BASE + path,
-          ...(route.method === 'GET'
-            ? { query: asQuery(body) }
-            : { payload: JSON.stringify(body ?? null) }),
+          ...(route.method === 'GET' ? { query: asQuery(body) } : { payload: JSON.stringify(body ?? null) }),
           headers: {
             authorization: 'Bearer demo-merchant-key',
             ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }),

@@ -1,16 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calls, MERCHANT_BASE, RequestStatus } from '@return-center/contract';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/database.js';
 import { DEMO_ORDERS, insertDemoOrder } from '../src/db/seed/demo-orders.js';
 import { DEMO_SHOP } from '../src/db/seed/demo-shop.js';
 import { dialects } from '../test/helper.js';
+import { freePort, prepareDatabase, ServerProcess, sleep } from './server-process.js';
 
 /**
  * SIGKILL at random moments while 1,000 returns are submitted and then approved, received and refunded
@@ -21,7 +18,6 @@ import { dialects } from '../test/helper.js';
 const SUBMITS = Number(process.env.CRASH_SUBMITS ?? 1000);
 const CLIENTS = 8;
 const SEED = Number(process.env.CRASH_SEED ?? 20261123);
-const root = new URL('../../../', import.meta.url).pathname;
 const MERCHANT_KEY = 'demo-merchant-key';
 
 /** mulberry32: kill times are reproducible from the seed. */
@@ -34,55 +30,6 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** The server as `npm start` runs it, in its own process, so SIGKILL is a real crash. */
-class ServerProcess {
-  private child: ChildProcess | null = null;
-  kills = 0;
-  constructor(
-    private readonly env: Record<string, string>,
-    readonly base: string,
-  ) {}
-
-  async start(): Promise<void> {
-    // Node itself with tsx's loader: the tsx launcher would keep a child alive that SIGKILL never reaches.
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-      cwd: root,
-      env: { ...process.env, ...this.env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    this.child = child;
-    for (let i = 0; i < 600; i++) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      try {
-        if ((await fetch(`${this.base}/health`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(50);
-    }
-    throw new Error('server did not start in 30 s');
-  }
-
-  async kill(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill(signal);
-    await exited;
-    if (signal === 'SIGKILL') this.kills++;
-  }
 }
 
 interface Answer {
@@ -108,26 +55,6 @@ async function send(base: string, method: string, path: string, body: unknown, t
       await sleep(100);
     }
   }
-}
-
-async function prepareDatabase(dialect: 'sqlite' | 'postgres', dir: string) {
-  if (dialect === 'sqlite') return { url: `sqlite:${join(dir, 'crash.sqlite')}`, drop: async () => {} };
-  const base = process.env.TEST_DATABASE_URL!;
-  const schema = `crash_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  return {
-    url,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    },
-  };
 }
 
 async function copiesOfOrder1001(db: Db, count: number) {
@@ -352,6 +279,8 @@ describe.each(dialects)('SIGKILL during submits and refunds on %s', (dialect) =>
     await db.destroy();
 
     expect(server.kills).toBeGreaterThan(10);
-    console.log(`${dialect}: ${SUBMITS} returns, ${server.kills} SIGKILLs (seed ${SEED}), ${lostAnswers} answers lost and retried, every check held`);
+    console.log(
+      `${dialect}: ${SUBMITS} returns, ${server.kills} SIGKILLs (seed ${SEED}), ${lostAnswers} answers lost and retried, every check held`,
+    );
   });
 });

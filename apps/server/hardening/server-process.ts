@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import pg from 'pg';
+import { serverCommand, serverEnvDefaults } from '../../../scripts/server.mjs';
+
+const root = new URL('../../../', import.meta.url).pathname;
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The server as `npm start` runs it (same command and environment defaults), in its own process, so SIGKILL is a real crash. */
+export class ServerProcess {
+  private child: ChildProcess | null = null;
+  kills = 0;
+  constructor(
+    private readonly env: Record<string, string>,
+    readonly base: string,
+  ) {}
+
+  async start(): Promise<void> {
+    const [command, args] = serverCommand;
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...serverEnvDefaults, ...this.env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    this.child = child;
+    for (let i = 0; i < 600; i++) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${this.base}/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(50);
+    }
+    throw new Error('server did not start in 30 s');
+  }
+
+  async kill(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+    if (signal === 'SIGKILL') this.kills++;
+  }
+
+  /** The most memory the running process has held so far (VmHWM), in MB. */
+  peakRssMb(): number {
+    const status = readFileSync(`/proc/${this.child!.pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
+  }
+}
+
+/** A fresh database for a server process: a SQLite file in `dir`, or a throwaway PostgreSQL schema. */
+export async function prepareDatabase(dialect: 'sqlite' | 'postgres', dir: string) {
+  if (dialect === 'sqlite') return { url: `sqlite:${join(dir, 'crash.sqlite')}`, drop: async () => {} };
+  const base = process.env.TEST_DATABASE_URL!;
+  const schema = `crash_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  return {
+    url,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export const serverCommand: [string, string[]];
+export const serverEnvDefaults: Record<string, string>;
