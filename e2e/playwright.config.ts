@@ -36,8 +36,9 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
     {
       name: 'mobile',
-      // Embedding is about origins and messages, not viewports, and it changes shared shop settings: it runs once.
-      testIgnore: /embedding\.spec\.ts/,
+      // Embedding and hostile content are about origins, messages and policies, not viewports, and they change
+      // shared shop settings: they run once.
+      testIgnore: /(embedding|hostile-content)\.spec\.ts/,
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
   ],

@@ -5,7 +5,23 @@ const api = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod and the CSP set-up share one chunk that everything validating imports, so `z.config` runs before any
+          // schema is made (a schema made earlier probes `new Function`, which the CSP refuses and reports).
+          groups: [{ name: 'boot', test: /node_modules[\\/](zod|get-nonce)[\\/]|src[\\/]shared[\\/]csp\.ts/ }],
+        },
+      },
+    },
+  },
+  // The server puts a fresh nonce in place of this for every page (its CSP allows no other inline script or style).
+  html: { cspNonce: 'RETURN_CENTER_NONCE' },
   server: {
     port: 5173,
     proxy: Object.fromEntries(

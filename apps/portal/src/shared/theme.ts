@@ -1,4 +1,5 @@
 import type { StoreConfig } from '@return-center/contract';
+import { pageNonce } from './csp';
 
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|[a-z]{3,20})$/i;
 const safeColor = (value: string, fallback: string) => (COLOR.test(value.trim()) ? value.trim() : fallback);
@@ -34,6 +35,7 @@ function applyCustomCss(css: string): void {
   if (!element) {
     element = document.createElement('style');
     element.id = 'rc-custom-css';
+    element.nonce = pageNonce();
     document.head.append(element);
   }
   element.textContent = css;

@@ -6,6 +6,7 @@ import * as returnMoney from './migrations/003-return-money.js';
 import * as lifecycle from './migrations/004-lifecycle.js';
 import * as uploads from './migrations/005-uploads.js';
 import * as uploadSweep from './migrations/006-upload-sweep.js';
+import * as submitFingerprint from './migrations/007-submit-fingerprint.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -14,6 +15,7 @@ const ALL = {
   '004-lifecycle': lifecycle,
   '005-uploads': uploads,
   '006-upload-sweep': uploadSweep,
+  '007-submit-fingerprint': submitFingerprint,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {

@@ -94,6 +94,8 @@ export interface ReturnRequestsTable {
   currency: string;
   language: string;
   idempotency_key: string;
+  /** sha256 of what the submit asked for (order, solution, method, items); '' on requests older than it. */
+  submit_fingerprint: Generated<string>;
   /** JSON of the return money computed at submit. */
   money: Generated<string>;
   decline_reason: Generated<string>;

@@ -70,12 +70,34 @@ describe.each(dialects)('HTTP edge on %s', (dialect) => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('content="demo-shop.myshopify.com"');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
-    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'/);
     expect(page.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(page.headers['content-security-policy']).toContain("base-uri 'none'");
     expect(page.headers['content-security-policy']).toMatch(/frame-ancestors 'self'$/);
     await patchSettings(t, (settings) => (settings.embed_origins = ['https://shop.example']));
     const framed = await t.app.inject({ method: 'GET', url: '/?shop=demo-shop.myshopify.com' });
     expect(framed.headers['content-security-policy']).toMatch(/frame-ancestors 'self' https:\/\/shop\.example$/);
+  });
+
+  it('gives every page a fresh nonce, on its scripts and styles and in its CSP', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'portal-'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<meta property="csp-nonce" nonce="RETURN_CENTER_NONCE"><script type="module" src="/a.js" nonce="RETURN_CENTER_NONCE"></script>',
+    );
+    const app = await t.restart({ PORTAL_DIST: dist });
+    const nonces = [];
+    for (let i = 0; i < 2; i++) {
+      const page = await app.inject({ method: 'GET', url: '/' });
+      const nonce = /script-src 'nonce-([^']+)'/.exec(page.headers['content-security-policy'] as string)![1]!;
+      expect(page.body).toBe(
+        `<meta property="csp-nonce" nonce="${nonce}"><script type="module" src="/a.js" nonce="${nonce}"></script>`,
+      );
+      expect(page.headers['content-security-policy']).toContain(`style-src 'self' 'nonce-${nonce}'`);
+      expect(page.headers['content-security-policy']).not.toContain('unsafe-inline');
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
   });
 
   it('lets styles, images and fonts load only from us and the shop’s own asset origins', async () => {
@@ -84,7 +106,7 @@ describe.each(dialects)('HTTP edge on %s', (dialect) => {
         'content-security-policy'
       ] as string;
     const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `));
-    expect(directive(await csp(), 'style-src')).toBe("style-src 'self' 'unsafe-inline'");
+    expect(directive(await csp(), 'style-src')).toMatch(/^style-src 'self' 'nonce-[^']+'$/);
     expect(directive(await csp(), 'img-src')).toBe("img-src 'self' data: blob:");
     await patchSettings(t, (settings) => {
       settings.style.background_image = 'https://cdn.shop.example/bg.jpg';

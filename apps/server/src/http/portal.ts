@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -6,17 +7,22 @@ import { isApiPath } from './error-handler.js';
 
 const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** The placeholder the portal build puts in every nonce attribute (vite.config.ts `html.cspNonce`). */
+const NONCE_PLACEHOLDER = 'RETURN_CENTER_NONCE';
+
 /**
- * The portal's Content Security Policy: scripts only from our origin (the build has no inline script), nothing can be
- * embedded as an object, only the shop's allowlisted sites may frame it, and styles, images and fonts come only from
- * us and the shop's own asset origins (its logo, background and font). Uploads may go to S3 over https.
+ * The portal's Content Security Policy. Scripts run only when the page itself names them with this response's
+ * nonce, or when those scripts load them ('strict-dynamic'; 'self' for browsers before CSP 3), so markup injected
+ * anywhere runs nothing. Inline styles need the nonce too (the theme and the merchant's sanitised CSS get it from the
+ * page). Nothing can be embedded as an object, only the shop's allowlisted sites may frame it, and styles, images and
+ * fonts come only from us and the shop's own asset origins (its logo, background and font). Uploads may go to S3.
  */
-export function portalCsp(policy: ShopPolicy): string {
+export function portalCsp(policy: ShopPolicy, nonce: string): string {
   const assets = policy.assetOrigins.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
-    "script-src 'self'",
-    `style-src 'self' 'unsafe-inline'${assets}`,
+    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
+    `style-src 'self' 'nonce-${nonce}'${assets}`,
     `img-src 'self' data: blob:${assets}`,
     `font-src 'self' data:${assets}`,
     "connect-src 'self' https:",
@@ -74,10 +80,11 @@ export async function servePortal(
     // Only the shop's own allowlisted sites may frame the portal (spec §2 embedding).
     const shop = String((request.query as { shop?: string }).shop ?? options.defaultShop).toLowerCase();
     const policy = await options.shopPolicy(shop).catch(() => ({ frameOrigins: [], assetOrigins: [] }));
+    const nonce = randomBytes(16).toString('base64');
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', portalCsp(policy))
-      .send(indexHtml);
+      .header('content-security-policy', portalCsp(policy, nonce))
+      .send(indexHtml.replaceAll(NONCE_PLACEHOLDER, nonce));
   });
 }

@@ -9,6 +9,9 @@ export type NewRequest = Omit<Insertable<ReturnRequestsTable>, 'status' | 'updat
   items: Omit<Insertable<ReturnItemsTable>, 'request_id'>[];
 };
 
+/** A request stored before fingerprints existed matches any retry. */
+export const sameSubmit = (stored: string, fingerprint: string) => stored === '' || stored === fingerprint;
+
 const OPEN = [RequestStatus.PendingReview, RequestStatus.Approved, RequestStatus.Received];
 
 export class ReturnsRepository {
@@ -20,7 +23,7 @@ export class ReturnsRepository {
   async byIdempotencyKey(shopId: number, key: string) {
     return this.db
       .selectFrom('return_requests')
-      .select(['id', 'order_id'])
+      .select(['id', 'order_id', 'submit_fingerprint'])
       .where('shop_id', '=', shopId)
       .where('idempotency_key', '=', key)
       .executeTakeFirst();
@@ -28,7 +31,7 @@ export class ReturnsRepository {
 
   /**
    * Creates the request and its items in one transaction, unless the order already has an open one
-   * (a request already made with the same idempotency key counts as this one).
+   * (a request already made with the same idempotency key counts as this one when it asked for the same).
    * The order row is locked on PostgreSQL so two different submits for one order cannot both pass;
    * SQLite serialises write transactions by itself.
    */
@@ -42,11 +45,15 @@ export class ReturnsRepository {
       }
       const repeated = await trx
         .selectFrom('return_requests')
-        .select('id')
+        .select(['id', 'submit_fingerprint'])
         .where('shop_id', '=', request.shop_id)
         .where('idempotency_key', '=', request.idempotency_key)
         .executeTakeFirst();
-      if (repeated) return { created: repeated.id };
+      if (repeated) {
+        return sameSubmit(repeated.submit_fingerprint, request.submit_fingerprint ?? '')
+          ? { created: repeated.id }
+          : { open: repeated.id };
+      }
       const open = await trx
         .selectFrom('return_requests')
         .select('id')

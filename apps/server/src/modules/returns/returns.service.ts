@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Code, MAX_PROOF_IMAGES, messages, type Reason } from '@return-center/contract';
 import { allowedShippingMethods } from '@return-center/domain';
 import type { z } from 'zod';
@@ -10,12 +11,33 @@ import type { OrdersService } from '../orders/orders.service.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
-import type { ReturnsRepository } from './returns.repository.js';
+import { sameSubmit, type ReturnsRepository } from './returns.repository.js';
 import { checkSelection, isGreenReturn, moneyFor, type SelectedLine } from './selection.js';
 
 type SubmitInput = z.output<typeof calls.setReturnOrder.payload>;
 
 const KEY_USED_ELSEWHERE = 'idempotency_key: already used for another order';
+
+/** What a submit asks for; the key and the display language are not part of it. */
+const fingerprintOf = (input: SubmitInput) =>
+  createHash('sha256')
+    .update(JSON.stringify([input.order_id, input.solution_id, input.shipping_method_id, input.order_product]))
+    .digest('hex');
+
+/**
+ * The answer to a submit whose key already made a request: that request for a retry, the processing page for the
+ * same key with another body (the order has its open request), a refusal for a key of another order.
+ */
+function answerRepeat(
+  repeated: { id: number; order_id: number; submit_fingerprint: string },
+  input: SubmitInput,
+): { request_id: number } {
+  if (repeated.order_id !== input.order_id) throw errors.invalidInput(KEY_USED_ELSEWHERE);
+  if (!sameSubmit(repeated.submit_fingerprint, fingerprintOf(input))) {
+    throw new AppError(Code.AlreadyProcessing, messages.alreadyProcessing, 200, { request_id: repeated.id });
+  }
+  return { request_id: repeated.id };
+}
 
 export class ReturnsService {
   constructor(
@@ -66,18 +88,14 @@ export class ReturnsService {
       return await this.create(shop, session, input);
     } catch (error) {
       const winner = await this.repository.byIdempotencyKey(shop.id, input.idempotency_key);
-      if (winner && winner.order_id === input.order_id) return { request_id: winner.id };
-      if (winner) throw errors.invalidInput(KEY_USED_ELSEWHERE);
+      if (winner) return answerRepeat(winner, input);
       throw error;
     }
   }
 
   private async create(shop: Shop, session: Session, input: SubmitInput): Promise<{ request_id: number }> {
     const repeated = await this.repository.byIdempotencyKey(shop.id, input.idempotency_key);
-    if (repeated) {
-      if (repeated.order_id !== input.order_id) throw errors.invalidInput(KEY_USED_ELSEWHERE);
-      return { request_id: repeated.id };
-    }
+    if (repeated) return answerRepeat(repeated, input);
     const selected = input.order_product.map((p) => ({ line_item_id: p.order_product_id, quantity: p.quantity }));
     const { source, chosen, money, green } = await this.evaluate(
       shop,
@@ -129,6 +147,7 @@ export class ReturnsService {
         currency: source.total_price_set.currency,
         language: input.language,
         idempotency_key: input.idempotency_key,
+        submit_fingerprint: fingerprintOf(input),
         money: JSON.stringify(money),
         created_at: nowSeconds(this.clock),
         items,

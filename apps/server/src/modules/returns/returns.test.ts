@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { calls, Code, DEFAULT_RETURN_REASONS, messages } from '@return-center/contract';
+import { calls, Code, DEFAULT_RETURN_REASONS, MERCHANT_BASE, messages } from '@return-center/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, patchSettings, shop, type TestApp } from '../../../test/helper.js';
 
@@ -106,14 +106,53 @@ describe.each(dialects)('return flow on %s', (dialect) => {
     expect(second.body).toMatchObject({ code: Code.AlreadyProcessing, data: { request_id: requestId } });
   });
 
-  it('creates exactly one request from 20 concurrent identical submits', async () => {
+  it('creates one request from 50 concurrent identical submits, and refunds it once under 50 concurrent refunds', async () => {
     const idempotency_key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => submit({ idempotency_key })));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => submit({ idempotency_key })));
     const ids = new Set(answers.map((a) => a.body.data?.request_id));
     expect(answers.every((a) => a.body.code === Code.Success)).toBe(true);
     expect(ids.size).toBe(1);
     const rows = await t.db.selectFrom('return_requests').select('id').where('order_id', '=', orderId).execute();
     expect(rows).toHaveLength(1);
+
+    const requestId = [...ids][0] as number;
+    const merchant = (action: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${MERCHANT_BASE}/requests/${requestId}/${action}`,
+        payload: {},
+        headers: { authorization: 'Bearer demo-merchant-key' },
+      });
+    await merchant('approve');
+    await merchant('receive');
+    const refunds = await Promise.all(Array.from({ length: 50 }, () => merchant('refund')));
+    expect(refunds.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(refunds.filter((r) => r.statusCode === 409)).toHaveLength(49);
+    await t.app.ctx.worker.runDue();
+    await t.app.ctx.worker.runDue();
+    const paid = await t.db.selectFrom('platform_refunds').selectAll().where('order_id', '=', orderId).execute();
+    expect(paid).toHaveLength(1);
+  });
+
+  it('refuses the same key with another body: the shopper is sent to the request the key made', async () => {
+    const idempotency_key = randomUUID();
+    const first = await submit({ idempotency_key });
+    const changed = await submit({ idempotency_key, order_product: [product('Canvas Sneakers')] });
+    expect(changed.body).toEqual({
+      code: Code.AlreadyProcessing,
+      msg: messages.alreadyProcessing,
+      data: { request_id: first.body.data.request_id },
+    });
+    const otherSolution = await submit({ idempotency_key, solution_id: 2 });
+    expect(otherSolution.body.code).toBe(Code.AlreadyProcessing);
+    // A plain retry still gets its request.
+    expect((await submit({ idempotency_key })).body).toMatchObject({ code: Code.Success, data: first.body.data });
+    const items = await t.db
+      .selectFrom('return_items')
+      .select('order_line_id')
+      .where('request_id', '=', first.body.data.request_id)
+      .execute();
+    expect(items).toEqual([{ order_line_id: line('Linen Shirt').line_item_id }]);
   });
 
   it("never answers another shopper's submit with this shopper's request, even with the same key", async () => {
