@@ -32,6 +32,8 @@ export interface BuildOptions {
   mail?: MailTransport;
   /** Rate limits other than the defaults (load benchmarks). */
   limits?: typeof LIMITS;
+  /** Where log lines go instead of stdout (tests that read the logs). */
+  logStream?: { write(line: string): void };
 }
 
 const UPLOAD_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -48,7 +50,7 @@ export async function buildApp(
   if (config.SEED_DEMO) await seedDemoShop(db, clock);
 
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: { level: config.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy:
       typeof config.TRUST_PROXY === 'number'
         ? // A hop count: trust that many proxies nearest to us, whatever their addresses.
