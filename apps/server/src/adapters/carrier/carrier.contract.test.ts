@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@pdfme/pdf-lib';
 import { code128Widths } from './code128.js';
 import type { Carrier } from './port.js';
 import { SandboxCarrier } from './sandbox.js';

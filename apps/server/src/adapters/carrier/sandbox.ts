@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb } from '@pdfme/pdf-lib';
 import { code128Widths } from './code128.js';
 import type { Carrier, LabelAddress } from './port.js';
 

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from '@pdfme/pdf-lib';
 import type { CheckInfo } from '@return-center/contract';
 
 /** A one-page packing slip to put in the parcel: RMA, order, items and where it goes. */
