@@ -25,6 +25,7 @@ import { OrdersService } from './modules/orders/orders.service.js';
 import { LifecycleService } from './modules/requests/lifecycle.service.js';
 import { requestJobHandlers } from './modules/requests/request-jobs.js';
 import { RequestsRepository } from './modules/requests/requests.repository.js';
+import { ShopperRequestsService } from './modules/requests/shopper-requests.service.js';
 import { ReturnsRepository } from './modules/returns/returns.repository.js';
 import { ReturnsService } from './modules/returns/returns.service.js';
 import { ShopsRepository } from './modules/storefront-config/shops.repository.js';
@@ -95,6 +96,15 @@ export async function createServices(
   const requests = new RequestsRepository(db);
   const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox, documents });
   const merchant = new MerchantService(new MerchantKeys(db, clock, limiter), requests, lifecycle);
+  const shopperRequests = new ShopperRequestsService({
+    requests,
+    orders,
+    storefront,
+    lifecycle,
+    outbox,
+    uploads,
+    clock,
+  });
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const jobs = requestJobHandlers({
     db,
@@ -117,7 +127,7 @@ export async function createServices(
     mail,
     sessions,
     worker,
-    services: { auth, storefront, orders, returns, lifecycle, merchant, documents, uploads },
+    services: { auth, storefront, orders, returns, lifecycle, merchant, shopperRequests, documents, uploads },
   };
 }
 

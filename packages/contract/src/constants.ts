@@ -3,7 +3,8 @@ export const RETURN_WINDOW_DAYS = 30;
 export const REFUND_BUSINESS_DAYS = 10;
 export const MAX_PROOF_IMAGES = 5;
 export const PROOF_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
-export const MAX_PROOF_IMAGE_BYTES = 10 * 1024 * 1024;
+/** The largest proof photo accepted: each file must be under 10 MB (spec §5, 'less than 10M'). */
+export const MAX_PROOF_IMAGE_BYTES = 10 * 1024 * 1024 - 1;
 export const ITEMS_PER_REQUEST = 1;
 
 export const DEFAULT_RETURN_REASONS = [

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Ids of DESIGN §3, inferred from the spec. */
 export const SolutionId = {
   RefundOriginal: 1,
@@ -28,12 +30,16 @@ export type RequestStatus = (typeof RequestStatus)[keyof typeof RequestStatus];
 /** Spec §4: server status → detail page step. */
 export const statusToStep: Record<RequestStatus, number> = { 1: 1, 2: 2, 3: 4, 4: 4, 5: 3 };
 
+/** Spec §4 refund sub-states; `none` until a refund is asked for. */
 export const RefundState = {
+  None: 'none',
   Pending: 'pending',
   Processing: 'processing',
   Refunded: 'refunded',
   Failed: 'failed',
 } as const;
+export type RefundState = (typeof RefundState)[keyof typeof RefundState];
+export const refundState = z.enum(Object.values(RefundState) as [RefundState, ...RefundState[]]);
 
 /** Why an order line cannot be returned (spec screen 2). */
 export const NonReturnableReason = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, int, minor, unixSeconds } from './envelope.js';
 import { checkInfo } from './returns.js';
 import { shopSettings } from './shop-settings.js';
+import { refundState } from './ids.js';
 
 /** The merchant REST API (issue 4): bearer MERCHANT_API_KEY per shop, JSON envelope answers. */
 export const MERCHANT_BASE = '/merchant/v1';
@@ -26,7 +27,7 @@ export type MerchantRequest = z.infer<typeof merchantRequest>;
 export const merchantRequestSummary = z.object({
   id: int,
   status: int,
-  refund_state: z.string(),
+  refund_state: refundState,
   order_id: int,
   order_no: z.string(),
   customer_email: z.string(),

@@ -84,7 +84,10 @@ export const returnSetting = z.object({
   restocking_fee_percent: z.number().min(0).max(100),
   /** Green returns: refunds up to this amount keep the item (shipping method 3). 0 turns it off. */
   green_return_max: minor.default(0),
+  /** Green returns only for orders delivered at most this many days ago; 0 sets no day limit. */
+  green_return_max_days: int.min(0).max(3650).default(0),
 });
+export type ReturnSetting = z.infer<typeof returnSetting>;
 
 /** Order source data of spec §3, answered by orderInfo. */
 export const orderSource = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { int, minor, unixSeconds } from './envelope.js';
 import { messages } from './messages.js';
 import { moneySet, pickupAddress, pickupMethod, variantRef } from './order.js';
+import { refundState } from './ids.js';
 
 export const reasonEntry = z.object({
   reason_id: int,
@@ -81,7 +82,7 @@ export const exchangeOrder = z.object({
 export const checkInfo = z.object({
   id: int,
   status: int,
-  refund_state: z.string(),
+  refund_state: refundState,
   currency_format: z.string(),
   currency: z.string(),
   decline_reason: z.string(),

@@ -37,9 +37,10 @@ export const shopSettings = z.object({
     label_fee: 0,
     restocking_fee_percent: 0,
     green_return_max: 0,
+    green_return_max_days: 0,
   }),
   reasons: z.array(reason).default(defaultReasons()),
-  /** Solution ids offered (DESIGN §3); exchange (5) and bank transfer (6) once their screens exist. */
+  /** Solution ids the shop offers (DESIGN §3); the server offers those it can carry out (domain return-rules). */
   solutions: z.array(int).default([1, 2, 4]),
   shipping_methods: z.array(int).default([1, 2, 3]),
   /** Sites allowed to frame the portal and talk to it, as exact origins (`https://shop.example`). Never `*`. */

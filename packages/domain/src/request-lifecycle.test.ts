@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canMoveRefund, nextStatus, REQUEST_ACTIONS, type RequestAction } from './request-lifecycle.js';
+import { canAddTracking, isOpenRequest, nextStatus, REQUEST_ACTIONS, type RequestAction } from './request-lifecycle.js';
 
 /** A reference model written as the issue states it, to check the implementation against. */
 const model = {
@@ -45,11 +45,14 @@ describe('request lifecycle', () => {
     );
   });
 
-  it('moves refunds pending → processing → refunded or failed, and retries failures', () => {
-    expect(canMoveRefund('none', 'pending')).toBe(true);
-    expect(canMoveRefund('pending', 'refunded')).toBe(false);
-    expect(canMoveRefund('processing', 'failed')).toBe(true);
-    expect(canMoveRefund('failed', 'pending')).toBe(true);
-    expect(canMoveRefund('refunded', 'pending')).toBe(false);
+  it('keeps a request open until it is rejected or completed', () => {
+    expect([1, 2, 3, 4, 5].filter(isOpenRequest)).toEqual([1, 2, 5]);
+  });
+
+  it('lets tracking be added only to an approved request whose item travels back', () => {
+    expect(canAddTracking({ status: 2, shippingMethodId: 1 })).toBe(true);
+    expect(canAddTracking({ status: 2, shippingMethodId: 2 })).toBe(true);
+    expect(canAddTracking({ status: 2, shippingMethodId: 3 })).toBe(false);
+    for (const status of [1, 3, 4, 5]) expect(canAddTracking({ status, shippingMethodId: 2 })).toBe(false);
   });
 });

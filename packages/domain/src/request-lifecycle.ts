@@ -32,16 +32,14 @@ export function nextStatus(facts: LifecycleFacts, action: RequestAction): number
   }
 }
 
-/** Refund sub-states; `failed` may be retried. */
-export type RefundState = 'none' | 'pending' | 'processing' | 'refunded' | 'failed';
-const REFUND_MOVES: Record<RefundState, RefundState[]> = {
-  none: ['pending'],
-  pending: ['processing'],
-  processing: ['refunded', 'failed'],
-  refunded: [],
-  failed: ['pending'],
-};
+/** Spec §4: a request is open until it is rejected or completed; an order has at most one open request. */
+export const OPEN_REQUEST_STATUSES: readonly number[] = [
+  RequestStatus.PendingReview,
+  RequestStatus.Approved,
+  RequestStatus.Received,
+];
+export const isOpenRequest = (status: number): boolean => OPEN_REQUEST_STATUSES.includes(status);
 
-export function canMoveRefund(from: RefundState, to: RefundState): boolean {
-  return REFUND_MOVES[from].includes(to);
-}
+/** Spec §7: tracking is added once a request is approved and the item travels back (not kept by the shopper). */
+export const canAddTracking = (facts: LifecycleFacts): boolean =>
+  facts.status === RequestStatus.Approved && facts.shippingMethodId !== ShippingMethodId.KeepItem;

@@ -7,7 +7,7 @@ export type UploadProblem = 'limit' | 'type' | 'size' | null;
 export function checkFile(file: File, alreadyChosen: number): UploadProblem {
   if (alreadyChosen >= MAX_PROOF_IMAGES) return 'limit';
   if (!(PROOF_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'type';
-  if (file.size >= MAX_PROOF_IMAGE_BYTES) return 'size';
+  if (file.size > MAX_PROOF_IMAGE_BYTES) return 'size';
   return null;
 }
 

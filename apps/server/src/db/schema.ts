@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { RefundState } from '@return-center/contract';
 
 /** Row types. Times are unix seconds; money is integer minor units; flags are 0/1. */
 export interface ShopsTable {
@@ -107,7 +108,7 @@ export interface ReturnRequestsTable {
   packing_slip_url: Generated<string>;
   discount_code: Generated<string>;
   gift_card_code: Generated<string>;
-  refund_state: Generated<string>;
+  refund_state: Generated<RefundState>;
   actual_refund: Generated<number>;
   created_at: number;
   updated_at: number;

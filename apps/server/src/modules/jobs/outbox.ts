@@ -40,6 +40,19 @@ export class Outbox {
   }
 
   /** Claims one due job: queued and due, or running whose worker's lease ran out (it died). */
+  /** Whether any job with one of these dedupe keys, or starting with one of these prefixes, is still to run. */
+  async hasPending(keys: string[], prefixes: string[] = []): Promise<boolean> {
+    const pending = await this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('status', 'in', ['queued', 'running'])
+      .where((eb) =>
+        eb.or([eb('dedupe_key', 'in', keys), ...prefixes.map((prefix) => eb('dedupe_key', 'like', `${prefix}%`))]),
+      )
+      .executeTakeFirst();
+    return pending !== undefined;
+  }
+
   async claim(): Promise<Job | null> {
     const now = nowSeconds(this.clock);
     const candidate = await this.db

@@ -1,13 +1,21 @@
 import {
   PICKUP_DEFAULT_CARRIER,
   PICKUP_DEFAULT_TIME_SLOT,
+  RequestStatus,
   ShippingMethodId,
   SolutionId,
   type NonReturnableLine,
   type OrderLine,
   type OrderSource,
 } from '@return-center/contract';
-import { lineEligibility } from '@return-center/domain';
+import {
+  allowedShippingMethods,
+  greenRuleOf,
+  isGreenReturn,
+  isOpenRequest,
+  lineEligibility,
+  offeredSolutions,
+} from '@return-center/domain';
 import type { PlatformLine, PlatformOrder } from '../../adapters/store-platform/port.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
 import type { RequestRow } from './orders.repository.js';
@@ -50,9 +58,8 @@ const PICKUP_TIMES = {
   '15-17': '3:00 PM - 5:00 PM',
 };
 
-const OPEN_STATUSES = new Set([1, 2, 5]);
 export const openRequest = (requests: RequestRow[], orderId: number) =>
-  requests.find((r) => r.order_id === orderId && OPEN_STATUSES.has(r.status)) ?? null;
+  requests.find((r) => r.order_id === orderId && isOpenRequest(r.status)) ?? null;
 
 export function toOrderLine(line: PlatformLine, refundable: number): OrderLine {
   return {
@@ -80,7 +87,8 @@ export function classifyLines(
 ) {
   const yes: OrderLine[] = [];
   const no: NonReturnableLine[] = [];
-  const holder = requests.find((r) => r.order_id === order.id && r.status !== 3)?.id ?? null;
+  // The request that took the line: any not rejected (a completed one still holds what it returned).
+  const holder = requests.find((r) => r.order_id === order.id && r.status !== RequestStatus.Rejected)?.id ?? null;
   for (const line of order.lines) {
     const { reason, refundable } = lineEligibility(
       {
@@ -107,7 +115,24 @@ export function buildOrderSource(
   order: PlatformOrder,
   lines: ReturnType<typeof classifyLines>,
   requests: RequestRow[],
+  now: number,
 ): OrderSource {
+  const configuredMethods = shop.settings.shipping_methods;
+  // Order-level answers; the chosen lines refine them (returns orderConfig / checkRule).
+  const pickupIsOk = allowedShippingMethods(configuredMethods, undefined, {
+    delivery_date_check: false,
+    pickup_is_ok: true,
+  }).includes(ShippingMethodId.CarrierPickup);
+  const greenPossible = isGreenReturn(greenRuleOf(shop.settings.return_setting), {
+    refund: 0,
+    deliveredAt: order.deliveredAt,
+    now,
+  });
+  const methods = allowedShippingMethods(configuredMethods, undefined, {
+    delivery_date_check: greenPossible,
+    pickup_is_ok: pickupIsOk,
+  });
+  const solutions = offeredSolutions(shop.settings.solutions);
   return {
     id: order.id,
     order_name: order.name,
@@ -121,20 +146,20 @@ export function buildOrderSource(
       money: order.total,
     },
     shopify_order_id: order.platformId,
-    returnShippingMethod: SHIPPING_METHODS.filter((m) => shop.settings.shipping_methods.includes(m.id)).map((m) => ({
+    returnShippingMethod: SHIPPING_METHODS.filter((m) => methods.includes(m.id)).map((m) => ({
       ...m,
       fee: m.id === ShippingMethodId.MerchantLabel ? shop.settings.return_setting.label_fee : 0,
     })),
-    returnSolution: SOLUTIONS.filter((solution) => shop.settings.solutions.includes(solution.id)),
+    returnSolution: SOLUTIONS.filter((solution) => solutions.includes(solution.id)),
     pickupMethod: {
       carrierDefault: PICKUP_DEFAULT_CARRIER,
       carriersList: [{ value: PICKUP_DEFAULT_CARRIER, label: 'USPS' }],
       pickupTime: PICKUP_TIMES,
       pickupTimeDefault: PICKUP_DEFAULT_TIME_SLOT,
     },
-    pickup_is_ok: false,
+    pickup_is_ok: pickupIsOk,
     has_free_shipping: order.shipping === 0,
-    delivery_date_check: false,
+    delivery_date_check: greenPossible,
     customer_wise_name: '',
     customer_wise_iban: '',
     wise_account_id: '',

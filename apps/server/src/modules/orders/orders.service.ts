@@ -70,8 +70,9 @@ export class OrdersService {
       this.repository.requestedQuantities([order.id]),
       this.repository.requestsFor(shop.id, [order.id]),
     ]);
-    const lines = classifyLines(shop, order, requested, requests, nowSeconds(this.clock));
-    return { order, source: buildOrderSource(shop, order, lines, requests) };
+    const now = nowSeconds(this.clock);
+    const lines = classifyLines(shop, order, requested, requests, now);
+    return { order, source: buildOrderSource(shop, order, lines, requests, now) };
   }
 
   async info(shop: Shop, session: Session, orderId: number): Promise<OrderSource> {

@@ -1,4 +1,4 @@
-import { Code, RequestStatus, SolutionId, type CheckInfo } from '@return-center/contract';
+import { Code, SolutionId, type CheckInfo } from '@return-center/contract';
 import { nextStatus, type RequestAction } from '@return-center/domain';
 import type { StorePlatform } from '../../adapters/store-platform/port.js';
 import type { Clock } from '../../clock.js';
@@ -140,5 +140,3 @@ export const REFUND_KINDS = {
   [SolutionId.DiscountCode]: 'discount_code',
   [SolutionId.GiftCard]: 'gift_card',
 } as const;
-
-export const isOpen = (status: number) => status !== RequestStatus.Rejected && status !== RequestStatus.Completed;

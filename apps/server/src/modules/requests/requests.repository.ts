@@ -26,6 +26,38 @@ export class RequestsRepository {
     return this.db.selectFrom('return_items').selectAll().where('request_id', '=', requestId).orderBy('id').execute();
   }
 
+  /** Stores the shopper's tracking and records it in the audit trail, in one transaction. */
+  async recordTracking(
+    request: RequestRecord,
+    tracking: { number: string; carrier: string; proof: string[] },
+    at: number,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('return_requests')
+        .set({
+          tracking_number: tracking.number,
+          shipping_carrier: tracking.carrier,
+          tracking_proof: JSON.stringify(tracking.proof),
+          updated_at: at,
+        })
+        .where('id', '=', request.id)
+        .execute();
+      await trx
+        .insertInto('request_events')
+        .values({
+          request_id: request.id,
+          actor: 'shopper',
+          action: 'tracking',
+          from_status: request.status,
+          to_status: request.status,
+          note: `${tracking.carrier} ${tracking.number}`,
+          at,
+        })
+        .execute();
+    });
+  }
+
   events(requestId: number) {
     return this.db
       .selectFrom('request_events')

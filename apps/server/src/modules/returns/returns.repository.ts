@@ -1,4 +1,5 @@
 import { RequestStatus } from '@return-center/contract';
+import { OPEN_REQUEST_STATUSES } from '@return-center/domain';
 import type { Insertable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.js';
 import type { ReturnItemsTable, ReturnRequestsTable } from '../../db/schema.js';
@@ -11,8 +12,6 @@ export type NewRequest = Omit<Insertable<ReturnRequestsTable>, 'status' | 'updat
 
 /** A request stored before fingerprints existed matches any retry. */
 export const sameSubmit = (stored: string, fingerprint: string) => stored === '' || stored === fingerprint;
-
-const OPEN = [RequestStatus.PendingReview, RequestStatus.Approved, RequestStatus.Received];
 
 export class ReturnsRepository {
   constructor(
@@ -58,7 +57,7 @@ export class ReturnsRepository {
         .selectFrom('return_requests')
         .select('id')
         .where('order_id', '=', request.order_id)
-        .where('status', 'in', OPEN)
+        .where('status', 'in', OPEN_REQUEST_STATUSES)
         .executeTakeFirst();
       if (open) return { open: open.id };
       const { items, ...row } = request;

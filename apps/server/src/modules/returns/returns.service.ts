@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Code, MAX_PROOF_IMAGES, messages, type Reason } from '@return-center/contract';
-import { allowedShippingMethods } from '@return-center/domain';
+import { allowedShippingMethods, greenRuleOf, isGreenReturn } from '@return-center/domain';
 import type { z } from 'zod';
 import type { calls } from '@return-center/contract';
 import type { Clock } from '../../clock.js';
@@ -12,7 +12,7 @@ import type { Shop } from '../storefront-config/shops.repository.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { sameSubmit, type ReturnsRepository } from './returns.repository.js';
-import { checkSelection, isGreenReturn, moneyFor, type SelectedLine } from './selection.js';
+import { checkSelection, moneyFor, type SelectedLine } from './selection.js';
 
 type SubmitInput = z.output<typeof calls.setReturnOrder.payload>;
 
@@ -57,7 +57,12 @@ export class ReturnsService {
     const { source, order } = await this.orders.load(shop, session, orderId);
     const chosen = checkSelection(source, selected);
     const money = moneyFor(shop, order, source, chosen, shippingMethodId);
-    return { source, order, chosen, money, green: isGreenReturn(shop, money) };
+    const green = isGreenReturn(greenRuleOf(shop.settings.return_setting), {
+      refund: money.refund,
+      deliveredAt: order.deliveredAt,
+      now: nowSeconds(this.clock),
+    });
+    return { source, order, chosen, money, green };
   }
 
   async orderConfig(
@@ -67,9 +72,11 @@ export class ReturnsService {
   ) {
     const { source, green } = await this.evaluate(shop, session, input.order_id, input.refund_line_items);
     const flags = { delivery_date_check: green, pickup_is_ok: source.pickup_is_ok };
-    const methodIds = source.returnShippingMethod.map((m) => m.id);
-    const allowed =
-      input.solution_id === undefined ? methodIds : allowedShippingMethods(methodIds, input.solution_id, flags);
+    const allowed = allowedShippingMethods(
+      source.returnShippingMethod.map((m) => m.id),
+      input.solution_id,
+      flags,
+    );
     return {
       ...flags,
       returnSolution: source.returnSolution,

@@ -77,19 +77,51 @@ describe.each(dialects)('return flow on %s', (dialect) => {
     });
   });
 
-  it('limits shipping to keeping the item when the green-return rule applies', async () => {
+  it('offers keeping the item only for a green return, decided by refund ceiling and days since delivery', async () => {
     const refund_line_items = [{ line_item_id: line('Linen Shirt').line_item_id, quantity: 1 }];
-    const before = await t.call(calls.orderConfig, { order_id: orderId, refund_line_items, solution_id: 1 }, token);
-    expect(before.body.data.returnShippingMethod.map((m: { id: number }) => m.id)).toEqual([1, 2, 3]);
+    const methods = async () =>
+      (
+        await t.call(calls.orderConfig, { order_id: orderId, refund_line_items, solution_id: 1 }, token)
+      ).body.data.returnShippingMethod.map((m: { id: number }) => m.id);
+    const greenAnswer = async () =>
+      (await t.call(calls.checkRule, { order_id: orderId, solution_id: 1, refund_line_items }, token)).body.data;
+    // Green returns are off by default: keeping the item is neither offered nor accepted.
+    expect(await methods()).toEqual([1, 2]);
+    expect(await greenAnswer()).toEqual({ green_return: false });
+    expect((await submit({ shipping_method_id: 3 })).body.msg).toMatch(/shipping_method_id/);
+
+    // A ceiling above this refund (47.63) makes it green; #1001 was delivered 3 days ago.
     await setReturnSetting({ green_return_max: 5000 });
-    expect(
-      (await t.call(calls.checkRule, { order_id: orderId, solution_id: 1, refund_line_items }, token)).body.data,
-    ).toEqual({ green_return: true });
+    expect(await greenAnswer()).toEqual({ green_return: true });
     const after = await t.call(calls.orderConfig, { order_id: orderId, refund_line_items, solution_id: 1 }, token);
     expect(after.body.data).toMatchObject({ delivery_date_check: true });
-    expect(after.body.data.returnShippingMethod.map((m: { id: number }) => m.id)).toEqual([3]);
+    expect(await methods()).toEqual([3]);
+    // A day limit shorter than the time since delivery turns it off again.
+    await setReturnSetting({ green_return_max_days: 2 });
+    expect(await greenAnswer()).toEqual({ green_return: false });
+    await setReturnSetting({ green_return_max_days: 3 });
+    expect(await greenAnswer()).toEqual({ green_return: true });
+    // A ceiling below the refund is not green.
+    await setReturnSetting({ green_return_max: 4762 });
+    expect(await greenAnswer()).toEqual({ green_return: false });
+    await setReturnSetting({ green_return_max: 5000 });
     expect((await submit({ shipping_method_id: 2 })).body.code).toBe(Code.InvalidInput);
     expect((await submit({ shipping_method_id: 3 })).body.code).toBe(Code.Success);
+  });
+
+  it('offers and accepts only solutions and methods the server can carry out, whatever the settings list', async () => {
+    await patchSettings(t, (settings) => {
+      settings.solutions = [1, 5, 6, 2];
+      settings.shipping_methods = [1, 2, 4];
+    });
+    const info = (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data;
+    expect(info.returnSolution.map((s: { id: number }) => s.id)).toEqual([1, 2]);
+    expect(info.returnShippingMethod.map((m: { id: number }) => m.id)).toEqual([1, 2]);
+    expect(info.pickup_is_ok).toBe(false);
+    expect((await submit({ solution_id: 5 })).body.msg).toMatch(/solution_id/);
+    expect((await submit({ solution_id: 6 })).body.msg).toMatch(/solution_id/);
+    expect((await submit({ shipping_method_id: 4 })).body.msg).toMatch(/shipping_method_id/);
+    expect(await t.db.selectFrom('return_requests').select('id').where('order_id', '=', orderId).execute()).toEqual([]);
   });
 
   it('stores a submitted return once and sends a second one to the processing page', async () => {

@@ -57,9 +57,3 @@ export function moneyFor(
     },
   });
 }
-
-/** Green returns (keep the item) apply when the refund is within the merchant's limit. */
-export function isGreenReturn(shop: Shop, money: ReturnMoneyResult): boolean {
-  const max = shop.settings.return_setting.green_return_max;
-  return max > 0 && money.refund <= max;
-}

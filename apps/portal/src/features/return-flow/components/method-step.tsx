@@ -8,9 +8,6 @@ import { selectedLines, useReturnForm } from '../hooks/return-form';
 import { ChoiceList } from './choice-list';
 import { FlowLayout, FlowNav } from './flow-layout';
 
-/** Carrier pickup (4) joins when its screens exist. */
-const BUILT = [1, 2, 3];
-
 /** Step 3, "How would you like to return item?" (spec screen 5); the server applies the spec §4 rules. */
 export default function MethodStep() {
   const { t } = useTranslation();
@@ -25,7 +22,7 @@ export default function MethodStep() {
   if (lines.length === 0 || !form.solution_id) return <Navigate to={`/process-manage/select/${orderId}`} replace />;
   if (config.isPending || source.isPending) return <InlineLoader label={t('flow.loading')} />;
   const currency = source.data?.total_price_set;
-  const methods = (config.data?.returnShippingMethod ?? []).filter((m) => BUILT.includes(m.id));
+  const methods = config.data?.returnShippingMethod ?? [];
 
   const next = () => {
     if (!form.shipping_method_id || !methods.some((m) => m.id === form.shipping_method_id)) {

@@ -7,9 +7,6 @@ import { selectedLines, useReturnForm } from '../hooks/return-form';
 import { ChoiceList } from './choice-list';
 import { FlowLayout, FlowNav } from './flow-layout';
 
-/** The solutions the portal can complete today; exchange (5) and bank transfer (6) join with their screens. */
-const BUILT = [1, 2, 4];
-
 /** Step 2, "Please select a return solution" (spec screen 4). */
 export default function SolutionStep() {
   const { t } = useTranslation();
@@ -21,7 +18,8 @@ export default function SolutionStep() {
   const config = useOrderConfig(orderId, lines);
   if (lines.length === 0) return <Navigate to={`/process-manage/select/${orderId}`} replace />;
   if (config.isPending) return <InlineLoader label={t('flow.loading')} />;
-  const solutions = (config.data?.returnSolution ?? []).filter((s) => BUILT.includes(s.id));
+  // The server offers what this order and selection may use; the portal shows exactly that.
+  const solutions = config.data?.returnSolution ?? [];
 
   const next = () => {
     if (!form.solution_id) return toast(t('flow.chooseSolution'), { kind: 'error', key: 'choose-solution' });

@@ -1,4 +1,5 @@
-import { statusToStep, type CheckInfo, type RequestStatus } from '@return-center/contract';
+import { RefundState, RequestStatus, statusToStep, type CheckInfo } from '@return-center/contract';
+import { canAddTracking } from '@return-center/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDate } from '../../../shared/use-date';
@@ -12,8 +13,10 @@ const STEP_NAMES = ['submitted', 'approved', 'received', 'done'];
 
 /** The status headline: the spec's texts, with the refund sub-state once refunding starts. */
 function statusText(detail: CheckInfo, t: (key: string) => string): string {
-  if (detail.status === 4)
-    return t(detail.refund_state === 'none' ? 'status.states.resolved' : `status.refund.${detail.refund_state}`);
+  if (detail.status === RequestStatus.Completed)
+    return t(
+      detail.refund_state === RefundState.None ? 'status.states.resolved' : `status.refund.${detail.refund_state}`,
+    );
   return t(`status.states.${detail.status}`);
 }
 
@@ -42,8 +45,8 @@ function Details({ requestId }: { requestId: number }) {
   if (!detail) return error ? <p role="alert">{error}</p> : <InlineLoader label={t('app.loading')} />;
   const money = (amount: number) => format(amount, detail.currency, detail.currency_format);
   const step = statusToStep[detail.status as RequestStatus] ?? 1;
-  const rejected = detail.status === 3;
-  const canTrack = detail.status === 2 && detail.shipping_method_id !== 3;
+  const rejected = detail.status === RequestStatus.Rejected;
+  const canTrack = canAddTracking({ status: detail.status, shippingMethodId: detail.shipping_method_id });
   const fees: [string, number][] = [
     [t('flow.money.labelFee'), detail.label_fee],
     [t('flow.money.returnFee'), detail.return_fee],
@@ -163,7 +166,7 @@ function Details({ requestId }: { requestId: number }) {
                   </tr>
                 ))}
             </tbody>
-            {detail.refund_state === 'refunded' ? (
+            {detail.refund_state === RefundState.Refunded ? (
               <tfoot>
                 <tr>
                   <th scope="row">{t('status.actualRefund')}</th>

@@ -1,0 +1,88 @@
+import { Code, RefundState, type calls, type CheckInfo } from '@return-center/contract';
+import { canAddTracking } from '@return-center/domain';
+import type { z } from 'zod';
+import type { Clock } from '../../clock.js';
+import { nowSeconds } from '../../clock.js';
+import { AppError, errors } from '../../http/app-error.js';
+import type { Session } from '../auth/sessions.js';
+import type { Outbox } from '../jobs/outbox.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import type { StorefrontConfigService } from '../storefront-config/storefront-config.service.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
+import { trackingMatches } from './carriers.js';
+import type { LifecycleService } from './lifecycle.service.js';
+import type { RequestRecord, RequestsRepository } from './requests.repository.js';
+
+type TrackingInput = z.output<typeof calls.addTracking.payload>;
+
+/** The shopper's side of a submitted request: its details, whether work is still running, and tracking. */
+export class ShopperRequestsService {
+  constructor(
+    private readonly deps: {
+      requests: RequestsRepository;
+      orders: OrdersService;
+      storefront: StorefrontConfigService;
+      lifecycle: LifecycleService;
+      outbox: Outbox;
+      uploads: UploadsService;
+      clock: Clock;
+    },
+  ) {}
+
+  /** Ownership check: the request's order must be one the session may see; anything else looks missing. */
+  private async owned(session: Session, requestId: number): Promise<RequestRecord> {
+    const record = await this.deps.requests.byId(requestId);
+    if (!record || record.shop_id !== session.shopId) throw errors.notFound();
+    await this.deps.orders.ownedOrder(session, record.order_id);
+    return record;
+  }
+
+  async detail(session: Session, requestId: number): Promise<CheckInfo> {
+    const record = await this.owned(session, requestId);
+    return this.deps.lifecycle.detail(await this.deps.storefront.requireShopById(session.shopId), record);
+  }
+
+  /** The status page polls this while documents, the refund or emails are still being made. */
+  async progress(session: Session, requestId: number) {
+    const record = await this.owned(session, requestId);
+    const jobsRunning = await this.deps.outbox.hasPending(
+      [`documents:${record.id}`, `refund:${record.id}`],
+      [`notify:${record.id}:`],
+    );
+    const refunding = record.refund_state === RefundState.Pending || record.refund_state === RefundState.Processing;
+    const working = jobsRunning || refunding;
+    const shop = await this.deps.storefront.requireShopById(session.shopId);
+    return {
+      status: record.status,
+      work_flow_refresh: { continue: working, apply: !working },
+      pickup: null,
+      pickupMethod: null,
+      detail: await this.deps.lifecycle.detail(shop, record),
+    };
+  }
+
+  async addTracking(session: Session, input: TrackingInput): Promise<void> {
+    const record = await this.owned(session, input.request_id);
+    if (!canAddTracking({ status: record.status, shippingMethodId: record.shipping_method_id })) {
+      throw new AppError(
+        Code.IllegalTransition,
+        'Tracking can be added once the return is approved and before it is received',
+      );
+    }
+    if (!trackingMatches(input.shipping_carrier, input.tracking_number)) {
+      throw errors.invalidInput(`tracking_number: not a valid ${input.shipping_carrier} tracking number`);
+    }
+    const proof = input.provide_proof.filter((url) => url.trim() !== '');
+    if (!(await this.deps.uploads.ownsAll(session, proof)))
+      throw errors.invalidInput('provide_proof: upload the photos first');
+    await this.deps.requests.recordTracking(
+      record,
+      {
+        number: input.tracking_number.replace(/\s+/g, '').toUpperCase(),
+        carrier: input.shipping_carrier,
+        proof,
+      },
+      nowSeconds(this.deps.clock),
+    );
+  }
+}
