@@ -90,3 +90,19 @@ test('switching language fetches the merchant texts for that language', async ({
   await page.getByLabel('Language').selectOption('fr');
   await expect(page.getByRole('button', { name: 'Commencer maintenant' })).toBeVisible();
 });
+
+test('a configuration that fails for another reason is only logged: the portal carries on with its defaults', async ({
+  page,
+}) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.route('**/go-api/v1/client/getConfig', (route) =>
+    route.fulfill({ status: 500, json: { code: 1099, msg: 'Server error', data: null } }),
+  );
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Start Your Return' })).toBeVisible();
+  await expect(page.getByText('This store is not available.')).toBeHidden();
+  expect(warnings.some((text) => text.includes('Store configuration failed to load'))).toBe(true);
+});

@@ -3,6 +3,13 @@ import { signedInShopper, submitShirtReturn } from './support.js';
 
 const merchant = { authorization: 'Bearer demo-merchant-key' };
 
+/** A 1 × 1 PNG. */
+const onePixelPng = () =>
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+
 /** A signed-in shopper's return of the Linen Shirt, submitted with the session's token. */
 async function submitAsShopper(page: Page, request: APIRequestContext, shippingMethodId: number) {
   return submitShirtReturn(request, await signedInShopper(page, request), shippingMethodId);
@@ -53,10 +60,16 @@ test('a return goes from review to refund, with a label, tracking and an email a
     );
 });
 
-test('a shopper shipping on their own adds tracking after approval', async ({ page, request }) => {
+test('a shopper shipping on their own adds tracking, with a photo of the parcel, after approval', async ({
+  page,
+  request,
+}) => {
   const id = await submitAsShopper(page, request, 2);
   await request.post(`/merchant/v1/requests/${id}/approve`, { headers: merchant });
   await page.goto(`/status-manage/return-details/${id}`);
+  const photo = onePixelPng();
+  await page.getByLabel('Add photos').setInputFiles({ name: 'parcel.png', mimeType: 'image/png', buffer: photo });
+  await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
   await page.getByLabel('Shipping carrier').selectOption('UPS');
   await page.getByLabel('Tracking number').fill('1Z999');
   await page.getByRole('button', { name: 'Save tracking' }).click();
@@ -64,6 +77,9 @@ test('a shopper shipping on their own adds tracking after approval', async ({ pa
   await page.getByLabel('Tracking number').fill('1Z999AA10123456784');
   await page.getByRole('button', { name: 'Save tracking' }).click();
   await expect(page.getByText('UPS 1Z999AA10123456784')).toBeVisible();
+  // The photo travelled with the tracking: the merchant sees it on the request.
+  const detail = (await (await request.get(`/merchant/v1/requests/${id}`, { headers: merchant })).json()).data;
+  expect(detail.return_shipment_proof).toEqual([expect.stringMatching(/^\/uploads\/proof\/.+\.png$/)]);
 });
 
 test('a rejection shows its reason', async ({ page, request }) => {

@@ -1,4 +1,11 @@
-import { calls, Code, CONFIG_RETRY_COUNT, CONFIG_RETRY_DELAY, type StoreConfig } from '@return-center/contract';
+import {
+  calls,
+  Code,
+  CONFIG_RETRY_COUNT,
+  CONFIG_RETRY_DELAY,
+  fallbackStoreConfig,
+  type StoreConfig,
+} from '@return-center/contract';
 import { configSign } from '@return-center/domain';
 import { create } from 'zustand';
 import { http } from './http';
@@ -26,8 +33,9 @@ export const useConfig = create<ConfigState>((set) => ({
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Loads the store configuration (spec §7 getConfig). On 402: back to the root, token, redirected
- * flag and order login data cleared, retried after 2 s up to 3 times. The loader always ends.
+ * Loads the store configuration (spec §7 getConfig). On 402: back to the root, token, redirected flag and order
+ * login data cleared, retried after 2 s up to 3 times; a store still unavailable then is shown as such. Any other
+ * failure is only logged (spec §8) and the portal carries on with the default look and texts. The loader always ends.
  */
 export async function loadConfig(
   shopUrl: string,
@@ -46,7 +54,11 @@ export async function loadConfig(
         useConfig.getState().setConfig(answer.data, themeColor);
         return;
       }
-      if (answer.code !== Code.StoreUnavailable) break;
+      if (answer.code !== Code.StoreUnavailable) {
+        console.warn(`Store configuration failed to load: ${answer.code} ${answer.msg}`);
+        useConfig.getState().setConfig(fallbackStoreConfig(shopUrl, language), themeColor);
+        return;
+      }
       navigateHome();
       useSession.getState().clear();
       if (attempt < CONFIG_RETRY_COUNT) await wait(CONFIG_RETRY_DELAY);
@@ -54,7 +66,7 @@ export async function loadConfig(
     useConfig.setState({ failed: true });
   } catch (error) {
     console.warn('Store configuration failed to load', error);
-    useConfig.setState({ failed: true });
+    useConfig.getState().setConfig(fallbackStoreConfig(shopUrl, language), themeColor);
   } finally {
     useUi.getState().setFullScreenLoading(false);
   }

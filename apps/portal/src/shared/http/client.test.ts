@@ -88,11 +88,15 @@ describe('HTTP client', () => {
     expect(events.errors).toEqual(['Service is not available']);
   });
 
-  it('clears the session on code 1032 and registers error notices by code range', async () => {
+  it('clears the session on code 1032 and 402 and registers error notices by code range', async () => {
     const { http, events } = client();
     reply = () => ({ status: 200, body: JSON.stringify({ code: 1032, msg: 'expired', data: null }) });
     await http.request(calls.config, {});
     expect(events.expired).toBe(1);
+    // 402 (store unavailable) clears the token too, from any call, not only the configuration fetch (spec §4).
+    reply = () => ({ status: 200, body: JSON.stringify({ code: 402, msg: 'unavailable', data: null }) });
+    await http.request(calls.index, {});
+    expect(events.expired).toBe(2);
     reply = () => ({ status: 200, body: JSON.stringify({ code: 5000, msg: 'boom', data: null }) });
     await http.request(calls.config, {});
     reply = () => ({ status: 200, body: JSON.stringify({ code: 2500, msg: 'careful', data: null }) });

@@ -100,7 +100,8 @@ export function createHttpClient(hooks: HttpHooks) {
     const answer = parsed.data as Answer<z.output<C['answer']>>;
     const channel = errorChannel(answer.code);
     if (answer.code === Code.Success) hooks.onClearErrors(call.path);
-    else if (answer.code === Code.SessionExpired) hooks.onSessionExpired();
+    // Spec §4: the token is cleared on 1032 and on 402, from any call.
+    else if (answer.code === Code.SessionExpired || answer.code === Code.StoreUnavailable) hooks.onSessionExpired();
     else if (channel) hooks.onErrorNotice(call.path, channel, answer.msg);
     if (!response.ok && !options.quiet)
       hooks.onError(answer.msg || (httpStatusText[response.status] ?? networkMessages.fallback));

@@ -9,15 +9,17 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { http } from '../../../shared/http';
+import { useSession } from '../../../shared/session-store';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * refundCheck polling (spec §4): the first result is always shown; while the server says the
- * workflow continues, re-query up to 20 attempts in all, 2 s after the first and 3 s after later
- * ones, showing a later result only when the server says apply.
+ * The request's detail from returnInfo (spec §7), then refundCheck polling (spec §4): its first result is always
+ * shown; while the server says the workflow continues, re-query up to 20 attempts in all, 2 s after the first and
+ * 3 s after later ones, showing a later result only when the server says apply.
  */
 export function useRequestDetail(requestId: number, refreshKey: number) {
+  const language = useSession((state) => state.language);
   const [detail, setDetail] = useState<CheckInfo | null>(null);
   const [polling, setPolling] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -25,8 +27,15 @@ export function useRequestDetail(requestId: number, refreshKey: number) {
     let stopped = false;
     void (async () => {
       setPolling(true);
+      const info = await http.request(calls.returnInfo, { request_id: requestId, code: language }).catch(() => null);
+      if (stopped) return;
+      if (info?.code === 1000) setDetail(info.data);
+      else {
+        if (info) setError(info.msg);
+        return setPolling(false);
+      }
       for (let attempt = 1; attempt <= POLL_MAX_ATTEMPTS && !stopped; attempt++) {
-        const answer = await http.request(calls.refundCheck, { id: requestId }).catch(() => null);
+        const answer = await http.request(calls.refundCheck, { id: requestId, code: language }).catch(() => null);
         if (stopped) return;
         if (!answer || answer.code !== 1000) {
           if (answer) setError(answer.msg);
@@ -41,7 +50,7 @@ export function useRequestDetail(requestId: number, refreshKey: number) {
     return () => {
       stopped = true;
     };
-  }, [requestId, refreshKey]);
+  }, [requestId, refreshKey, language]);
   return { detail, polling, error };
 }
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../shared/session-store';
 import { useUi } from '../../../shared/ui-store';
 import { Field } from '../../../shared/ui/field';
 import { ProofUploader } from '../../../shared/ui/proof-uploader';
@@ -9,6 +10,7 @@ import { addTracking, useCarriers } from '../api/status';
 export function TrackingForm({ requestId, onAdded }: { requestId: number; onAdded(): void }) {
   const { t } = useTranslation();
   const toast = useUi((state) => state.toast);
+  const language = useSession((state) => state.language);
   const carriers = useCarriers();
   const [carrier, setCarrier] = useState('');
   const [number, setNumber] = useState('');
@@ -27,6 +29,8 @@ export function TrackingForm({ requestId, onAdded }: { requestId: number; onAdde
       request_id: requestId,
       tracking_number: number.trim(),
       shipping_carrier: carrier,
+      code: language,
+      provide_proof: proof,
     }).catch(() => null);
     setBusy(false);
     if (answer?.code === 1000) {
