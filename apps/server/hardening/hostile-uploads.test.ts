@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { calls, Code, MAX_PROOF_IMAGE_BYTES, messages, type CallDef } from '@return-center/contract';
+import { calls, Code, messages, type CallDef } from '@return-center/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, shop } from '../test/helper.js';
@@ -14,6 +14,12 @@ import { freePort, prepareDatabase, ServerProcess } from './server-process.js';
  * 10 MB photos decoded at once.
  */
 const RSS_BUDGET_MB = 512;
+
+/**
+ * The largest proof photo accepted: SPEC §5 upload rules and §9, "each file under 10 MB", so exactly 10 MB is
+ * refused. Stated here rather than imported, so that a changed limit in the code fails.
+ */
+const MAX_PROOF_IMAGE_BYTES = 10 * 1024 * 1024 - 1;
 
 /** A real 12 MP photo-like JPEG (noise compresses worst) just under the 10 MB limit. */
 async function largePhoto(): Promise<Buffer> {

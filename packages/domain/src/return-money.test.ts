@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocate } from './allocate.js';
 import { computeReturnMoney, type MoneyLine } from './return-money.js';
 
 const noFees = { refundShipping: false, returnFee: 0, labelFee: 0, restockingFeePercent: 0 };
@@ -29,15 +28,29 @@ describe('computeReturnMoney', () => {
   });
 
   it('splits a line discount and tax between returned and kept units so both halves add up', () => {
-    const one = computeReturnMoney({
-      lines: [{ line: sneakers, quantity: 1 }],
-      orderShipping: 500,
-      returnsEverything: false,
-      usesMerchantLabel: false,
-      settings: noFees,
+    const returning = (line: MoneyLine, quantity: number) =>
+      computeReturnMoney({
+        lines: [{ line, quantity }],
+        orderShipping: 500,
+        returnsEverything: false,
+        usesMerchantLabel: false,
+        settings: noFees,
+      });
+    // 1 of the 2 Sneakers: half of the $17.80 discount; the odd cent of the $12.81 tax goes to the returned unit
+    // (largest remainder, DESIGN §3: a tie goes to the first share). 89.00 − 8.90 + 6.41 = 86.51.
+    expect(returning(sneakers, 1)).toMatchObject({
+      origin_subtotal: 8900,
+      discount: 890,
+      tax: 641,
+      refund: 8651,
+      total: 8651,
     });
-    expect(one.discount + one.discount).toBe(sneakers.discount);
-    expect(one.tax).toBe(641);
+    // 3 units at $10.00 with a $1.00 discount and $2.00 tax. Exact shares of 1 unit: 33.3 discount, 66.7 tax;
+    // of 2 units: 66.7 and 133.3. Largest remainder rounds the .7 shares up, so each pair adds back to the line:
+    // 33 + 67 = 100 and 67 + 133 = 200.
+    const mugs: MoneyLine = { price: 1000, quantity: 3, discount: 100, tax: 200 };
+    expect(returning(mugs, 1)).toMatchObject({ origin_subtotal: 1000, discount: 33, tax: 67, refund: 1034 });
+    expect(returning(mugs, 2)).toMatchObject({ origin_subtotal: 2000, discount: 67, tax: 133, refund: 2066 });
   });
 
   it('charges fees and refunds shipping per the merchant settings', () => {
@@ -110,11 +123,12 @@ describe('computeReturnMoney', () => {
                 money.refund + money.shipping.money - money.return_fee - money.label_fee - money.restocking_fee,
               ),
             );
-            for (const { line, quantity } of lines) {
-              // Returned and kept parts of a line's discount always add back to the whole.
-              const [returned, kept] = allocate(line.discount, [quantity, line.quantity - quantity]);
-              expect(returned! + kept!).toBe(line.discount);
-            }
+            // The returned units carry their proportional part of each line's discount and tax, never a whole
+            // minor unit more or less per line (largest remainder, DESIGN §3).
+            const exactShare = (field: 'discount' | 'tax') =>
+              lines.reduce((sum, { line, quantity }) => sum + (line[field] * quantity) / line.quantity, 0);
+            expect(Math.abs(money.discount - exactShare('discount'))).toBeLessThan(lines.length);
+            expect(Math.abs(money.tax - exactShare('tax'))).toBeLessThan(lines.length);
           },
         ),
       );
