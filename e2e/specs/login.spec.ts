@@ -40,7 +40,7 @@ test('wrong details show the spec message and keep what was typed', async ({ pag
   await expect(page.getByRole('textbox', { name: 'Order number' })).toHaveValue('#1001');
 });
 
-test('the policy popup and the 30-day footer are on the login page', async ({ page }) => {
+test("the policy popup and the footer with the demo shop's 30-day window are on the login page", async ({ page }) => {
   await page.goto('/');
   await expect(
     page.getByText('You have a maximum of 30 days from the date of your purchase to make a return.'),
@@ -49,4 +49,25 @@ test('the policy popup and the 30-day footer are on the login page', async ({ pa
   await expect(page.getByRole('dialog', { name: 'Returns and Exchanges Policy FAQ' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
+});
+
+test("the footer and the default policy state the shop's own return window", async ({ page }) => {
+  // The shop's getConfig answer, with a 14-day window instead of the demo shop's 30.
+  await page.route('**/go-api/v1/client/getConfig', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    body.data.return_window_days = 14;
+    body.data.text.return_policy_link = { type: 'default', value: '', content: '' };
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/');
+  await expect(
+    page.getByText('You have a maximum of 14 days from the date of your purchase to make a return.'),
+  ).toBeVisible();
+  await expect(page.getByText(/30 days/)).toBeHidden();
+  await page.getByRole('button', { name: 'Return policy' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Returns and Exchanges Policy FAQ' });
+  await expect(dialog).toContainText('You can start a return within 14 days of your purchase.');
+  await expect(dialog).toContainText('within 10 business days');
+  await expect(dialog).not.toContainText('30 days');
 });

@@ -65,7 +65,7 @@ export default function LoginPage() {
           <EmailForm config={config} initialEmail={params.email} onSignedIn={onSignedIn} />
         )}
       </div>
-      <p className="rc-note">{t('login.footer')}</p>
+      <p className="rc-note">{t('login.footer', { count: config.return_window_days })}</p>
       <p className="rc-login__links">
         <PolicyLink config={config} />
       </p>

@@ -16,7 +16,7 @@ export function PolicyLink({ config }: { config: StoreConfig }) {
       </a>
     );
   }
-  const content = link.content || t('login.policyDefault');
+  const content = link.content || t('login.policyDefault', { count: config.return_window_days });
   return (
     <>
       <button type="button" className="rc-link" onClick={() => setOpen(true)}>
