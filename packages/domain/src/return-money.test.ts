@@ -37,7 +37,7 @@ describe('computeReturnMoney', () => {
         settings: noFees,
       });
     // 1 of the 2 Sneakers: half of the $17.80 discount; the odd cent of the $12.81 tax goes to the returned unit
-    // (largest remainder, DESIGN §3: a tie goes to the first share). 89.00 − 8.90 + 6.41 = 86.51.
+    // (shares rounded half up, DESIGN §3). 89.00 − 8.90 + 6.41 = 86.51.
     expect(returning(sneakers, 1)).toMatchObject({
       origin_subtotal: 8900,
       discount: 890,
@@ -46,7 +46,7 @@ describe('computeReturnMoney', () => {
       total: 8651,
     });
     // 3 units at $10.00 with a $1.00 discount and $2.00 tax. Exact shares of 1 unit: 33.3 discount, 66.7 tax;
-    // of 2 units: 66.7 and 133.3. Largest remainder rounds the .7 shares up, so each pair adds back to the line:
+    // of 2 units: 66.7 and 133.3. Rounding half up makes them 33/67 and 67/133, so each pair adds back to the line:
     // 33 + 67 = 100 and 67 + 133 = 200.
     const mugs: MoneyLine = { price: 1000, quantity: 3, discount: 100, tax: 200 };
     expect(returning(mugs, 1)).toMatchObject({ origin_subtotal: 1000, discount: 33, tax: 67, refund: 1034 });
@@ -124,7 +124,7 @@ describe('computeReturnMoney', () => {
               ),
             );
             // The returned units carry their proportional part of each line's discount and tax, never a whole
-            // minor unit more or less per line (largest remainder, DESIGN §3).
+            // minor unit more or less per line (rounded shares, DESIGN §3).
             const exactShare = (field: 'discount' | 'tax') =>
               lines.reduce((sum, { line, quantity }) => sum + (line[field] * quantity) / line.quantity, 0);
             expect(Math.abs(money.discount - exactShare('discount'))).toBeLessThan(lines.length);
@@ -134,4 +134,53 @@ describe('computeReturnMoney', () => {
       );
     });
   }
+});
+
+describe('a line returned in several parts', () => {
+  const settings = { refundShipping: false, returnFee: 0, labelFee: 0, restockingFeePercent: 0 };
+  const partOf = (line: MoneyLine, quantity: number, returnedBefore: number) =>
+    computeReturnMoney({
+      lines: [{ line: { ...line, returnedBefore }, quantity }],
+      orderShipping: 0,
+      returnsEverything: false,
+      usesMerchantLabel: false,
+      settings,
+    });
+
+  it('refunds the Sneakers tax of 12.81 once across two single returns: 6.41 then 6.40', () => {
+    const sneakers = { price: 8900, quantity: 2, discount: 1780, tax: 1281 };
+    expect([partOf(sneakers, 1, 0).tax, partOf(sneakers, 1, 1).tax]).toEqual([641, 640]);
+    expect([partOf(sneakers, 1, 0).discount, partOf(sneakers, 1, 1).discount]).toEqual([890, 890]);
+  });
+
+  it('adds up to exactly the line, however the units are split', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 12 }),
+        (quantity, discount, tax, cuts) => {
+          const line = { price: 1000, quantity, discount, tax };
+          let returned = 0;
+          let discounts = 0;
+          let taxes = 0;
+          for (const cut of cuts) {
+            const take = Math.min(cut, quantity - returned);
+            if (take === 0) break;
+            const part = partOf(line, take, returned);
+            discounts += part.discount;
+            taxes += part.tax;
+            returned += take;
+          }
+          if (returned < quantity) {
+            const rest = partOf(line, quantity - returned, returned);
+            discounts += rest.discount;
+            taxes += rest.tax;
+          }
+          expect([discounts, taxes]).toEqual([discount, tax]);
+        },
+      ),
+    );
+  });
 });

@@ -1,5 +1,3 @@
-import { allocate } from './allocate.js';
-
 export interface MoneyLine {
   /** Unit price, minor units. */
   price: number;
@@ -8,6 +6,8 @@ export interface MoneyLine {
   discount: number;
   /** Tax charged on the whole line. */
   tax: number;
+  /** Units of this line already taken back (earlier returns, platform refunds); this return's units come after. */
+  returnedBefore?: number;
 }
 
 export interface MoneySettings {
@@ -43,8 +43,20 @@ export interface ReturnMoneyResult {
   max_refund: number;
 }
 
-/** The part of a line-level amount that belongs to `quantity` of its units (largest remainder). */
-const share = (amount: number, quantity: number, of: number) => allocate(amount, [quantity, of - quantity])[0] ?? 0;
+/** The part of `amount` that belongs to the first `units` of `of` units, rounded half up (exact in BigInt). */
+const cumulative = (amount: number, units: number, of: number): number => {
+  const sign = amount < 0 ? -1 : 1;
+  const scaled = BigInt(Math.abs(amount)) * BigInt(units) * 2n + BigInt(of);
+  return sign * Number(scaled / (2n * BigInt(of)));
+};
+
+/**
+ * The part of a line-level amount that belongs to units `from` … `from + quantity − 1` of its `of` units: the
+ * difference of the rounded shares before and after them. Within one minor unit of the exact share, and the parts
+ * of a line returned in several returns add up to exactly the line (DESIGN §3).
+ */
+const share = (amount: number, quantity: number, of: number, from: number) =>
+  cumulative(amount, from + quantity, of) - cumulative(amount, from, of);
 
 /** Spec §2 screen 6 and issue 3: the refund of a return, in integer minor units. */
 export function computeReturnMoney(input: ReturnMoneyInput): ReturnMoneyResult {
@@ -53,8 +65,9 @@ export function computeReturnMoney(input: ReturnMoneyInput): ReturnMoneyResult {
   let tax = 0;
   for (const { line, quantity } of input.lines) {
     subtotal += line.price * quantity;
-    discount += share(line.discount, quantity, line.quantity);
-    tax += share(line.tax, quantity, line.quantity);
+    const from = line.returnedBefore ?? 0;
+    discount += share(line.discount, quantity, line.quantity, from);
+    tax += share(line.tax, quantity, line.quantity, from);
   }
   const refund = subtotal - discount + tax;
   const shippingMoney = input.settings.refundShipping && input.returnsEverything ? input.orderShipping : 0;

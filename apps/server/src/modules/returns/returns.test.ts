@@ -166,6 +166,23 @@ describe.each(dialects)('return flow on %s', (dialect) => {
     expect(paid).toHaveLength(1);
   });
 
+  it('refunds a line returned in two parts exactly once: the Sneakers tax of 12.81 as 6.41 then 6.40', async () => {
+    const sneakers = [{ line_item_id: line('Canvas Sneakers').line_item_id, quantity: 1 }];
+    const money = async () =>
+      (await t.call(calls.getReturnMoney, { order_id: orderId, solution_id: 1, refund_line_items: sneakers }, token))
+        .body.data;
+    expect((await money()).tax).toBe(641);
+    const first = await submit({ order_product: [product('Canvas Sneakers')] });
+    for (const action of ['approve', 'receive', 'refund'])
+      await t.app.inject({
+        method: 'POST',
+        url: `${MERCHANT_BASE}/requests/${first.body.data.request_id}/${action}`,
+        payload: {},
+        headers: { authorization: 'Bearer demo-merchant-key' },
+      });
+    expect((await money()).tax).toBe(640);
+  });
+
   it('refuses the same key with another body: the shopper is sent to the request the key made', async () => {
     const idempotency_key = randomUUID();
     const first = await submit({ idempotency_key });

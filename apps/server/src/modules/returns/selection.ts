@@ -39,7 +39,8 @@ export function moneyFor(
 ): ReturnMoneyResult {
   const lines = chosen.map((item) => {
     const line = order.lines.find((l) => l.id === item.line_item_id)!;
-    return { line, quantity: item.quantity };
+    const stillReturnable = source.yes.find((l) => l.line_item_id === item.line_item_id)!.refundable_quantity;
+    return { line: { ...line, returnedBefore: line.quantity - stillReturnable }, quantity: item.quantity };
   });
   const stillHeld = source.yes.reduce((sum, l) => sum + l.refundable_quantity, 0);
   const returning = chosen.reduce((sum, c) => sum + c.quantity, 0);
