@@ -2,9 +2,26 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
-    environment: 'node',
     testTimeout: 20000,
     hookTimeout: 30000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        // The portal's component tests render React in a DOM.
+        extends: true,
+        test: {
+          name: 'portal-dom',
+          include: ['apps/portal/src/**/*.test.tsx'],
+          environment: 'jsdom',
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,108 @@
+import { calls } from '@return-center/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ok } from '../../../test/fake-api';
+import { chosenShirt, order, ORDER_ID, reasons, storedForm, storeForm } from '../../../test/fixtures';
+import { landedOn, renderRoute, toasts, usePortalTestSetup } from '../../../test/render';
+import SelectStep from './select-step';
+
+const api = usePortalTestSetup();
+
+function renderStep() {
+  api.on(calls.orderInfo, ok(calls.orderInfo, order));
+  api.on(calls.getReason, ok(calls.getReason, reasons));
+  return renderRoute('process-manage/select/:id', `/process-manage/select/${ORDER_ID}`, <SelectStep />);
+}
+
+describe('select step', () => {
+  it('lists the returnable items with their prices and asks for this order', async () => {
+    renderStep();
+    expect(await screen.findByRole('heading', { name: 'What would you like to return?' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose Linen shirt / M' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose Canvas tote' })).toBeTruthy();
+    expect(screen.getByText('$45.00')).toBeTruthy();
+    expect(screen.getByText('$20.00')).toBeTruthy();
+    expect(api.bodiesOf(calls.orderInfo)).toEqual([{ order_id: ORDER_ID }]);
+  });
+
+  it('shows non-returnable items with their reason and no way to choose them', async () => {
+    renderStep();
+    const heading = await screen.findByRole('heading', { name: 'Non-returnable items' });
+    const list = heading.nextElementSibling as HTMLElement;
+    expect(within(list).getByText('Wool scarf / Grey')).toBeTruthy();
+    expect(within(list).getByText('Missed the return window')).toBeTruthy();
+    expect(within(list).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Wool scarf/ })).toBeNull();
+  });
+
+  it('refuses to continue while no item has a reason', async () => {
+    const { user, router } = renderStep();
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(toasts()).toEqual(['Unselected return item.']);
+    expect(router.state.location.pathname).toBe(`/process-manage/select/${ORDER_ID}`);
+  });
+
+  it('choosing an item opens the reason dialog; saving a reason selects it and lets the shopper continue', async () => {
+    const { user } = renderStep();
+    await user.click(await screen.findByRole('button', { name: 'Choose Linen shirt / M' }));
+    const dialog = screen.getByRole('dialog', { name: 'Why are you returning this item?' });
+    expect(within(dialog).getByText('Linen shirt / M')).toBeTruthy();
+    await user.selectOptions(within(dialog).getByLabelText('Return quantity'), '2');
+    await user.click(within(dialog).getByRole('radio', { name: 'Arrived too late' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('Selected: 2 × Arrived too late')).toBeTruthy();
+    expect(storedForm()?.order_product).toEqual({
+      [501]: {
+        line_item_id: 501,
+        quantity: 2,
+        reason_id: 1,
+        reason_text: 'Arrived too late',
+        reason_description: '',
+        provide_proof: [],
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await landedOn()).toBe(`/process-manage/solution/${ORDER_ID}`);
+  });
+
+  it('Cancel and Escape close the dialog without selecting anything', async () => {
+    const { user } = renderStep();
+    await user.click(await screen.findByRole('button', { name: 'Choose Canvas tote' }));
+    await user.click(screen.getByRole('radio', { name: 'Arrived too late' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Choose Canvas tote' }));
+    await user.click(screen.getByRole('radio', { name: 'Arrived too late' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    expect(screen.queryByText(/^Selected:/)).toBeNull();
+    expect(storedForm()).toBeNull();
+  });
+
+  it('allows one product variant per request', async () => {
+    storeForm({ order_product: { [501]: chosenShirt } });
+    const { user } = renderStep();
+    await user.click(await screen.findByRole('button', { name: 'Choose Canvas tote' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(toasts()).toEqual(['Sorry, You can only select one product variant per request.']);
+  });
+
+  it('reopens a chosen item with its saved answers, and Remove unselects it', async () => {
+    storeForm({ order_product: { [501]: chosenShirt }, solution_id: 1, shipping_method_id: 2 });
+    const { user } = renderStep();
+    expect(await screen.findByText('Selected: 2 × Poor quality/faulty')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Edit Linen shirt / M' }));
+    const dialog = screen.getByRole('dialog');
+    expect((within(dialog).getByRole('radio', { name: 'Poor quality/faulty' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByLabelText('Return description') as HTMLTextAreaElement).value).toBe('Seam came apart');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(screen.queryByText(/^Selected:/)).toBeNull();
+    expect(storedForm()).toMatchObject({ order_product: {}, solution_id: null, shipping_method_id: null });
+  });
+});

@@ -1,0 +1,72 @@
+import { calls } from '@return-center/contract';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ok } from '../../../test/fake-api';
+import { chosenShirt, ORDER_ID, storedForm, storeForm } from '../../../test/fixtures';
+import { landedOn, renderRoute, toasts, usePortalTestSetup } from '../../../test/render';
+import SolutionStep from './solution-step';
+
+const api = usePortalTestSetup();
+const url = `/process-manage/solution/${ORDER_ID}`;
+
+function renderStep(solutionIds = [1, 2]) {
+  const names: Record<number, string> = { 1: 'Refund', 2: 'Discount code', 4: 'Gift card' };
+  api.on(
+    calls.orderConfig,
+    ok(calls.orderConfig, {
+      returnSolution: solutionIds.map((id) => ({ id, name: names[id] ?? `Solution ${id}`, description: '' })),
+    }),
+  );
+  return renderRoute('process-manage/solution/:id', url, <SolutionStep />);
+}
+
+const radios = () => screen.getAllByRole('radio') as HTMLInputElement[];
+
+describe('solution step', () => {
+  it('offers only the solutions the server answered for the chosen item', async () => {
+    storeForm({ order_product: { [501]: chosenShirt } });
+    renderStep([1, 4]);
+    expect(await screen.findByRole('heading', { name: 'Please select a return solution' })).toBeTruthy();
+    expect(radios().map((r) => r.parentElement?.querySelector('.rc-choice__label')?.textContent)).toEqual([
+      'Refund to original payment method',
+      'Store gift card',
+    ]);
+    expect(screen.queryByText('Store discount code')).toBeNull();
+    expect(api.bodiesOf(calls.orderConfig)).toEqual([
+      { order_id: ORDER_ID, refund_line_items: [{ line_item_id: 501, quantity: 2, reason_id: 2 }] },
+    ]);
+  });
+
+  it('refuses to continue until a solution is chosen', async () => {
+    storeForm({ order_product: { [501]: chosenShirt } });
+    const { user, router } = renderStep();
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(toasts()).toEqual(['Please choose a return solution']);
+    expect(router.state.location.pathname).toBe(url);
+  });
+
+  it('moves on to the return method once a solution is chosen', async () => {
+    storeForm({ order_product: { [501]: chosenShirt }, shipping_method_id: 1 });
+    const { user } = renderStep();
+    await user.click(await screen.findByRole('radio', { name: /Store discount code/ }));
+    expect(radios().map((r) => r.checked)).toEqual([false, true]);
+    // A new solution forgets the method chosen for the old one.
+    expect(storedForm()).toMatchObject({ solution_id: 2, shipping_method_id: null });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await landedOn()).toBe(`/process-manage/method/${ORDER_ID}`);
+  });
+
+  it('keeps an earlier choice selected when the shopper comes back', async () => {
+    storeForm({ order_product: { [501]: chosenShirt }, solution_id: 1 });
+    const { user } = renderStep();
+    expect(((await screen.findByRole('radio', { name: /Refund to original/ })) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await landedOn()).toBe(`/process-manage/select/${ORDER_ID}`);
+  });
+
+  it('sends a shopper with no chosen item back to step 1 without asking the server', async () => {
+    renderRoute('process-manage/solution/:id', url, <SolutionStep />);
+    expect(await landedOn()).toBe(`/process-manage/select/${ORDER_ID}`);
+    expect(api.requests).toEqual([]);
+  });
+});

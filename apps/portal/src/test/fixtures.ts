@@ -1,0 +1,113 @@
+import { calls, type AnswerOf } from '@return-center/contract';
+import type { FormItem, ReturnForm } from '../features/return-flow/hooks/return-form';
+import { ok, type FakeApi } from './fake-api';
+
+/** One order of a US shop, as orderInfo answers it (parsed by the contract, so it stays faithful). */
+export const ORDER_ID = 41;
+
+const line = (lineItemId: number, title: string, variantTitle: string, price: number, quantity: number) => ({
+  id: lineItemId - 400,
+  line_item_id: lineItemId,
+  product_id: lineItemId * 10,
+  variant: { product_id: lineItemId * 10, variant_id: lineItemId * 100 },
+  title,
+  variant_title: variantTitle,
+  sku: `SKU-${lineItemId}`,
+  image: `/catalogue/${lineItemId}.png`,
+  price,
+  quantity,
+  refundable_quantity: quantity,
+});
+
+export const shirt = line(501, 'Linen shirt', 'M', 4500, 2);
+export const tote = line(502, 'Canvas tote', '', 2000, 1);
+
+export const order: AnswerOf<typeof calls.orderInfo> = calls.orderInfo.answer.parse({
+  id: ORDER_ID,
+  order_name: '#1041',
+  order_create_time: 1_760_000_000,
+  yes: [shirt, tote],
+  no: [{ ...line(503, 'Wool scarf', 'Grey', 3000, 1), reason: 'missed_window', request_id: null }],
+  return_setting: {
+    return_window_days: 30,
+    refund_shipping: false,
+    return_fee: 0,
+    label_fee: 0,
+    restocking_fee_percent: 0,
+  },
+  total_price_set: { currency: 'USD', currency_format: '${{amount}}', money: 9500 },
+  shopify_order_id: 'gid-1041',
+  returnShippingMethod: [],
+  returnSolution: [],
+  pickupMethod: { carrierDefault: 'USPS-EASYPOST', carriersList: [], pickupTime: {}, pickupTimeDefault: '9-11' },
+  pickup_is_ok: false,
+  has_free_shipping: false,
+  delivery_date_check: false,
+  customer_wise_name: '',
+  customer_wise_iban: '',
+  wise_account_id: '',
+  pickup_address: {},
+  request_id: null,
+});
+
+/** getReason: one reason needs proof photos. */
+export const reasons: AnswerOf<typeof calls.getReason> = calls.getReason.answer.parse({
+  list: [
+    { id: 1, group_id: 1, text: 'Arrived too late', proof: 'optional' },
+    { id: 2, group_id: 1, text: 'Poor quality/faulty', proof: 'required' },
+    { id: 6, group_id: 2, text: 'Others (specify in notes)', proof: 'optional' },
+  ],
+});
+
+export const chosenShirt: FormItem = {
+  line_item_id: shirt.line_item_id,
+  quantity: 2,
+  reason_id: 2,
+  reason_text: 'Poor quality/faulty',
+  reason_description: 'Seam came apart',
+  provide_proof: ['/uploads/a.png'],
+};
+
+/** Puts a return form in storage, as the earlier steps leave it. */
+export function storeForm(form: Partial<ReturnForm>) {
+  const full: ReturnForm = {
+    order_product: {},
+    solution_id: null,
+    shipping_method_id: null,
+    idempotency_key: 'idem-key-0001',
+    ...form,
+  };
+  window.localStorage.setItem(`return-form:${ORDER_ID}`, JSON.stringify(full));
+}
+
+export const storedForm = (): ReturnForm | null => {
+  const raw = window.localStorage.getItem(`return-form:${ORDER_ID}`);
+  return raw ? (JSON.parse(raw) as ReturnForm) : null;
+};
+
+/** The three upload steps of spec §7, all succeeding: the stored photo's URL is `https://cdn.test/<filename>`. */
+export function stubUploads(api: FakeApi) {
+  api.on(calls.getUploadKey, (request) =>
+    ok(calls.getUploadKey, {
+      data: {
+        url: `https://bucket.test/put/${request.query.filename}`,
+        key: `key-${request.query.filename}`,
+        output_url: `https://bucket.test/out/${request.query.filename}`,
+      },
+    }),
+  );
+  api.onPut({ status: 200, body: null });
+  api.on(calls.uploadCallback, (request) => {
+    const name = String(request.query.url).split('/').pop() ?? '';
+    return ok(calls.uploadCallback, {
+      ossUrl: `https://cdn.test/${name}`,
+      name,
+      size: 1,
+      type: 'image/png',
+      path: name,
+    });
+  });
+}
+
+export const photo = (name: string, type = 'image/png', size = 1024) =>
+  new File([new Uint8Array(size)], name, { type });
