@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     testTimeout: 20000,
     hookTimeout: 30000,
+    // Polled expectations wait for what a shopper would see; a busy CI machine must not turn that into a failure.
+    expect: { poll: { timeout: 7000 } },
     projects: [
       {
         extends: true,

@@ -1,6 +1,6 @@
 import '../shared/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
@@ -10,6 +10,9 @@ import { useSession } from '../shared/session-store';
 import { useUi } from '../shared/ui-store';
 import { Toaster } from '../shared/ui/toaster';
 import { createFakeApi } from './fake-api';
+
+// findBy…/waitFor wait for what a shopper would see; a busy CI machine must not turn a slow render into a failure.
+configure({ asyncUtilTimeout: 7000 });
 
 /**
  * Registers the per-test set-up of a portal component test: a fresh fake network, a signed-in session in English,

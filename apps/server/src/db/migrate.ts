@@ -7,6 +7,7 @@ import * as lifecycle from './migrations/004-lifecycle.js';
 import * as uploads from './migrations/005-uploads.js';
 import * as uploadSweep from './migrations/006-upload-sweep.js';
 import * as submitFingerprint from './migrations/007-submit-fingerprint.js';
+import * as submitDetails from './migrations/008-submit-details.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -16,6 +17,7 @@ const ALL = {
   '005-uploads': uploads,
   '006-upload-sweep': uploadSweep,
   '007-submit-fingerprint': submitFingerprint,
+  '008-submit-details': submitDetails,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {

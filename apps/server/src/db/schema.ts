@@ -97,6 +97,14 @@ export interface ReturnRequestsTable {
   idempotency_key: string;
   /** sha256 of what the submit asked for (order, solution, method, items); '' on requests older than it. */
   submit_fingerprint: Generated<string>;
+  /** Spec §7 submit `from`: where the shopper entered the portal (default 2). */
+  entry_source: Generated<number>;
+  /** Spec §7 submit `type`: 1 a return, 2 an exchange. */
+  request_type: Generated<number>;
+  /** The total refund the shopper was shown when submitting (minor units), when the portal sent it. */
+  shown_total: number | null;
+  /** The store platform's id of the order (spec `shopify_order_id`). */
+  platform_order_id: Generated<string>;
   /** JSON of the return money computed at submit. */
   money: Generated<string>;
   decline_reason: Generated<string>;
@@ -153,6 +161,7 @@ export interface ReturnItemsTable {
   order_line_id: number;
   quantity: number;
   reason_id: number;
+  reason_group_id: Generated<number>;
   reason_text: string;
   description: string;
   proof: string;

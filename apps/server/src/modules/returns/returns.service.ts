@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Code, MAX_PROOF_IMAGES, messages, type Reason } from '@return-center/contract';
+import { Code, MAX_PROOF_IMAGES, messages, SolutionId, type Reason } from '@return-center/contract';
 import { allowedShippingMethods, greenRuleOf, isGreenReturn } from '@return-center/domain';
 import type { z } from 'zod';
 import type { calls } from '@return-center/contract';
@@ -17,6 +17,9 @@ import { checkSelection, moneyFor, type SelectedLine } from './selection.js';
 type SubmitInput = z.output<typeof calls.setReturnOrder.payload>;
 
 const KEY_USED_ELSEWHERE = 'idempotency_key: already used for another order';
+
+/** Spec §7: a submit's type is 2 for an exchange, 1 for every other return. */
+const requestTypeOf = (solutionId: number) => (solutionId === SolutionId.Exchange ? 2 : 1);
 
 /** What a submit asks for; the key and the display language are not part of it. */
 const fingerprintOf = (input: SubmitInput) =>
@@ -104,7 +107,7 @@ export class ReturnsService {
     const repeated = await this.repository.byIdempotencyKey(shop.id, input.idempotency_key);
     if (repeated) return answerRepeat(repeated, input);
     const selected = input.order_product.map((p) => ({ line_item_id: p.order_product_id, quantity: p.quantity }));
-    const { source, chosen, money, green } = await this.evaluate(
+    const { source, order, chosen, money, green } = await this.evaluate(
       shop,
       session,
       input.order_id,
@@ -115,6 +118,10 @@ export class ReturnsService {
       throw new AppError(Code.AlreadyProcessing, messages.alreadyProcessing, 200, { request_id: source.request_id });
     if (!source.returnSolution.some((s) => s.id === input.solution_id))
       throw errors.invalidInput('solution_id: not offered for this order');
+    if (input.type !== requestTypeOf(input.solution_id))
+      throw errors.invalidInput('type: 2 for an exchange (solution 5), otherwise 1');
+    if (input.shopify_order_id !== '' && input.shopify_order_id !== order.platformId)
+      throw errors.invalidInput('shopify_order_id: not the platform id of this order');
     const methods = allowedShippingMethods(
       source.returnShippingMethod.map((m) => m.id),
       input.solution_id,
@@ -134,6 +141,7 @@ export class ReturnsService {
         order_line_id: item.line_item_id,
         quantity: item.quantity,
         reason_id: reason.id,
+        reason_group_id: reason.group_id,
         reason_text: reason.text,
         description: product.reason.reason_description,
         proof: JSON.stringify(proof),
@@ -155,6 +163,10 @@ export class ReturnsService {
         language: input.language,
         idempotency_key: input.idempotency_key,
         submit_fingerprint: fingerprintOf(input),
+        entry_source: input.from,
+        request_type: input.type,
+        shown_total: input.money ?? null,
+        platform_order_id: order.platformId,
         money: JSON.stringify(money),
         created_at: nowSeconds(this.clock),
         items,

@@ -183,6 +183,39 @@ describe.each(dialects)('return flow on %s', (dialect) => {
     expect((await money()).tax).toBe(640);
   });
 
+  it('keeps what the submit said: entry source, type, the total shown, the platform order id and reason groups', async () => {
+    await patchSettings(t, (settings) => {
+      settings.reasons.find((r: { id: number }) => r.id === 5).group_id = 7;
+    });
+    const info = (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data;
+    const answer = await submit({ from: 3, type: 1, money: 4763, shopify_order_id: info.shopify_order_id });
+    expect(answer.body.code).toBe(Code.Success);
+    const row = await t.db
+      .selectFrom('return_requests')
+      .select(['entry_source', 'request_type', 'shown_total', 'platform_order_id'])
+      .where('id', '=', answer.body.data.request_id)
+      .executeTakeFirstOrThrow();
+    expect({ ...row, shown_total: Number(row.shown_total) }).toEqual({
+      entry_source: 3,
+      request_type: 1,
+      shown_total: 4763,
+      platform_order_id: info.shopify_order_id,
+    });
+    // The reason group is the shop's (7), whatever the portal sent (1).
+    const item = await t.db
+      .selectFrom('return_items')
+      .select(['reason_id', 'reason_group_id'])
+      .where('request_id', '=', answer.body.data.request_id)
+      .executeTakeFirstOrThrow();
+    expect(item).toEqual({ reason_id: 5, reason_group_id: 7 });
+  });
+
+  it('refuses a type that does not match the solution and another order’s platform id', async () => {
+    expect((await submit({ type: 2 })).body.msg).toMatch(/^type:/);
+    expect((await submit({ shopify_order_id: 'gid://shopify/Order/999' })).body.msg).toMatch(/^shopify_order_id:/);
+    expect(await t.db.selectFrom('return_requests').select('id').where('order_id', '=', orderId).execute()).toEqual([]);
+  });
+
   it('refuses the same key with another body: the shopper is sent to the request the key made', async () => {
     const idempotency_key = randomUUID();
     const first = await submit({ idempotency_key });

@@ -101,7 +101,8 @@ describe('check step', () => {
           id: 501,
           order_product_id: 501,
           quantity: 2,
-          change: { product_id: 5010, variant_id: 50100 },
+          // A refund names no new variant; only an exchange fills `change`.
+          change: null,
           reason: {
             reason_id: 2,
             reason_text: 'Poor quality/faulty',

@@ -51,12 +51,12 @@ export default function CheckStep() {
       idempotency_key: form.idempotency_key,
       language: navigator.language || 'en',
       order_product: items.map((item) => {
-        const line = order.yes.find((l) => l.line_item_id === item.line_item_id);
         return {
           id: item.line_item_id,
           order_product_id: item.line_item_id,
           quantity: item.quantity,
-          change: line ? { product_id: line.product_id, variant_id: line.variant.variant_id } : null,
+          // An exchange names the new variant here; the return flow has none (exchanges come with their screens).
+          change: null,
           reason: {
             reason_id: item.reason_id,
             reason_text: item.reason_text,
