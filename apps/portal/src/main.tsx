@@ -46,7 +46,7 @@ function App() {
 }
 
 const params = readQueryParams();
-useSession.setState({ shopUrl: resolveShop(), from: params.from, topUrl: document.referrer });
+useSession.setState({ shopUrl: resolveShop(), from: params.from });
 const language = useSession.getState().language;
 void changeLanguage(language);
 void loadConfig(resolveShop(), language, params.themeColor, () => window.history.replaceState(null, '', '/'));

@@ -99,13 +99,11 @@ export const DATE_FORMATS: Record<number, string> = {
 };
 
 export const DEFAULT_FROM = 2;
-export const DEFAULT_STATUS_STEP = -1;
 export const DEFAULT_ORDER_LOOKUP_METHOD = 1;
 
 /** Session storage keys of spec §3. */
 export const STORAGE_KEYS = {
   token: 'return-token',
-  processId: 'return-process-id',
   language: 'return-language',
   history: 'return-history',
   orderLogin: 'return-order-login',

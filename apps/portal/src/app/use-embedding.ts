@@ -13,7 +13,6 @@ export function useEmbedding(config: StoreConfig | null) {
     const stopHeight = reportHeight();
     const stopListening = listenToParent(async (message) => {
       if (message.type === 'pp_return:loadFont') return loadFont(message.font, message.link);
-      if (message.href) useSession.setState({ topUrl: message.href });
       // Set before any language change, so that no change in flight can undo it.
       if (message.direction) setParentDirection(message.direction);
       if (message.locale && config.lang_list.includes(message.locale)) {

@@ -1,4 +1,4 @@
-import { DEFAULT_FROM, DEFAULT_LANGUAGE, DEFAULT_STATUS_STEP, STORAGE_KEYS } from '@return-center/contract';
+import { DEFAULT_FROM, DEFAULT_LANGUAGE, STORAGE_KEYS } from '@return-center/contract';
 import { create } from 'zustand';
 import { session } from './storage';
 
@@ -7,21 +7,15 @@ interface OrderLogin {
   order_number: string;
 }
 
-/** Session state of spec §3; the token and return process id persist in sessionStorage. */
+/** Session state of spec §3 that the portal uses; the token, language and order login persist in sessionStorage. */
 export interface SessionState {
   token: string | null;
-  processId: string | null;
   shopUrl: string;
-  steps: string[];
-  statusStep: number;
   redirected: boolean;
-  topUrl: string;
-  loading: boolean;
   from: number;
   orderLogin: OrderLogin;
   language: string;
   setToken(token: string | null): void;
-  setProcessId(id: string | null): void;
   setLanguage(code: string): void;
   setOrderLogin(login: OrderLogin): void;
   setRedirected(value: boolean): void;
@@ -39,23 +33,14 @@ const readOrderLogin = (): OrderLogin => {
 
 export const useSession = create<SessionState>((set) => ({
   token: session.get(STORAGE_KEYS.token),
-  processId: session.get(STORAGE_KEYS.processId),
   shopUrl: '',
-  steps: [],
-  statusStep: DEFAULT_STATUS_STEP,
   redirected: session.get(STORAGE_KEYS.redirected) === '1',
-  topUrl: '',
-  loading: false,
   from: DEFAULT_FROM,
   orderLogin: readOrderLogin(),
   language: session.get(STORAGE_KEYS.language) ?? DEFAULT_LANGUAGE,
   setToken(token) {
     session.set(STORAGE_KEYS.token, token);
     set({ token });
-  },
-  setProcessId(processId) {
-    session.set(STORAGE_KEYS.processId, processId);
-    set({ processId });
   },
   setLanguage(language) {
     session.set(STORAGE_KEYS.language, language);

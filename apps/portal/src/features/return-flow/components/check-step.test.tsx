@@ -1,6 +1,7 @@
 import { calls, Code } from '@return-center/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useUi } from '../../../shared/ui-store';
 import { fail, ok, type Reply } from '../../../test/fake-api';
 import { chosenShirt, order, ORDER_ID, storedForm, storeForm } from '../../../test/fixtures';
 import { landedOn, renderRoute, toasts, usePortalTestSetup } from '../../../test/render';
@@ -124,8 +125,11 @@ describe('check step', () => {
     await user.click(await screen.findByRole('button', { name: 'Submit return request' }));
     expect(submitButton().textContent).toBe('Submitting');
     expect(submitButton().disabled).toBe(true);
+    // The global loading overlay covers the page while the submit is in flight (spec §4), and ends with it.
+    expect(useUi.getState().overlayCount).toBe(1);
     await user.click(submitButton());
     answer(ok(calls.setReturnOrder, { request_id: 902 }));
+    await expect.poll(() => useUi.getState().overlayCount).toBe(0);
     expect(await landedOn()).toBe('/status-manage/return-details/902');
     expect(api.bodiesOf(calls.setReturnOrder)).toHaveLength(1);
     // Lets the delayed form reset happen within this test.

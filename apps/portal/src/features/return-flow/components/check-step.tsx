@@ -40,6 +40,8 @@ export default function CheckStep() {
   const submit = async () => {
     if (busy) return;
     setBusy(true);
+    // Spec §4 global loading: the page is covered while the return is being submitted.
+    useUi.getState().startLoading();
     const answer = await submitReturn({
       order_id: orderId,
       shopify_order_id: order.shopify_order_id,
@@ -67,6 +69,7 @@ export default function CheckStep() {
         };
       }),
     }).catch(() => null);
+    useUi.getState().endLoading();
     setBusy(false);
     if (!answer) return;
     if (answer.code === Code.Success) {
