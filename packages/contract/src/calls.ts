@@ -147,6 +147,7 @@ export const variant = z.object({
 });
 
 export const getVariantList = defineCall({
+  notServedYet: '#13 exchanges',
   method: 'POST',
   base: 'v1',
   name: 'getVariantList',
@@ -171,6 +172,7 @@ export const getVariantList = defineCall({
 });
 
 export const getVariantIdByOption = defineCall({
+  notServedYet: '#13 exchanges',
   method: 'POST',
   base: 'v1',
   name: 'getVariantIdByOption',
@@ -280,6 +282,7 @@ export const checkRule = defineCall({
 });
 
 export const getRegion = defineCall({
+  notServedYet: '#14 pickup',
   method: 'POST',
   base: 'v1',
   name: 'getRegion',
@@ -289,6 +292,7 @@ export const getRegion = defineCall({
 });
 
 export const pickupUpdate = defineCall({
+  notServedYet: '#14 pickup',
   method: 'POST',
   base: 'v1',
   name: 'pickupUpdate',
@@ -298,6 +302,7 @@ export const pickupUpdate = defineCall({
 });
 
 export const pickupAddressValidate = defineCall({
+  notServedYet: '#14 pickup',
   method: 'POST',
   base: 'go',
   name: 'pickupAddressValidate',
@@ -307,6 +312,7 @@ export const pickupAddressValidate = defineCall({
 });
 
 export const mapSearch = defineCall({
+  notServedYet: '#14 pickup',
   method: 'POST',
   base: 'go',
   name: 'map/search',
@@ -316,6 +322,7 @@ export const mapSearch = defineCall({
 });
 
 export const mapDetail = defineCall({
+  notServedYet: '#14 pickup',
   method: 'POST',
   base: 'go',
   name: 'map/detail',
@@ -331,6 +338,7 @@ export const mapDetail = defineCall({
 });
 
 export const wiseCustomerCreate = defineCall({
+  notServedYet: '#14 bank transfer',
   method: 'POST',
   base: 'go',
   name: 'wise/customer/create',
