@@ -104,3 +104,13 @@ export const merchantRoutes = {
     answer: shopSettings,
   },
 } satisfies Record<string, MerchantRoute>;
+
+export type MerchantRouteName = keyof typeof merchantRoutes;
+
+/** A merchant route's URL under MERCHANT_BASE, with its `{id}` filled in. */
+export const merchantPath = (name: MerchantRouteName, id?: number | string): string =>
+  MERCHANT_BASE + merchantRoutes[name].path.replace('{id}', String(id ?? ''));
+
+/** The same route as a Fastify pattern (`{id}` → `:id`). */
+export const merchantRoutePattern = (name: MerchantRouteName): string =>
+  MERCHANT_BASE + merchantRoutes[name].path.replace('{id}', ':id');

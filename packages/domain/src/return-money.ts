@@ -1,3 +1,5 @@
+import type { ReturnMoney } from '@return-center/contract';
+
 export interface MoneyLine {
   /** Unit price, minor units. */
   price: number;
@@ -27,21 +29,12 @@ export interface ReturnMoneyInput {
   settings: MoneySettings;
 }
 
-export interface ReturnMoneyResult {
-  origin_subtotal: number;
-  discount: number;
-  tax: number;
-  /** What the returned units cost the shopper: subtotal − discount + tax. */
-  refund: number;
-  shipping: { money: number; tax: number; max: number };
-  return_fee: number;
-  label_fee: number;
-  restocking_fee: number;
-  /** What the shopper gets back: refund + shipping − fees, never below zero. */
-  total: number;
-  /** The most that could be refunded for these units (before fees). */
-  max_refund: number;
-}
+/**
+ * The return money of the contract (getReturnMoney) without what the server adds around it: `refund` is what the
+ * returned units cost the shopper (subtotal − discount + tax), `total` what they get back (refund + shipping − fees,
+ * never below zero), `max_refund` the most that could be refunded for these units before fees.
+ */
+export type ReturnMoneyResult = Omit<ReturnMoney, 'currency' | 'currency_format' | 'exchange_amount'>;
 
 /** The part of `amount` that belongs to the first `units` of `of` units, rounded half up (exact in BigInt). */
 const cumulative = (amount: number, units: number, of: number): number => {

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { MERCHANT_BASE } from '@return-center/contract';
+import { merchantPath, type MerchantRouteName } from '@return-center/contract';
 
 const USAGE = `Usage: npm run merchant -- <command>
 
@@ -42,7 +42,7 @@ export async function runMerchantCli(
     },
   });
   const [group, command, arg] = positionals;
-  const base = (env.MERCHANT_API_URL ?? 'http://localhost:3000') + MERCHANT_BASE;
+  const base = env.MERCHANT_API_URL ?? 'http://localhost:3000';
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(base + path, {
       method,
@@ -70,7 +70,7 @@ export async function runMerchantCli(
       const query = new URLSearchParams();
       for (const key of ['status', 'email', 'order', 'limit', 'cursor'] as const)
         if (values[key]) query.set(key, values[key]!);
-      const data = (await call('GET', `/requests?${query}`)) as {
+      const data = (await call('GET', `${merchantPath('list')}?${query}`)) as {
         items: Record<string, unknown>[];
         next_cursor: number | null;
       };
@@ -88,7 +88,7 @@ export async function runMerchantCli(
         );
       if (data.next_cursor) out(`more: --cursor ${data.next_cursor}`);
     } else if (group === 'requests' && command === 'show') {
-      out(JSON.stringify(await call('GET', `/requests/${id()}`), null, 2));
+      out(JSON.stringify(await call('GET', merchantPath('get', id())), null, 2));
     } else if (group === 'requests' && ['approve', 'reject', 'receive', 'refund', 'resolve'].includes(command ?? '')) {
       const body =
         command === 'reject'
@@ -99,7 +99,7 @@ export async function runMerchantCli(
                 ...(values.solution ? { solution_id: Number(values.solution) } : {}),
               }
             : {};
-      const data = (await call('POST', `/requests/${id()}/${command}`, body)) as {
+      const data = (await call('POST', merchantPath(command as MerchantRouteName, id()), body)) as {
         id: number;
         status: number;
         refund_state: string;
@@ -108,10 +108,10 @@ export async function runMerchantCli(
         `request ${data.id}: status ${data.status}${data.refund_state !== 'none' ? `, refund ${data.refund_state}` : ''}`,
       );
     } else if (group === 'settings' && command === 'get') {
-      out(JSON.stringify(await call('GET', '/settings'), null, 2));
+      out(JSON.stringify(await call('GET', merchantPath('getSettings')), null, 2));
     } else if (group === 'settings' && command === 'set') {
       if (!arg) throw new Error('Give a JSON file: `settings set settings.json`');
-      await call('PUT', '/settings', JSON.parse(readFileSync(arg, 'utf8')));
+      await call('PUT', merchantPath('putSettings'), JSON.parse(readFileSync(arg, 'utf8')));
       out('settings saved');
     } else {
       out(USAGE);

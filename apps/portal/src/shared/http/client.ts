@@ -6,14 +6,12 @@ import {
   HTTP_TIMEOUT,
   networkMessages,
   type CallDef,
+  type Envelope,
 } from '@return-center/contract';
 import type { z } from 'zod';
 
-export interface Answer<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
+/** An answer in the contract's `{code, msg, data}` envelope. */
+export type Answer<T> = Envelope<T>;
 
 /** A newer identical request replaced this one; callers drop it silently. */
 export class CancelledError extends Error {

@@ -1,4 +1,11 @@
-import { Code, isId, MERCHANT_BASE, merchantRoutes, requestListQuery, shopSettings } from '@return-center/contract';
+import {
+  Code,
+  isId,
+  merchantRoutePattern,
+  merchantRoutes,
+  requestListQuery,
+  shopSettings,
+} from '@return-center/contract';
 import type { RequestAction } from '@return-center/domain';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -27,19 +34,19 @@ export function merchantApiRoutes({ app, services }: AppContext): void {
     return { shop, record };
   };
 
-  app.get(`${MERCHANT_BASE}/requests`, async (request) => {
+  app.get(merchantRoutePattern('list'), async (request) => {
     const shop = await shopFor(request);
     const query = parse(requestListQuery, request.query);
     return ok(await merchant.list(shop, query));
   });
 
-  app.get(`${MERCHANT_BASE}/requests/:id`, async (request) => {
+  app.get(merchantRoutePattern('get'), async (request) => {
     const { shop, record } = await ownedRequest(request);
     return ok(await merchant.detail(shop, record));
   });
 
   for (const action of ['approve', 'reject', 'receive', 'refund', 'resolve'] as RequestAction[]) {
-    app.post(`${MERCHANT_BASE}/requests/:id/${action}`, async (request) => {
+    app.post(merchantRoutePattern(action), async (request) => {
       const { shop, record } = await ownedRequest(request);
       const body = parse(merchantRoutes[action].body, request.body) ?? {};
       const updated = await lifecycle.transition(shop, record.id, action, 'merchant-api', body as { reason?: string });
@@ -47,9 +54,9 @@ export function merchantApiRoutes({ app, services }: AppContext): void {
     });
   }
 
-  app.get(`${MERCHANT_BASE}/settings`, async (request) => ok((await shopFor(request)).settings));
+  app.get(merchantRoutePattern('getSettings'), async (request) => ok((await shopFor(request)).settings));
 
-  app.put(`${MERCHANT_BASE}/settings`, async (request) => {
+  app.put(merchantRoutePattern('putSettings'), async (request) => {
     const shop = await shopFor(request);
     const settings = parse(shopSettings, request.body);
     await storefront.shops.updateSettings(shop, settings);

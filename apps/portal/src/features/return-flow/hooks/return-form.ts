@@ -1,13 +1,12 @@
+import type { returnFormProduct } from '@return-center/contract';
 import { useCallback, useSyncExternalStore } from 'react';
+import type { z } from 'zod';
 
-export interface FormItem {
-  line_item_id: number;
-  quantity: number;
-  reason_id: number;
-  reason_text: string;
-  reason_description: string;
-  provide_proof: string[];
-}
+/** One chosen line: the part of the contract's return form entry (spec §3) the portal keeps. */
+export type FormItem = Pick<
+  z.infer<typeof returnFormProduct>,
+  'line_item_id' | 'quantity' | 'reason_id' | 'reason_text' | 'reason_description' | 'provide_proof'
+>;
 
 /** Spec §3 return form data for one order, kept in localStorage so a reload keeps it (spec §4). */
 export interface ReturnForm {
