@@ -3,6 +3,7 @@ import { int, minor, unixSeconds } from './envelope.js';
 import { messages } from './messages.js';
 import { moneySet, pickupAddress, pickupMethod, variantRef } from './order.js';
 import { refundState } from './ids.js';
+import { LOCALES } from './constants.js';
 
 export const reasonEntry = z.object({
   reason_id: int,
@@ -28,6 +29,15 @@ export const reason = z.object({
   proof: z.enum(['optional', 'required']),
 });
 export type Reason = z.infer<typeof reason>;
+
+/**
+ * A return reason as the merchant stores it: `translations` overrides `text` per language
+ * (e.g. `{ "de": "Zu spät geliefert" }`); an empty override counts as none. getReason answers `reason` only.
+ */
+export const reasonSetting = reason.extend({
+  translations: z.partialRecord(z.enum(LOCALES), z.string().trim().max(500)).optional(),
+});
+export type ReasonSetting = z.infer<typeof reasonSetting>;
 
 export const refundLineItem = z.object({
   line_item_id: int,

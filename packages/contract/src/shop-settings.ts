@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { int } from './envelope.js';
 import { DEFAULT_RETURN_REASONS, LOCALES } from './constants.js';
 import { returnSetting } from './order.js';
-import { reason } from './returns.js';
+import { reasonSetting } from './returns.js';
 import { storeStyle, storeText } from './store-config.js';
 
 /** What the merchant controls (GET/PUT /merchant/v1/settings), stored as JSON on the shop row. */
@@ -39,7 +39,8 @@ export const shopSettings = z.object({
     green_return_max: 0,
     green_return_max_days: 0,
   }),
-  reasons: z.array(reason).default(defaultReasons()),
+  /** Each reason may carry per-language `translations` of its text (default reasons also have built-in ones). */
+  reasons: z.array(reasonSetting).default(defaultReasons()),
   /** Solution ids the shop offers (DESIGN §3); the server offers those it can carry out (domain return-rules). */
   solutions: z.array(int).default([1, 2, 4]),
   shipping_methods: z.array(int).default([1, 2, 3]),
@@ -92,5 +93,15 @@ export function parseShopSettings(json: string): ShopSettings {
     raw.text_translations = Object.fromEntries(
       Object.entries(raw.text_translations).filter(([code]) => isLocale(code)),
     );
+  if (Array.isArray(raw.reasons))
+    raw.reasons = raw.reasons.map((entry: unknown) => {
+      if (!entry || typeof entry !== 'object' || !('translations' in entry)) return entry;
+      const { translations } = entry as { translations: unknown };
+      if (!translations || typeof translations !== 'object') return entry;
+      return {
+        ...entry,
+        translations: Object.fromEntries(Object.entries(translations).filter(([code]) => isLocale(code))),
+      };
+    });
   return shopSettings.parse(raw);
 }

@@ -5,8 +5,8 @@ import { registerCall } from '../../http/register-call.js';
 export function returnsRoutes({ app, authenticate, services }: AppContext): void {
   const shopOf = (shopId: number) => services.storefront.requireShopById(shopId);
 
-  registerCall(app, calls.getReason, authenticate, async (_input, session) => ({
-    list: services.returns.reasons(await shopOf(session.shopId)),
+  registerCall(app, calls.getReason, authenticate, async (input, session) => ({
+    list: services.returns.reasons(await shopOf(session.shopId), input.lang),
   }));
 
   registerCall(app, calls.orderConfig, authenticate, async (input, session) =>

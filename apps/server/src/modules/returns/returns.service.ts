@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Code, MAX_PROOF_IMAGES, messages, SolutionId, type Reason } from '@return-center/contract';
+import { Code, DEFAULT_LANGUAGE, MAX_PROOF_IMAGES, messages, SolutionId, type Reason } from '@return-center/contract';
 import { allowedShippingMethods, greenRuleOf, isGreenReturn } from '@return-center/domain';
 import type { z } from 'zod';
 import type { calls } from '@return-center/contract';
@@ -12,6 +12,7 @@ import type { Shop } from '../storefront-config/shops.repository.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { sameSubmit, type ReturnsRepository } from './returns.repository.js';
+import { reasonsIn } from './reason-locales.js';
 import { checkSelection, moneyFor, type SelectedLine } from './selection.js';
 
 type SubmitInput = z.output<typeof calls.setReturnOrder.payload>;
@@ -51,8 +52,9 @@ export class ReturnsService {
     private readonly clock: Clock,
   ) {}
 
-  reasons(shop: Shop): Reason[] {
-    return shop.settings.reasons;
+  /** The merchant's reasons in the shopper's language (see reasonText for the order of preference). */
+  reasons(shop: Shop, lang: string = DEFAULT_LANGUAGE): Reason[] {
+    return reasonsIn(shop.settings.reasons, lang);
   }
 
   /** Everything the later steps need for the chosen lines: money, green rule, solutions and methods. */

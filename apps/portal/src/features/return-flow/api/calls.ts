@@ -1,6 +1,7 @@
 import { calls, type PayloadOf } from '@return-center/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http';
+import { useSession } from '../../../shared/session-store';
 
 const data = async <T>(promise: Promise<{ code: number; msg: string; data: T }>) => {
   const answer = await promise;
@@ -17,9 +18,17 @@ export const useOrderSource = (orderId: number) =>
     }),
   );
 
-/** getReason: the merchant's return reasons. */
-export const useReasons = () =>
-  useQuery({ queryKey: ['reasons'], queryFn: () => data(http.request(calls.getReason, {})), staleTime: 300_000 });
+/** getReason: the merchant's return reasons in the shopper's language, asked again when the language changes. */
+export const useReasons = () => {
+  const language = useSession((state) => state.language);
+  return useQuery({
+    queryKey: ['reasons', language],
+    queryFn: () => data(http.request(calls.getReason, { lang: language })),
+    staleTime: 300_000,
+    // The previous language's reasons stay on screen (and an open reason dialog stays open) until the new ones come.
+    placeholderData: keepPreviousData,
+  });
+};
 
 type Lines = PayloadOf<typeof calls.orderConfig>['refund_line_items'];
 

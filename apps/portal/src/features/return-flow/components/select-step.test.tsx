@@ -1,9 +1,10 @@
 import { calls } from '@return-center/contract';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../../test/fake-api';
 import { chosenShirt, order, ORDER_ID, reasons, storedForm, storeForm } from '../../../test/fixtures';
 import { landedOn, renderRoute, toasts, usePortalTestSetup } from '../../../test/render';
+import { useSession } from '../../../shared/session-store';
 import SelectStep from './select-step';
 
 const api = usePortalTestSetup();
@@ -104,5 +105,24 @@ describe('select step', () => {
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(screen.queryByText(/^Selected:/)).toBeNull();
     expect(storedForm()).toMatchObject({ order_product: {}, solution_id: null, shipping_method_id: null });
+  });
+
+  it("asks for the reasons in the shopper's language, and again when the language changes", async () => {
+    const french = {
+      list: reasons.list.map((r) => ({ ...r, text: r.id === 1 ? 'Arrivé trop tard' : r.text })),
+    };
+    const { user } = renderStep();
+    api.on(calls.getReason, (request) =>
+      ok(calls.getReason, (request.body as { lang?: string }).lang === 'fr' ? french : reasons),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Choose Linen shirt / M' }));
+    expect(screen.getByRole('radio', { name: 'Arrived too late' })).toBeTruthy();
+    expect(api.bodiesOf(calls.getReason)).toEqual([{ lang: 'en' }]);
+
+    act(() => useSession.getState().setLanguage('fr'));
+    // The open dialog stays open and shows the French reasons once they arrive.
+    expect(await screen.findByRole('radio', { name: 'Arrivé trop tard' })).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(api.bodiesOf(calls.getReason)).toEqual([{ lang: 'en' }, { lang: 'fr' }]);
   });
 });
