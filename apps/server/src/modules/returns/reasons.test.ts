@@ -151,3 +151,41 @@ describe.each(dialects)('return reasons in the shopper’s language on %s', (dia
     expect(body.code).toBe(Code.InvalidInput);
   });
 });
+
+describe.each(dialects)('a submitted reason on %s', (dialect) => {
+  it('is stored in the request’s language, as its status page and emails show it', async () => {
+    const t = await buildTestApp(dialect);
+    const token = (await t.call(calls.login, { shop_url: shop, email: 'alice@example.com', order_number: '#1001' }))
+      .body.data.token;
+    const orderId = (await t.call(calls.index, {}, token)).body.data.list[0].id;
+    const line = (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data.yes[0];
+    const french = (await t.call(calls.getReason, { lang: 'fr' }, token)).body.data.list as {
+      id: number;
+      text: string;
+    }[];
+    const { body } = await t.call(
+      calls.setReturnOrder,
+      {
+        order_id: orderId,
+        solution_id: 1,
+        shipping_method_id: 2,
+        idempotency_key: 'reason-language-1',
+        language: 'fr-FR',
+        order_product: [
+          {
+            id: line.line_item_id,
+            order_product_id: line.line_item_id,
+            quantity: 1,
+            change: null,
+            reason: { reason_id: 1, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] },
+          },
+        ],
+      },
+      token,
+    );
+    const detail = (await t.call(calls.returnInfo, { request_id: body.data.request_id }, token)).body.data;
+    expect(detail.product_items[0].reason_text).toBe(french.find((r) => r.id === 1)!.text);
+    expect(detail.product_items[0].reason_text).not.toBe(DEFAULT_RETURN_REASONS[0]);
+    await t.close();
+  });
+});

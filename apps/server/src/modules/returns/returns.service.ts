@@ -12,7 +12,7 @@ import type { Shop } from '../storefront-config/shops.repository.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { sameSubmit, type ReturnsRepository } from './returns.repository.js';
-import { reasonsIn } from './reason-locales.js';
+import { reasonsIn, reasonText } from './reason-locales.js';
 import { checkSelection, moneyFor, type SelectedLine } from './selection.js';
 
 type SubmitInput = z.output<typeof calls.setReturnOrder.payload>;
@@ -144,7 +144,8 @@ export class ReturnsService {
         quantity: item.quantity,
         reason_id: reason.id,
         reason_group_id: reason.group_id,
-        reason_text: reason.text,
+        // In the request's language, as its status page and emails show it.
+        reason_text: reasonText(reason, input.language),
         description: product.reason.reason_description,
         proof: JSON.stringify(proof),
       };
