@@ -38,6 +38,8 @@ interface Answer {
 }
 
 let lostAnswers = 0;
+/** Set when the server cannot be started again: clients stop retrying and the test fails with it. */
+let fatal: Error | null = null;
 
 /** Sends until the server answers at all; a connection lost to a crash is retried like a client would. */
 async function send(base: string, method: string, path: string, body: unknown, token: string): Promise<Answer> {
@@ -51,6 +53,7 @@ async function send(base: string, method: string, path: string, body: unknown, t
       });
       return { status: response.status, body: (await response.json()) as Answer['body'] };
     } catch {
+      if (fatal) throw fatal;
       lostAnswers++;
       await sleep(100);
     }
@@ -151,7 +154,10 @@ describe.each(dialects)('SIGKILL during submits and refunds on %s', (dialect) =>
         await sleep(300 + roll() * 1200);
         if (!killing) break;
         await server.kill('SIGKILL');
-        await server.start();
+        await server.start().catch((error: unknown) => {
+          fatal = error as Error;
+        });
+        if (fatal) break;
       }
     })();
 
@@ -212,6 +218,7 @@ describe.each(dialects)('SIGKILL during submits and refunds on %s', (dialect) =>
     });
     killing = false;
     await killer;
+    expect(fatal).toBeNull();
 
     // The jobs a crash interrupted run again once their lease ends (60 s); wait for every refund to land.
     for (let waited = 0; ; waited += 500) {
