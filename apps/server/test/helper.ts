@@ -162,3 +162,22 @@ export async function submitReturn(
 export async function mailbox(t: TestApp, to: string): Promise<{ subject: string; text: string; html: string }[]> {
   return (await t.app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(to)}` })).json();
 }
+
+/** A second shop on the same server, with nothing in it; answers its id. */
+export async function addEmptyShop(t: TestApp, shopUrl = 'other.myshopify.com'): Promise<number> {
+  const row = await t.db
+    .insertInto('shops')
+    .values({
+      shop_url: shopUrl,
+      name: 'Other',
+      currency: 'USD',
+      currency_format: '${{amount}}',
+      contact_email: '',
+      contact_phone: '',
+      settings: '{}',
+      created_at: 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -2,7 +2,7 @@ import { calls, Code, messages } from '@return-center/contract';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MailMessage, MailTransport } from '../adapters/mail/port.js';
-import { buildTestApp, dialects, shop, submitReturn, type TestApp } from '../../test/helper.js';
+import { addEmptyShop, buildTestApp, dialects, shop, submitReturn, type TestApp } from '../../test/helper.js';
 
 /**
  * DESIGN §5 for codes and sessions, the points auth.test.ts does not hold: a code is bound to its email and shop,
@@ -39,19 +39,7 @@ describe.each(dialects)('codes and tokens at rest on %s', (dialect) => {
     const code = await mailedCode('alice@example.com');
     const asBob = await t.call(calls.login, { email: 'bob@example.com', code, shop_url: shop });
     expect(asBob.body).toMatchObject({ code: Code.InvalidVerificationCode, msg: messages.invalidCode });
-    await t.db
-      .insertInto('shops')
-      .values({
-        shop_url: 'other.myshopify.com',
-        name: 'Other',
-        currency: 'USD',
-        currency_format: '${{amount}}',
-        contact_email: '',
-        contact_phone: '',
-        settings: '{}',
-        created_at: 0,
-      })
-      .execute();
+    await addEmptyShop(t);
     const elsewhere = await t.call(calls.login, { email: 'alice@example.com', code, shop_url: 'other.myshopify.com' });
     expect(elsewhere.body.code).not.toBe(Code.Success);
     // Neither try used the code up for its owner.

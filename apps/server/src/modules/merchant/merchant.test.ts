@@ -1,6 +1,14 @@
 import { calls, Code, MERCHANT_BASE } from '@return-center/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, mailbox, shop, submitReturn, type TestApp } from '../../../test/helper.js';
+import {
+  addEmptyShop,
+  buildTestApp,
+  dialects,
+  mailbox,
+  shop,
+  submitReturn,
+  type TestApp,
+} from '../../../test/helper.js';
 
 const KEY = 'demo-merchant-key';
 
@@ -26,21 +34,8 @@ describe.each(dialects)('merchant API on %s', (dialect) => {
     expect((await api('GET', '/requests', undefined, null)).status).toBe(401);
     expect((await api('GET', '/requests', undefined, 'x'.repeat(20))).status).toBe(401);
     // A second shop with its own key cannot see the demo shop's request.
-    const other = await t.db
-      .insertInto('shops')
-      .values({
-        shop_url: 'other.myshopify.com',
-        name: 'Other',
-        currency: 'USD',
-        currency_format: '${{amount}}',
-        contact_email: '',
-        contact_phone: '',
-        settings: '{}',
-        created_at: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.app.ctx.services.merchant.keys.add(other.id, 'other-shop-key-123456', 'test');
+    const otherId = await addEmptyShop(t);
+    await t.app.ctx.services.merchant.keys.add(otherId, 'other-shop-key-123456', 'test');
     // Another shop's request answers exactly like one that does not exist.
     const foreign = await api('POST', `/requests/${requestId}/approve`, {}, 'other-shop-key-123456');
     const missing = await api('POST', `/requests/${requestId + 1000}/approve`, {}, 'other-shop-key-123456');

@@ -10,7 +10,7 @@ import type { RequestEvent } from '../notifications/request-emails.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
 import type { DocumentKind, Documents } from '../documents/documents.js';
 import { buildCheckInfo } from './request-detail.js';
-import type { RequestRecord, RequestsRepository } from './requests.repository.js';
+import { recordEvent, type RequestRecord, type RequestsRepository } from './requests.repository.js';
 
 const STATUS_NAMES: Record<number, string> = {
   1: 'pending review',
@@ -107,18 +107,15 @@ export class LifecycleService {
         })
         .where('id', '=', request.id)
         .execute();
-      await trx
-        .insertInto('request_events')
-        .values({
-          request_id: request.id,
-          actor,
-          action,
-          from_status: request.status,
-          to_status: to,
-          note: input.reason ?? (action === 'refund' ? `amount ${amount}` : ''),
-          at: now,
-        })
-        .execute();
+      await recordEvent(trx, {
+        request_id: request.id,
+        actor,
+        action,
+        from_status: request.status,
+        to_status: to,
+        note: input.reason ?? (action === 'refund' ? `amount ${amount}` : ''),
+        at: now,
+      });
       if (action === 'approve')
         await outbox.enqueue(trx, 'request.documents', { requestId: request.id }, `documents:${request.id}`);
       else if (action === 'refund')

@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { ReturnItemsTable, ReturnRequestsTable } from '../../db/schema.js';
+import type { RequestEventsTable, ReturnItemsTable, ReturnRequestsTable } from '../../db/schema.js';
 
 export type RequestRecord = Selectable<ReturnRequestsTable>;
 export type ItemRecord = Selectable<ReturnItemsTable>;
@@ -14,6 +14,10 @@ export interface ListFilter {
   cursor?: number;
   limit: number;
 }
+
+/** One line of a request's audit trail (who did what, from which status to which); pass a transaction to commit with it. */
+export const recordEvent = (db: Db, event: Insertable<RequestEventsTable>) =>
+  db.insertInto('request_events').values(event).execute();
 
 export class RequestsRepository {
   constructor(private readonly db: Db) {}
@@ -43,18 +47,15 @@ export class RequestsRepository {
         })
         .where('id', '=', request.id)
         .execute();
-      await trx
-        .insertInto('request_events')
-        .values({
-          request_id: request.id,
-          actor: 'shopper',
-          action: 'tracking',
-          from_status: request.status,
-          to_status: request.status,
-          note: `${tracking.carrier} ${tracking.number}`,
-          at,
-        })
-        .execute();
+      await recordEvent(trx, {
+        request_id: request.id,
+        actor: 'shopper',
+        action: 'tracking',
+        from_status: request.status,
+        to_status: request.status,
+        note: `${tracking.carrier} ${tracking.number}`,
+        at,
+      });
     });
   }
 
