@@ -25,8 +25,8 @@ export class UploadsService {
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
     private readonly limit: Limit = LIMITS.uploadsPerSession,
-    /** Two decodes at a time on a 2-core box, a few more waiting; beyond that callers hear "busy, try again". */
-    private readonly decoding = new BoundedQueue(2, 6),
+    /** One decode at a time (two peaked above 512 MB with six 10 MB photos), six waiting; then "busy, try again". */
+    private readonly decoding = new BoundedQueue(1, 6),
   ) {}
 
   async issueKey(session: Session, filename: string, ip: string) {
