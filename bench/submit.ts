@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../apps/server/src/app-context.js';
-import { DEMO_ORDERS, insertDemoOrder } from '../apps/server/src/db/seed/demo-orders.js';
+import { copiesOfDemoOrder, DEMO_ORDERS } from '../apps/server/src/db/seed/demo-orders.js';
 import { DEMO_SHOP } from '../apps/server/src/db/seed/demo-shop.js';
 
 /**
@@ -12,17 +12,7 @@ export async function benchSubmit(app: FastifyInstance & { ctx: AppContext }, ba
   const { db, clock, services } = app.ctx;
   const shop = await services.storefront.requireShop(DEMO_SHOP);
   const template = DEMO_ORDERS.find((o) => o.number === '1001')!;
-  const targets: { orderId: number; lineId: number }[] = [];
-  for (let i = 0; i < count; i++) {
-    const { orderId, lineIds } = await insertDemoOrder(
-      db,
-      shop.id,
-      template,
-      String(200_000 + i),
-      Math.floor(clock.nowMs() / 1000),
-    );
-    targets.push({ orderId, lineId: lineIds[0]! });
-  }
+  const targets = await copiesOfDemoOrder(db, shop.id, template, count, 200_000, Math.floor(clock.nowMs() / 1000));
   await app.inject({
     method: 'POST',
     url: '/go-api/v1/client/loginCode',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { calls, MERCHANT_BASE, RequestStatus } from '@return-center/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/database.js';
-import { DEMO_ORDERS, insertDemoOrder } from '../src/db/seed/demo-orders.js';
+import { copiesOfDemoOrder, DEMO_ORDERS } from '../src/db/seed/demo-orders.js';
 import { DEMO_SHOP } from '../src/db/seed/demo-shop.js';
 import { dialects } from '../test/helper.js';
 import { freePort, prepareDatabase, ServerProcess, sleep } from './server-process.js';
@@ -63,18 +63,7 @@ async function send(base: string, method: string, path: string, body: unknown, t
 async function copiesOfOrder1001(db: Db, count: number) {
   const shop = await db.selectFrom('shops').select('id').where('shop_url', '=', DEMO_SHOP).executeTakeFirstOrThrow();
   const template = DEMO_ORDERS.find((order) => order.number === '1001')!;
-  const targets: { orderId: number; lineId: number }[] = [];
-  for (let i = 0; i < count; i++) {
-    const { orderId, lineIds } = await insertDemoOrder(
-      db,
-      shop.id,
-      template,
-      String(300_000 + i),
-      Math.floor(Date.now() / 1000),
-    );
-    targets.push({ orderId, lineId: lineIds[0]! });
-  }
-  return targets;
+  return copiesOfDemoOrder(db, shop.id, template, count, 300_000, Math.floor(Date.now() / 1000));
 }
 
 async function signIn(server: ServerProcess, db: Db): Promise<string> {
@@ -285,7 +274,8 @@ describe.each(dialects)('SIGKILL during submits and refunds on %s', (dialect) =>
     expect(dead).toEqual([]);
     await db.destroy();
 
-    expect(server.kills).toBeGreaterThan(10);
+    // The run must really have crashed the server, about once per 100 returns at least.
+    expect(server.kills).toBeGreaterThanOrEqual(Math.max(1, Math.floor(SUBMITS / 100)));
     console.log(
       `${dialect}: ${SUBMITS} returns, ${server.kills} SIGKILLs (seed ${SEED}), ${lostAnswers} answers lost and retried, every check held`,
     );

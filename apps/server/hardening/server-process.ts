@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import pg from 'pg';
 import { serverCommand, serverEnvDefaults } from '../../../scripts/server.mjs';
+import { throwawaySchema } from '../test/helper.js';
 
 const root = new URL('../../../', import.meta.url).pathname;
 
@@ -67,19 +66,8 @@ export class ServerProcess {
 export async function prepareDatabase(dialect: 'sqlite' | 'postgres', dir: string) {
   if (dialect === 'sqlite') return { url: `sqlite:${join(dir, 'crash.sqlite')}`, drop: async () => {} };
   const base = process.env.TEST_DATABASE_URL!;
-  const schema = `crash_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  return {
-    url,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    },
-  };
+  const schema = await throwawaySchema(base, 'crash_');
+  // The server reads one URL, so the schema travels in it as a connection option.
+  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema.name}`)}`;
+  return { url, drop: schema.drop };
 }

@@ -15,6 +15,19 @@ export const START = Date.UTC(2026, 10, 20, 15, 0, 0);
 
 const baseEnv = { NODE_ENV: 'test', LOG_LEVEL: 'silent', PORTAL_DIST: '/nonexistent', WORKER_INTERVAL_MS: '0' };
 
+/** Creates an empty PostgreSQL schema with a random name (`prefix…`); `drop` removes it with everything in it. */
+export async function throwawaySchema(url: string, prefix: string): Promise<{ name: string; drop(): Promise<void> }> {
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`create schema ${name}`);
+  return { name, drop: () => run(`drop schema ${name} cascade`) };
+}
+
 /** Builds the real app on a fresh database (in-memory SQLite, or a throwaway PostgreSQL schema). */
 export async function buildTestApp(
   dialect: Dialect,
@@ -27,18 +40,9 @@ export async function buildTestApp(
   let database;
   if (dialect === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    database = createDb(url, { searchPath: schema });
-    dropSchema = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    };
+    const schema = await throwawaySchema(url, 't_');
+    database = createDb(url, { searchPath: schema.name });
+    dropSchema = schema.drop;
   } else {
     database = createDb('sqlite::memory:');
   }

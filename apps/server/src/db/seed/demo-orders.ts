@@ -183,3 +183,20 @@ export async function insertDemoOrder(db: Db, shopId: number, order: SeedOrder, 
   }
   return { orderId: row.id, lineIds };
 }
+
+/** `count` copies of a demo order under numbers from `firstNumber` on (load and crash tests); answers their first lines. */
+export async function copiesOfDemoOrder(
+  db: Db,
+  shopId: number,
+  template: SeedOrder,
+  count: number,
+  firstNumber: number,
+  now: number,
+): Promise<{ orderId: number; lineId: number }[]> {
+  const copies: { orderId: number; lineId: number }[] = [];
+  for (let i = 0; i < count; i++) {
+    const { orderId, lineIds } = await insertDemoOrder(db, shopId, template, String(firstNumber + i), now);
+    copies.push({ orderId, lineId: lineIds[0]! });
+  }
+  return copies;
+}
