@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { calls, type CallDef } from '@return-center/contract';
-import { configSign } from '@return-center/domain';
+import { calls, type AnswerOf, type CallDef, type Envelope, type ShopSettings } from '@return-center/contract';
+import { configSign, present } from '@return-center/domain';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { fixedClock } from '../src/clock.js';
@@ -16,7 +16,7 @@ export const START = Date.UTC(2026, 10, 20, 15, 0, 0);
 const baseEnv = { NODE_ENV: 'test', LOG_LEVEL: 'silent', PORTAL_DIST: '/nonexistent', WORKER_INTERVAL_MS: '0' };
 
 /** Creates an empty PostgreSQL schema with a random name (`prefix…`); `drop` removes it with everything in it. */
-export async function throwawaySchema(url: string, prefix: string): Promise<{ name: string; drop(): Promise<void> }> {
+export async function throwawaySchema(url: string, prefix: string): Promise<{ name: string; drop: () => Promise<void> }> {
   const name = `${prefix}${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: url });
@@ -39,7 +39,7 @@ export async function buildTestApp(
   let dropSchema = async () => {};
   let database;
   if (dialect === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL!;
+    const url = present(process.env.TEST_DATABASE_URL, 'TEST_DATABASE_URL');
     const schema = await throwawaySchema(url, 't_');
     database = createDb(url, { searchPath: schema.name });
     dropSchema = schema.drop;
@@ -67,7 +67,7 @@ export async function buildTestApp(
             remoteAddress: ip,
           })
         : await app.inject({ method: 'POST', url: def.path, payload, headers, remoteAddress: ip });
-    return { status: response.statusCode, body: response.json() as { code: number; msg: string; data: any } };
+    return { status: response.statusCode, body: response.json<Envelope<AnswerOf<C>>>() };
   }
 
   return {
@@ -97,16 +97,16 @@ export const sign = configSign(DEMO_SHOP);
 export async function latestCode(t: TestApp, to: string): Promise<string> {
   await t.app.ctx.worker.runDue();
   const response = await t.app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(to)}` });
-  const [mail] = response.json() as { text: string }[];
+  const [mail] = response.json<{ text: string }[]>();
   const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
   if (!code) throw new Error(`No code mailed to ${to}`);
   return code;
 }
 
 /** Changes the demo shop's merchant settings the way the merchant API will (cache dropped at once). */
-export async function patchSettings(t: TestApp, change: (settings: any) => void): Promise<void> {
+export async function patchSettings(t: TestApp, change: (settings: ShopSettings) => void): Promise<void> {
   const shops = t.app.ctx.services.storefront.shops;
-  const current = (await shops.byUrl(shop))!;
+  const current = present(await shops.byUrl(shop), 'demo shop');
   const settings = structuredClone(current.settings);
   change(settings);
   await shops.updateSettings(current, settings);
@@ -130,10 +130,14 @@ export async function submitReturn(
       email: options.email ?? 'alice@example.com',
       order_number: options.order ?? '#1001',
     })
-  ).body.data.token as string;
-  const orderId = (await t.call(calls.index, {}, token)).body.data.list[0].id as number;
+  ).body.data.token;
+  const orderId = present((await t.call(calls.index, {}, token)).body.data.list[0], 'first order').id;
   const info = (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data;
-  const line = info.yes.find((l: { title: string }) => l.title === (options.title ?? 'Linen Shirt'));
+  const title = options.title ?? 'Linen Shirt';
+  const line = present(
+    info.yes.find((l) => l.title === title),
+    title,
+  );
   const { body } = await t.call(
     calls.setReturnOrder,
     {
@@ -160,7 +164,7 @@ export async function submitReturn(
     token,
   );
   if (body.code !== 1000) throw new Error(`submit failed: ${body.msg}`);
-  return { token, orderId, requestId: body.data.request_id as number };
+  return { token, orderId, requestId: body.data.request_id };
 }
 
 export async function mailbox(t: TestApp, to: string): Promise<{ subject: string; text: string; html: string }[]> {

@@ -7,3 +7,4 @@ export * from './eligibility.js';
 export * from './money.js';
 export * from './sha256.js';
 export * from './validation.js';
+export * from './present.js';
