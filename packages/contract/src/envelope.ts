@@ -10,7 +10,7 @@ export type Envelope<T> = { code: number; msg: string; data: T };
 export const minor = z.number().int();
 /** Seconds since the epoch (spec §9: timestamps are in seconds). */
 export const unixSeconds = z.number().int().nonnegative();
-export const email = z.string().trim().toLowerCase().email().max(254);
+export const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
 export const shopUrl = z
   .string()
   .trim()

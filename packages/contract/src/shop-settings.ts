@@ -96,7 +96,7 @@ export function parseShopSettings(json: string): ShopSettings {
   if (Array.isArray(raw.reasons))
     raw.reasons = raw.reasons.map((entry: unknown) => {
       if (!entry || typeof entry !== 'object' || !('translations' in entry)) return entry;
-      const { translations } = entry as { translations: unknown };
+      const { translations } = entry;
       if (!translations || typeof translations !== 'object') return entry;
       return {
         ...entry,

@@ -8,15 +8,11 @@ export function allocate(total: number, weights: readonly number[]): number[] {
   const sign = total < 0 ? -1 : 1;
   const magnitude = Math.abs(total);
   // BigInt keeps the products exact for large orders.
-  const exact = weights.map((w) => (BigInt(magnitude) * BigInt(w)) as bigint);
+  const exact = weights.map((w) => BigInt(magnitude) * BigInt(w));
   const parts = exact.map((e) => Number(e / BigInt(weightSum)));
   const remainders = exact.map((e, index) => ({ index, rest: Number(e % BigInt(weightSum)) }));
-  let left = magnitude - parts.reduce((sum, p) => sum + p, 0);
+  const left = magnitude - parts.reduce((sum, p) => sum + p, 0);
   remainders.sort((a, b) => b.rest - a.rest || a.index - b.index);
-  for (const { index } of remainders) {
-    if (left <= 0) break;
-    parts[index]! += 1;
-    left -= 1;
-  }
-  return parts.map((p) => p * sign);
+  const bonus = new Set(remainders.slice(0, left).map(({ index }) => index));
+  return parts.map((p, index) => (p + (bonus.has(index) ? 1 : 0)) * sign);
 }

@@ -19,27 +19,20 @@ export function sha256Hex(text: string): string {
   ]);
   const w = new Uint32Array(64);
   const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
+  // Indexes stay in range by construction; `?? 0` only satisfies the unchecked-index typing.
+  const at = (words: Uint32Array, i: number) => words[i] ?? 0;
   for (let offset = 0; offset < padded.length; offset += 64) {
     for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4);
     for (let i = 16; i < 64; i++) {
-      const a = w[i - 15]!;
-      const b = w[i - 2]!;
+      const a = at(w, i - 15);
+      const b = at(w, i - 2);
       const s0 = rotr(a, 7) ^ rotr(a, 18) ^ (a >>> 3);
       const s1 = rotr(b, 17) ^ rotr(b, 19) ^ (b >>> 10);
-      w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) >>> 0;
+      w[i] = (at(w, i - 16) + s0 + at(w, i - 7) + s1) >>> 0;
     }
-    let [a, b, c, d, e, f, g, hh] = h as unknown as number[] as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
+    let [a, b, c, d, e, f, g, hh] = [at(h, 0), at(h, 1), at(h, 2), at(h, 3), at(h, 4), at(h, 5), at(h, 6), at(h, 7)];
     for (let i = 0; i < 64; i++) {
-      const t1 = (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[i]! + w[i]!) >>> 0;
+      const t1 = (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + at(K, i) + at(w, i)) >>> 0;
       const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
       hh = g;
       g = f;
@@ -51,7 +44,7 @@ export function sha256Hex(text: string): string {
       a = (t1 + t2) >>> 0;
     }
     const next = [a, b, c, d, e, f, g, hh];
-    for (let i = 0; i < 8; i++) h[i] = (h[i]! + next[i]!) >>> 0;
+    for (let i = 0; i < 8; i++) h[i] = (at(h, i) + (next[i] ?? 0)) >>> 0;
   }
   return Array.from(h, (x) => x.toString(16).padStart(8, '0')).join('');
 }
