@@ -17,14 +17,20 @@ export default tseslint.config(
     files: typescript,
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.config.ts', 'bench/run.d.ts', 'apps/server/scripts/*.ts'] },
+        projectService: {
+          allowDefaultProject: ['*.config.ts', 'bench/run.d.ts', 'apps/server/scripts/*.ts'],
+          defaultProject: 'tsconfig.base.json',
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // A number in a message or path reads as itself; objects, null and undefined are still refused.
-      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowAny: false, allowBoolean: false, allowNullish: false, allowRegExp: false },
+      ],
       // `onClick={() => setOpen(false)}` is the idiom; a void used in a statement is still refused.
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
     },

@@ -4,6 +4,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { present } from '@return-center/domain';
 
 export async function lighthouseScores(
   url: string,
@@ -29,7 +30,7 @@ export async function lighthouseScores(
       onlyCategories: ['performance', 'accessibility'],
       formFactor: 'mobile',
     });
-    const lhr = result!.lhr;
+    const { lhr } = present(result, `Lighthouse result for ${url}`);
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),

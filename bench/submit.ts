@@ -1,5 +1,7 @@
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
+import type { AnswerOf, calls, Envelope } from '@return-center/contract';
+import { present } from '@return-center/domain';
 import type { AppContext } from '../apps/server/src/app-context.js';
 import { copiesOfDemoOrder, DEMO_ORDERS } from '../apps/server/src/db/seed/demo-orders.js';
 import { DEMO_SHOP } from '../apps/server/src/db/seed/demo-shop.js';
@@ -11,7 +13,10 @@ import { DEMO_SHOP } from '../apps/server/src/db/seed/demo-shop.js';
 export async function benchSubmit(app: FastifyInstance & { ctx: AppContext }, base: string, count: number) {
   const { db, clock, services } = app.ctx;
   const shop = await services.storefront.requireShop(DEMO_SHOP);
-  const template = DEMO_ORDERS.find((o) => o.number === '1001')!;
+  const template = present(
+    DEMO_ORDERS.find((o) => o.number === '1001'),
+    'demo order #1001',
+  );
   const targets = await copiesOfDemoOrder(db, shop.id, template, count, 200_000, Math.floor(clock.nowMs() / 1000));
   await app.inject({
     method: 'POST',
@@ -19,14 +24,14 @@ export async function benchSubmit(app: FastifyInstance & { ctx: AppContext }, ba
     payload: { email: 'alice@example.com', shop_url: DEMO_SHOP },
   });
   const mail = await db.selectFrom('mails').select('text_body').orderBy('id', 'desc').executeTakeFirstOrThrow();
-  const code = /\b(\d{6})\b/.exec(mail.text_body)![1]!;
-  const token = (
+  const code = present(/\b(\d{6})\b/.exec(mail.text_body)?.[1], 'verification code in the login mail');
+  const { token } = (
     await app.inject({
       method: 'POST',
       url: '/go-api/v1/client/login',
       payload: { email: 'alice@example.com', code, shop_url: DEMO_SHOP },
     })
-  ).json().data.token;
+  ).json<Envelope<AnswerOf<typeof calls.login>>>().data;
 
   let next = 0;
   const started = Date.now();
@@ -39,7 +44,7 @@ export async function benchSubmit(app: FastifyInstance & { ctx: AppContext }, ba
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         setupRequest: (request) => {
-          const target = targets[next++ % targets.length]!;
+          const target = present(targets[next++ % targets.length], 'a copy of #1001 to return');
           return {
             ...request,
             body: JSON.stringify({
@@ -71,7 +76,8 @@ export async function benchSubmit(app: FastifyInstance & { ctx: AppContext }, ba
   const seconds = (Date.now() - started) / 1000;
   const created = await db
     .selectFrom('return_requests')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    // A count is a number on SQLite but may come back as a string or bigint from another driver.
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
     .where('idempotency_key', 'like', 'bench-%')
     .executeTakeFirstOrThrow();
   return {

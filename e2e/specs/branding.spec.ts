@@ -1,11 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { freshOrder, loginWithOrder } from './support.js';
+import { expect, test, type Page } from '@playwright/test';
+import type { calls, StoreConfig } from '@return-center/contract';
+import { freshOrder, loginWithOrder, type Reply } from './support.js';
 
 /** Rewrites the store configuration the portal receives, leaving the shared demo shop alone. */
-async function withConfig(page: import('@playwright/test').Page, change: (data: any) => void) {
+async function withConfig(page: Page, change: (data: StoreConfig) => void) {
   await page.route('**/go-api/v1/client/getConfig', async (route) => {
     const response = await route.fetch();
-    const body = await response.json();
+    const body = (await response.json()) as Reply<typeof calls.getConfig>;
     change(body.data);
     await route.fulfill({ response, json: body });
   });
@@ -81,7 +82,7 @@ test('a store that answers 402 is retried three times, then reported unavailable
 test('switching language fetches the merchant texts for that language', async ({ page }) => {
   await page.route('**/go-api/v1/client/pageSetting', async (route) => {
     const response = await route.fetch();
-    const body = await response.json();
+    const body = (await response.json()) as Reply<typeof calls.pageSetting>;
     body.data.text.confirm_button_name = 'Commencer maintenant';
     await route.fulfill({ response, json: body });
   });

@@ -1,8 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import type { Envelope, PortalMessage, ShopSettings } from '@return-center/contract';
+import { present } from './support.js';
 
 const merchant = { authorization: 'Bearer demo-merchant-key' };
+
+/** The shop page's window, which records every message it receives (see the page's first script). */
+type ShopWindow = typeof window & { received: { origin: string; data: PortalMessage }[] };
 
 /** A shop's own site on another loopback origin, serving whatever page a test gives it. */
 async function startSite(
@@ -20,15 +25,18 @@ async function startSite(
 test.describe.configure({ mode: 'serial' });
 
 test('an allowlisted shop page embeds the portal, and messages flow both ways', async ({ page, request, baseURL }) => {
+  const portalBase = present(baseURL, 'baseURL');
   const site = await startSite(
     (portal) => `<!doctype html><html lang="ar" dir="rtl"><title>Shop</title><body>
       <h1>Shop page</h1><div id="return-center"></div>
       <script>window.received = []; addEventListener('message', (e) => window.received.push({ origin: e.origin, data: e.data }));</script>
       <script src="${portal}/embed.js" data-shop="demo-shop.myshopify.com" data-locale="en"></script>
     </body></html>`,
-    baseURL!,
+    portalBase,
   );
-  const settings = (await (await request.get('/merchant/v1/settings', { headers: merchant })).json()).data;
+  const settings = (
+    (await (await request.get('/merchant/v1/settings', { headers: merchant })).json()) as Envelope<ShopSettings>
+  ).data;
   settings.embed_origins = [...settings.embed_origins, site.origin];
   expect((await request.put('/merchant/v1/settings', { headers: merchant, data: settings })).ok()).toBe(true);
 
@@ -38,10 +46,10 @@ test('an allowlisted shop page embeds the portal, and messages flow both ways', 
 
   // Portal → parent: ready, route and size, sent to the parent's exact origin.
   await expect
-    .poll(() => page.evaluate(() => (window as any).received.map((m: any) => m.data.type)))
+    .poll(() => page.evaluate(() => (window as ShopWindow).received.map((m) => m.data.type)))
     .toEqual(expect.arrayContaining(['pp_return:ready', 'pp_return:route', 'pp_return:resize']));
-  const origins = await page.evaluate(() => [...new Set((window as any).received.map((m: any) => m.origin))]);
-  expect(origins).toEqual([new URL(baseURL!).origin]);
+  const origins = await page.evaluate(() => [...new Set((window as ShopWindow).received.map((m) => m.origin))]);
+  expect(origins).toEqual([new URL(portalBase).origin]);
   await expect
     .poll(() => page.locator('iframe').evaluate((el) => parseInt((el as HTMLIFrameElement).style.height) || 0))
     .toBeGreaterThan(300);
@@ -49,16 +57,19 @@ test('an allowlisted shop page embeds the portal, and messages flow both ways', 
   /** The allowlisted parent page sends the portal an init message with a text direction. */
   const initFromParent = (direction: 'ltr' | 'rtl') =>
     page.evaluate(
-      ([origin, dir]) =>
-        (document.querySelector('iframe') as HTMLIFrameElement).contentWindow!.postMessage(
-          { type: 'pp_return:init', direction: dir },
-          origin!,
-        ),
-      [new URL(baseURL!).origin, direction],
+      ({ origin, dir }) => {
+        const portalWindow = document.querySelector('iframe')?.contentWindow;
+        if (!portalWindow) throw new Error('The portal iframe has no window');
+        portalWindow.postMessage({ type: 'pp_return:init', direction: dir }, origin);
+      },
+      { origin: new URL(portalBase).origin, dir: direction },
     );
 
   // Parent → portal: the embed script's init applied the parent's direction (rtl).
-  const portal = page.frames().find((f) => f.url().startsWith(baseURL!))!;
+  const portal = present(
+    page.frames().find((f) => f.url().startsWith(portalBase)),
+    'the portal frame',
+  );
   await expect.poll(() => portal.evaluate(() => document.documentElement.dir)).toBe('rtl');
 
   // A message that does not come from the allowlisted parent is ignored. The portal's own listener was added first,
@@ -85,9 +96,10 @@ test('an allowlisted shop page embeds the portal, and messages flow both ways', 
 });
 
 test('a site that is not on the allowlist cannot frame the portal', async ({ page, baseURL }) => {
+  const portalBase = present(baseURL, 'baseURL');
   const stranger = await startSite(
     (portal) => `<!doctype html><title>Other</title><iframe title="portal" src="${portal}/"></iframe>`,
-    baseURL!,
+    portalBase,
   );
   const refused = page.waitForEvent('console', {
     predicate: (msg) => /frame-ancestors/.test(msg.text()),
@@ -96,11 +108,14 @@ test('a site that is not on the allowlist cannot frame the portal', async ({ pag
   await page.goto(stranger.origin);
   // Chromium blocks the portal because of its CSP frame-ancestors, which does not name this site.
   const refusal = (await refused).text();
-  expect(refusal).toContain(`Framing '${baseURL}/' violates`);
+  expect(refusal).toContain(`Framing '${portalBase}/' violates`);
   expect(refusal).not.toContain(stranger.origin);
   // The frame is there but holds Chromium's error page instead of the portal: nothing of the sign-in shows.
-  const content = await (await page.locator('iframe[title="portal"]').elementHandle())!.contentFrame();
-  await expect.poll(() => content!.url()).toBe('chrome-error://chromewebdata/');
+  const content = present(
+    await (await page.locator('iframe[title="portal"]').elementHandle()).contentFrame(),
+    'the content frame of the refused portal',
+  );
+  await expect.poll(() => content.url()).toBe('chrome-error://chromewebdata/');
   await expect(page.frameLocator('iframe[title="portal"]').getByRole('tab')).toHaveCount(0);
   stranger.server.close();
 });

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
-import { signedInShopper, walkToCheckStep } from './support.js';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import type { calls, Envelope, ShopSettings } from '@return-center/contract';
+import { present, signedInShopper, walkToCheckStep, type Reply } from './support.js';
 
 /**
  * Issue #9, Chromium checks: merchant content that would run script or load from elsewhere does neither, the page's
@@ -11,20 +12,25 @@ import { signedInShopper, walkToCheckStep } from './support.js';
 const merchant = { authorization: 'Bearer demo-merchant-key' };
 const EVIL = 'https://evil.example';
 
+/** The page's window with the function `watch` exposes to it. */
+type WatchedWindow = typeof window & { reportViolation: (text: string) => Promise<number> };
+/** The page's window, where a script that should never run would leave its mark. */
+type TargetWindow = typeof window & { pwned?: string };
+
 /** Records every CSP violation, and every request that went out to another origin than the portal's. */
 async function watch(page: Page, portalOrigin: string) {
   const violations: string[] = [];
   const foreign: string[] = [];
   await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
   await page.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (event) =>
-      (window as any).reportViolation(
+    document.addEventListener('securitypolicyviolation', (event) => {
+      void (window as WatchedWindow).reportViolation(
         `${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber} ${event.sample}`,
-      ),
-    ),
+      );
+    }),
   );
   // A request the CSP blocks never reaches the network (Playwright still reports it, failed with 'csp').
-  const leftOrigin = (request: import('@playwright/test').Request) => {
+  const leftOrigin = (request: Request) => {
     const url = new URL(request.url());
     if (url.protocol.startsWith('http') && url.origin !== portalOrigin) foreign.push(request.url());
   };
@@ -36,12 +42,12 @@ async function watch(page: Page, portalOrigin: string) {
 }
 
 test('a clean walk through the journey breaks no rule of the page’s CSP', async ({ page, request, baseURL }) => {
-  const seen = await watch(page, new URL(baseURL!).origin);
+  const seen = await watch(page, new URL(present(baseURL, 'baseURL')).origin);
   const shopper = await signedInShopper(page, request);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
   await walkToCheckStep(page, shopper.orderName);
-  const csp = (await page.request.get('/')).headers()['content-security-policy']!;
+  const csp = present((await page.request.get('/')).headers()['content-security-policy'], 'the CSP header of /');
   expect(csp).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
   expect(csp).toMatch(/style-src 'self' 'nonce-[^']+'(;| )/);
   expect(csp).not.toContain('unsafe-inline');
@@ -51,12 +57,12 @@ test('a clean walk through the journey breaks no rule of the page’s CSP', asyn
 });
 
 test('hostile merchant CSS and texts run no script and load nothing from other origins', async ({ page, baseURL }) => {
-  const seen = await watch(page, new URL(baseURL!).origin);
+  const seen = await watch(page, new URL(present(baseURL, 'baseURL')).origin);
   page.on('dialog', (dialog) => void dialog.dismiss());
   // The configuration as if the server's sanitiser had let everything through: the CSP alone must hold.
   await page.route('**/go-api/v1/client/getConfig', async (route) => {
     const response = await route.fetch();
-    const body = await response.json();
+    const body = (await response.json()) as Reply<typeof calls.getConfig>;
     const config = body.data;
     config.custom_css = [
       `@import url(${EVIL}/import.css);`,
@@ -82,7 +88,7 @@ test('hostile merchant CSS and texts run no script and load nothing from other o
   await page.getByRole('textbox', { name: 'Order number' }).fill('a');
   await page.getByText(`<img src=x onerror="window.pwned='text'">Acme`).click();
   await page.waitForLoadState('networkidle');
-  expect(await page.evaluate(() => (window as any).pwned)).toBeUndefined();
+  expect(await page.evaluate(() => (window as TargetWindow).pwned)).toBeUndefined();
   expect(seen.foreign).toEqual([]);
   // The browser refused each load because of the policy, not by chance.
   expect(seen.violations.some((v) => v.startsWith('style-src') && v.includes('evil.example'))).toBe(true);
@@ -90,14 +96,16 @@ test('hostile merchant CSS and texts run no script and load nothing from other o
 });
 
 test('the merchant API stores hostile CSS only as harmless rules', async ({ page, request, baseURL }) => {
-  const original = (await (await request.get('/merchant/v1/settings', { headers: merchant })).json()).data;
+  const original = (
+    (await (await request.get('/merchant/v1/settings', { headers: merchant })).json()) as Envelope<ShopSettings>
+  ).data;
   const hostile = {
     ...original,
     custom_css: `@impor@import t url(${EVIL}/a.css); .rc-not-on-any-page { color: red; background: url(${EVIL}/b.png) } x{background:url(${EVIL}/c`,
   };
   expect((await request.put('/merchant/v1/settings', { headers: merchant, data: hostile })).ok()).toBe(true);
   try {
-    const seen = await watch(page, new URL(baseURL!).origin);
+    const seen = await watch(page, new URL(present(baseURL, 'baseURL')).origin);
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Start Your Return' })).toBeVisible();
     await page.waitForLoadState('networkidle');
@@ -116,6 +124,7 @@ test.describe.configure({ mode: 'serial' });
 test('messages from a look-alike origin change nothing in an embedded portal', async ({ page, request, baseURL }) => {
   // The shop's site at http://127.0.0.1:P frames the portal and, beside it, a page from http://localhost:P: the same
   // server by another name, so a look-alike origin that only an exact comparison tells apart.
+  const portalBase = present(baseURL, 'baseURL');
   let shopOrigin = '';
   const site: Server = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
@@ -129,32 +138,48 @@ test('messages from a look-alike origin change nothing in an embedded portal', a
             });
           </script>`
         : `<!doctype html><html dir="ltr"><body>
-            <iframe title="Returns and exchanges" src="${baseURL}/?shop=demo-shop.myshopify.com"></iframe>
+            <iframe title="Returns and exchanges" src="${portalBase}/?shop=demo-shop.myshopify.com"></iframe>
             <iframe title="look-alike" src="${shopOrigin.replace('127.0.0.1', 'localhost')}/look-alike"></iframe>
           </body></html>`,
     );
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   shopOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  const settings = (await (await request.get('/merchant/v1/settings', { headers: merchant })).json()).data;
+  const settings = (
+    (await (await request.get('/merchant/v1/settings', { headers: merchant })).json()) as Envelope<ShopSettings>
+  ).data;
   const embed_origins = [...settings.embed_origins, shopOrigin];
   expect(
     (await request.put('/merchant/v1/settings', { headers: merchant, data: { ...settings, embed_origins } })).ok(),
   ).toBe(true);
   try {
-    const seen = await watch(page, new URL(baseURL!).origin);
+    const seen = await watch(page, new URL(portalBase).origin);
     await page.goto(`${shopOrigin}/`);
     await expect(
       page.frameLocator('iframe[title="Returns and exchanges"]').getByRole('tab', { name: 'Order number' }),
     ).toBeVisible();
-    const portal = page.frames().find((f) => f.url().startsWith(baseURL!))!;
-    const lookAlike = page.frames().find((f) => f.url().endsWith('/look-alike'))!;
+    const portal = present(
+      page.frames().find((f) => f.url().startsWith(portalBase)),
+      'the portal frame',
+    );
+    const lookAlike = present(
+      page.frames().find((f) => f.url().endsWith('/look-alike')),
+      'the look-alike frame',
+    );
     expect(embed_origins).not.toContain(new URL(lookAlike.url()).origin);
     // The portal's own listener was added first, so once this later one has seen the font message, both are handled.
     const handled = portal.evaluate(
       () =>
         new Promise<void>((resolve) =>
-          addEventListener('message', (e) => e.data?.type === 'pp_return:loadFont' && resolve()),
+          addEventListener('message', (e: MessageEvent<unknown>) => {
+            if (
+              typeof e.data === 'object' &&
+              e.data !== null &&
+              'type' in e.data &&
+              e.data.type === 'pp_return:loadFont'
+            )
+              resolve();
+          }),
         ),
     );
     await lookAlike.evaluate(() => postMessage('go', '*'));

@@ -8,6 +8,11 @@ const LOCALES = readdirSync(LOCALES_DIR)
 const RTL = ['ar', 'he'];
 const GROUP = 7;
 
+/** The part of a portal locale file these tests read. */
+interface LocaleStrings {
+  login: { confirm: string; tabEmail: string };
+}
+
 test('the language selector offers all 33 languages', async ({ page }) => {
   await page.goto('/');
   const codes = await page
@@ -24,7 +29,7 @@ for (let start = 0; start < LOCALES.length; start += GROUP) {
   test(`the login page works in ${codes.join(', ')}`, async ({ page }) => {
     await page.goto('/');
     for (const code of codes) {
-      const strings = JSON.parse(readFileSync(new URL(`${code}.json`, LOCALES_DIR), 'utf8'));
+      const strings = JSON.parse(readFileSync(new URL(`${code}.json`, LOCALES_DIR), 'utf8')) as LocaleStrings;
       // The selector's own label changes with the language.
       await page.locator('.rc-language select').selectOption(code);
       await expect(page.getByRole('button', { name: strings.login.confirm, exact: true })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signedInShopper, submitShirtReturn } from './support.js';
+import type { Envelope, MerchantRequest } from '@return-center/contract';
+import { present, signedInShopper, submitShirtReturn } from './support.js';
 
 const merchant = { authorization: 'Bearer demo-merchant-key' };
 
@@ -28,15 +29,14 @@ test('a return goes from review to refund, with a label, tracking and an email a
 }) => {
   const id = await submitAsShopper(page, request, 1);
   const rma = `RMA-${String(id).padStart(6, '0')}`;
-  expect(
-    (await (await request.post(`/merchant/v1/requests/${id}/approve`, { headers: merchant })).json()).data.status,
-  ).toBe(2);
+  const approved = await request.post(`/merchant/v1/requests/${id}/approve`, { headers: merchant });
+  expect(((await approved.json()) as Envelope<MerchantRequest>).data.status).toBe(2);
 
   await page.goto(`/status-manage/return-details/${id}`);
   await expect(page.getByText('Approved: complete the return')).toBeVisible();
   const label = page.getByRole('link', { name: 'Download return label' });
   await expect(label).toBeVisible({ timeout: 15_000 });
-  const pdf = await request.get((await label.getAttribute('href'))!);
+  const pdf = await request.get(present(await label.getAttribute('href'), 'href of the return label link'));
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
@@ -78,7 +78,8 @@ test('a shopper shipping on their own adds tracking, with a photo of the parcel,
   await page.getByRole('button', { name: 'Save tracking' }).click();
   await expect(page.getByText('UPS 1Z999AA10123456784')).toBeVisible();
   // The photo travelled with the tracking: the merchant sees it on the request.
-  const detail = (await (await request.get(`/merchant/v1/requests/${id}`, { headers: merchant })).json()).data;
+  const merchantView = await request.get(`/merchant/v1/requests/${id}`, { headers: merchant });
+  const detail = ((await merchantView.json()) as Envelope<MerchantRequest>).data;
   expect(detail.return_shipment_proof).toEqual([expect.stringMatching(/^\/uploads\/proof\/.+\.png$/)]);
 });
 

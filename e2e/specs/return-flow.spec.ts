@@ -1,11 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { freshOrder, loginWithOrder, signedInShopper } from './support.js';
+import type { calls } from '@return-center/contract';
+import { freshOrder, loginWithOrder, present, signedInShopper, type Reply } from './support.js';
 
 /** A real 1×1 PNG; the server decodes and re-encodes it. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** The part of the return form the portal keeps in localStorage that these tests read. */
+interface StoredReturnForm {
+  order_product: Record<number, { provide_proof: string[] }>;
+}
 
 test('in the reason dialog a shopper adds photos, a non-image is refused, and one item variant is allowed', async ({
   page,
@@ -41,8 +47,9 @@ test('in the reason dialog a shopper adds photos, a non-image is refused, and on
   await expect(page.getByText('Sorry, You can only select one product variant per request.')).toBeVisible();
 
   // The photos travel with the form to the check step and into the request.
-  const form = await page.evaluate((id) => JSON.parse(localStorage.getItem(`return-form:${id}`)!), shopper.orderId);
-  expect(form.order_product[shopper.shirtLineId].provide_proof).toHaveLength(2);
+  const stored = await page.evaluate((id) => localStorage.getItem(`return-form:${id}`), shopper.orderId);
+  const form = JSON.parse(present(stored, `stored return form of order ${shopper.orderId}`)) as StoredReturnForm;
+  expect(form.order_product[shopper.shirtLineId]?.provide_proof).toHaveLength(2);
 });
 
 test('a shopper returns the Linen Shirt of #1001 for a refund, shipping it on their own', async ({ page, request }) => {
@@ -67,19 +74,25 @@ test('a shopper returns the Linen Shirt of #1001 for a refund, shipping it on th
 
   await expect(page.getByRole('heading', { name: 'Check your return request' })).toBeVisible();
   // The totals match what the server computes for the same lines.
-  const token = await page.evaluate(() => sessionStorage.getItem('return-token'));
-  const orders = await (
+  const token = present(
+    await page.evaluate(() => sessionStorage.getItem('return-token')),
+    'session token in sessionStorage',
+  );
+  const orders = (await (
     await request.post('/go-api/v1/client/index', { data: {}, headers: { authorization: `Bearer ${token}` } })
-  ).json();
-  const orderId = orders.data.list[0].id;
-  const info = await (
+  ).json()) as Reply<typeof calls.index>;
+  const orderId = present(orders.data.list[0], `order ${order_name} in the shopper's list`).id;
+  const info = (await (
     await request.post('/go-api/v1/client/orderInfo', {
       data: { order_id: orderId },
       headers: { authorization: `Bearer ${token}` },
     })
-  ).json();
-  const shirt = info.data.yes.find((l: { title: string }) => l.title === 'Linen Shirt');
-  const money = await (
+  ).json()) as Reply<typeof calls.orderInfo>;
+  const shirt = present(
+    info.data.yes.find((l) => l.title === 'Linen Shirt'),
+    `Linen Shirt line of ${order_name}`,
+  );
+  const money = (await (
     await request.post('/v1/client/getReturnMoney', {
       data: {
         order_id: orderId,
@@ -89,7 +102,7 @@ test('a shopper returns the Linen Shirt of #1001 for a refund, shipping it on th
       },
       headers: { authorization: `Bearer ${token}` },
     })
-  ).json();
+  ).json()) as Reply<typeof calls.getReturnMoney>;
   expect(money.data.total).toBe(4763);
   await expect(page.getByTestId('total-refund')).toHaveText('$47.63');
   await expect(page.getByRole('row', { name: /Discount/ })).toContainText('-$4.90');
@@ -98,12 +111,12 @@ test('a shopper returns the Linen Shirt of #1001 for a refund, shipping it on th
   // A double click creates one request.
   await page.getByRole('button', { name: 'Submit return request' }).dblclick();
   await expect(page).toHaveURL(/\/status-manage\/return-details\/\d+$/);
-  const list = await (
+  const list = (await (
     await request.post('/go-api/v1/client/orderReturnList', {
       data: { order_id: orderId },
       headers: { authorization: `Bearer ${token}` },
     })
-  ).json();
+  ).json()) as Reply<typeof calls.orderReturnList>;
   expect(list.data.list).toHaveLength(1);
 
   await expect(page.getByText('In process, pending merchant review')).toBeVisible();

@@ -1,7 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { AnswerOf, CallDef, calls, Envelope } from '@return-center/contract';
 
 export const DEMO_SHOP = 'demo-shop.myshopify.com';
+
+/** The envelope a client call of the contract answers with. */
+export type Reply<C extends CallDef> = Envelope<AnswerOf<C>>;
+
+import { present } from '@return-center/domain';
+
+export { present };
 
 /** Fails with every WCAG 2.2 AA violation axe finds on the page as it is now. */
 export async function expectNoAxeViolations(page: Page, screen: string) {
@@ -25,7 +33,7 @@ export async function mailedCode(request: APIRequestContext, email: string): Pro
       return code;
     })
     .toBeTruthy();
-  return code!;
+  return present(code, `verification code mailed to ${email}`);
 }
 
 export async function loginWithOrder(page: Page, orderNumber: string, email: string) {
@@ -43,7 +51,7 @@ export async function freshOrder(
   template: string,
 ): Promise<{ order_name: string; email: string }> {
   const response = await request.post('/dev/demo-orders', { data: { template } });
-  return (await response.json()).data;
+  return ((await response.json()) as Envelope<{ order_name: string; email: string }>).data;
 }
 
 /** A shopper signed in to a fresh copy of #1001, with what the tests need to know about the order. */
@@ -63,20 +71,24 @@ export async function signedInShopper(page: Page, request: APIRequestContext, la
   const login = await request.post('/go-api/v1/client/login', {
     data: { email, order_number: order_name, shop_url: DEMO_SHOP },
   });
-  const token = (await login.json()).data.token as string;
+  const { token } = ((await login.json()) as Reply<typeof calls.login>).data;
   const headers = { authorization: `Bearer ${token}` };
-  const order = (await (await request.post('/go-api/v1/client/index', { data: {}, headers })).json()).data.list[0];
-  const info = (
-    await (await request.post('/go-api/v1/client/orderInfo', { data: { order_id: order.id }, headers })).json()
-  ).data;
-  const shirt = info.yes.find((line: { title: string }) => line.title === 'Linen Shirt');
+  const index = await request.post('/go-api/v1/client/index', { data: {}, headers });
+  const orders = ((await index.json()) as Reply<typeof calls.index>).data.list;
+  const order = present(orders[0], `order ${order_name} in the shopper's list`);
+  const orderInfo = await request.post('/go-api/v1/client/orderInfo', { data: { order_id: order.id }, headers });
+  const info = ((await orderInfo.json()) as Reply<typeof calls.orderInfo>).data;
+  const shirt = present(
+    info.yes.find((line) => line.title === 'Linen Shirt'),
+    `Linen Shirt line of ${order_name}`,
+  );
   await page.goto('/');
   await page.evaluate(
-    ([token, language]) => {
-      sessionStorage.setItem('return-token', token!);
-      sessionStorage.setItem('return-language', language!);
+    (session) => {
+      sessionStorage.setItem('return-token', session.token);
+      sessionStorage.setItem('return-language', session.language);
     },
-    [token, language],
+    { token, language },
   );
   return { orderName: order_name, orderId: order.id, shirtLineId: shirt.line_item_id, headers };
 }
@@ -101,10 +113,10 @@ export async function prefillReturnForm(
     ...choice,
     idempotency_key: `e2e-form-${shopper.orderId}`,
   };
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key!, value!),
-    [`return-form:${shopper.orderId}`, JSON.stringify(form)],
-  );
+  await page.evaluate((stored) => localStorage.setItem(stored.key, stored.value), {
+    key: `return-form:${shopper.orderId}`,
+    value: JSON.stringify(form),
+  });
 }
 
 /** Submits a return of the Linen Shirt for a refund through the API; returns the request id. */
@@ -127,7 +139,7 @@ export async function submitShirtReturn(request: APIRequestContext, shopper: Sho
       ],
     },
   });
-  return (await submitted.json()).data.request_id as number;
+  return ((await submitted.json()) as Reply<typeof calls.setReturnOrder>).data.request_id;
 }
 
 /** From the orders page: the Linen Shirt, "Doesn't suit me", a refund, shipped on one's own; returns the order id. */

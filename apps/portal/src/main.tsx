@@ -1,4 +1,5 @@
 import './shared/csp';
+import { present } from '@return-center/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -51,7 +52,7 @@ const language = useSession.getState().language;
 void changeLanguage(language);
 void loadConfig(resolveShop(), language, params.themeColor, () => window.history.replaceState(null, '', '/'));
 
-createRoot(document.getElementById('root')!).render(
+createRoot(present(document.getElementById('root'), 'The #root element')).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <App />

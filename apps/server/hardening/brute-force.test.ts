@@ -1,4 +1,4 @@
-import { calls, Code, messages } from '@return-center/contract';
+import { calls, Code, messages, type Envelope } from '@return-center/contract';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, shop } from '../test/helper.js';
@@ -28,7 +28,7 @@ describe.each(dialects.flatMap((dialect) => [false, true].map((viaProxy) => [dia
         for (let i = 0; i < GUESSES; i++) {
           const client = `198.18.${Math.floor(i / 250) % 2}.${(i % CLIENTS) % 250}`;
           const response = await tryLogin(t.app, client, viaProxy, `guess${i}@example.com`);
-          const body = response.json();
+          const body = response.json<Envelope<unknown>>();
           if (body.code === Code.RateLimited) {
             outcomes.limited += 1;
             limitedBodies.add(JSON.stringify(body));
@@ -36,7 +36,7 @@ describe.each(dialects.flatMap((dialect) => [false, true].map((viaProxy) => [dia
           else outcomes.success += 1;
           if (i % 1000 === 999) t.clock.advance(10_000);
         }
-        console.log(`${dialect}, proxy ${viaProxy}:`, outcomes);
+        console.log(`${dialect}, proxy ${String(viaProxy)}:`, outcomes);
         expect(outcomes.success).toBe(0);
         // The per-order slow-down answered most of them; the per-client buckets the rest.
         expect(outcomes.limited).toBeGreaterThan(GUESSES * 0.9);
@@ -46,10 +46,10 @@ describe.each(dialects.flatMap((dialect) => [false, true].map((viaProxy) => [dia
         // Within a minute of the storm, the rightful shopper signs in from their own address.
         t.clock.advance(61_000);
         const shopper = await tryLogin(t.app, '203.0.113.50', viaProxy, 'alice@example.com');
-        expect(shopper.json().code).toBe(Code.Success);
+        expect(shopper.json<Envelope<unknown>>().code).toBe(Code.Success);
         // A guessing address stays locked out of this order for the quarter-hour, even with the right email.
         const guesser = await tryLogin(t.app, '198.18.0.7', viaProxy, 'alice@example.com');
-        expect(guesser.json().code).toBe(Code.RateLimited);
+        expect(guesser.json<Envelope<unknown>>().code).toBe(Code.RateLimited);
       } finally {
         await t.close();
       }

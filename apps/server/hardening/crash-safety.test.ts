@@ -1,7 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { calls, MERCHANT_BASE, RequestStatus } from '@return-center/contract';
+import {
+  calls,
+  MERCHANT_BASE,
+  RequestStatus,
+  type AnswerOf,
+  type Envelope,
+  type MerchantRequest,
+} from '@return-center/contract';
+import { present } from '@return-center/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/database.js';
 import { copiesOfDemoOrder, DEMO_ORDERS } from '../src/db/seed/demo-orders.js';
@@ -32,9 +40,10 @@ function random(seed: number) {
   };
 }
 
-interface Answer {
+interface Answer<T> {
   status: number;
-  body: { code: number; msg: string; data: any };
+  /** `data` is `T` on a 2xx answer only. */
+  body: Envelope<T>;
 }
 
 let lostAnswers = 0;
@@ -42,7 +51,13 @@ let lostAnswers = 0;
 let fatal: Error | null = null;
 
 /** Sends until the server answers at all; a connection lost to a crash is retried like a client would. */
-async function send(base: string, method: string, path: string, body: unknown, token: string): Promise<Answer> {
+async function send<T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  body: unknown,
+  token: string,
+): Promise<Answer<T>> {
   for (;;) {
     try {
       const response = await fetch(base + path, {
@@ -51,7 +66,7 @@ async function send(base: string, method: string, path: string, body: unknown, t
         ...(body ? { body: JSON.stringify(body) } : {}),
         signal: AbortSignal.timeout(15_000),
       });
-      return { status: response.status, body: (await response.json()) as Answer['body'] };
+      return { status: response.status, body: (await response.json()) as Envelope<T> };
     } catch {
       if (fatal) throw fatal;
       lostAnswers++;
@@ -62,7 +77,10 @@ async function send(base: string, method: string, path: string, body: unknown, t
 
 async function copiesOfOrder1001(db: Db, count: number) {
   const shop = await db.selectFrom('shops').select('id').where('shop_url', '=', DEMO_SHOP).executeTakeFirstOrThrow();
-  const template = DEMO_ORDERS.find((order) => order.number === '1001')!;
+  const template = present(
+    DEMO_ORDERS.find((order) => order.number === '1001'),
+    'demo order #1001',
+  );
   return copiesOfDemoOrder(db, shop.id, template, count, 300_000, Math.floor(Date.now() / 1000));
 }
 
@@ -77,14 +95,14 @@ async function signIn(server: ServerProcess, db: Db): Promise<string> {
       .executeTakeFirst();
     const code = mail && /\b(\d{6})\b/.exec(mail.text_body)?.[1];
     if (code) {
-      const answer = await send(
+      const answer = await send<AnswerOf<typeof calls.login>>(
         server.base,
         'POST',
         calls.login.path,
         { email: 'alice@example.com', code, shop_url: DEMO_SHOP },
         '',
       );
-      return answer.body.data.token as string;
+      return answer.body.data.token;
     }
     await sleep(100);
   }
@@ -92,10 +110,11 @@ async function signIn(server: ServerProcess, db: Db): Promise<string> {
 
 /** Runs `work` for every item with a few clients at once. */
 async function pool<T>(items: T[], work: (item: T) => Promise<void>) {
-  let next = 0;
+  // One iterator shared by every client: each item is taken once, by whichever client is free first.
+  const queue = items.values();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
-      while (next < items.length) await work(items[next++]!);
+      for (const item of queue) await work(item);
     }),
   );
 }
@@ -138,10 +157,12 @@ describe.each(dialects)('SIGKILL during submits and refunds on %s', (dialect) =>
     const token = await signIn(server, db);
 
     const roll = random(SEED);
+    // Read through a call: `killing` is turned off while the killer awaits, which type narrowing cannot see.
+    const stillKilling = () => killing;
     const killer = (async () => {
-      while (killing) {
+      while (stillKilling()) {
         await sleep(300 + roll() * 1200);
-        if (!killing) break;
+        if (!stillKilling()) break;
         await server.kill('SIGKILL');
         await server.start().catch((error: unknown) => {
           fatal = error as Error;
@@ -169,11 +190,17 @@ describe.each(dialects)('SIGKILL during submits and refunds on %s', (dialect) =>
         ],
       };
       for (;;) {
-        const answer = await send(server.base, 'POST', calls.setReturnOrder.path, payload, token);
+        const answer = await send<AnswerOf<typeof calls.setReturnOrder>>(
+          server.base,
+          'POST',
+          calls.setReturnOrder.path,
+          payload,
+          token,
+        );
         if (answer.status === 200) {
           const before = submitted.get(orderId);
           expect(before ?? answer.body.data.request_id).toBe(answer.body.data.request_id);
-          submitted.set(orderId, answer.body.data.request_id as number);
+          submitted.set(orderId, answer.body.data.request_id);
           return;
         }
         // A retry that meets its own request still being written is told to try again; nothing else is expected.
@@ -186,9 +213,15 @@ describe.each(dialects)('SIGKILL during submits and refunds on %s', (dialect) =>
     const transitions = new Map<number, string[]>(); // request id → actions answered 2xx
     await pool([...submitted.values()], async (requestId) => {
       for (;;) {
-        const current = await send(server.base, 'GET', `${MERCHANT_BASE}/requests/${requestId}`, null, MERCHANT_KEY);
+        const current = await send<MerchantRequest>(
+          server.base,
+          'GET',
+          `${MERCHANT_BASE}/requests/${requestId}`,
+          null,
+          MERCHANT_KEY,
+        );
         expect(current.status).toBe(200);
-        const status = current.body.data.status as number;
+        const status = current.body.data.status;
         const action = {
           [RequestStatus.PendingReview]: 'approve',
           [RequestStatus.Approved]: 'receive',

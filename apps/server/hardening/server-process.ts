@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { serverCommand, serverEnvDefaults } from '../../../scripts/server.mjs';
+import { present } from '@return-center/domain';
 import { throwawaySchema } from '../test/helper.js';
 
 const root = new URL('../../../', import.meta.url).pathname;
@@ -57,15 +58,19 @@ export class ServerProcess {
 
   /** The most memory the running process has held so far (VmHWM), in MB. */
   peakRssMb(): number {
-    const status = readFileSync(`/proc/${this.child!.pid}/status`, 'utf8');
-    return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
+    const pid = this.child?.pid;
+    if (pid === undefined) throw new Error('the server process is not running');
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    if (kb === undefined) throw new Error(`no VmHWM line in /proc/${pid}/status`);
+    return Number(kb) / 1024;
   }
 }
 
 /** A fresh database for a server process: a SQLite file in `dir`, or a throwaway PostgreSQL schema. */
 export async function prepareDatabase(dialect: 'sqlite' | 'postgres', dir: string) {
   if (dialect === 'sqlite') return { url: `sqlite:${join(dir, 'crash.sqlite')}`, drop: async () => {} };
-  const base = process.env.TEST_DATABASE_URL!;
+  const base = present(process.env.TEST_DATABASE_URL, 'TEST_DATABASE_URL');
   const schema = await throwawaySchema(base, 'crash_');
   // The server reads one URL, so the schema travels in it as a connection option.
   const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema.name}`)}`;

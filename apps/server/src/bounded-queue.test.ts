@@ -1,3 +1,4 @@
+import { present } from '@return-center/domain';
 import { describe, expect, it } from 'vitest';
 import { BoundedQueue, QueueFull } from './bounded-queue.js';
 
@@ -22,20 +23,20 @@ describe('bounded queue', () => {
     // As work finishes, the queued jobs run, still never more than two at a time.
     for (let finished = 0; finished < 4; finished++) {
       while (gates.length === 0) await new Promise((resolve) => setImmediate(resolve));
-      gates.shift()!();
+      present(gates.shift(), 'an open gate')();
     }
     expect(await Promise.all(accepted)).toEqual(['done', 'done', 'done', 'done']);
     expect(peak).toBe(2);
     // Once drained, it accepts work again.
     const again = job();
     while (gates.length === 0) await new Promise((resolve) => setImmediate(resolve));
-    gates.shift()!();
+    present(gates.shift(), 'an open gate')();
     expect(await again).toBe('done');
   });
 
   it('frees the slot when the work fails', async () => {
     const queue = new BoundedQueue(1, 0);
     await expect(queue.run(() => Promise.reject(new Error('bad image')))).rejects.toThrow('bad image');
-    expect(await queue.run(async () => 1)).toBe(1);
+    expect(await queue.run(() => Promise.resolve(1))).toBe(1);
   });
 });

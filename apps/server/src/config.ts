@@ -42,7 +42,7 @@ const schema = z
     /** `sqlite:<file>` or a plain file path (SQLite), or `postgres://…` (PostgreSQL). */
     DATABASE_URL: z.string().default('sqlite:./data/return-center.sqlite'),
     /** Public URL the portal is reached at; used in emails and links. */
-    PUBLIC_URL: z.string().url().optional(),
+    PUBLIC_URL: z.url().optional(),
     DEFAULT_SHOP: z.string().default('demo-shop.myshopify.com'),
     SEED_DEMO: bool.default(true),
     MAIL_TRANSPORT: z.enum(['dev', 'smtp']).default('dev'),
@@ -66,7 +66,7 @@ const schema = z
     UPLOAD_DIR: z.string().default('./data/uploads'),
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().default('us-east-1'),
-    S3_ENDPOINT: z.string().url().optional(),
+    S3_ENDPOINT: z.url().optional(),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: bool.default(false),
@@ -96,5 +96,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export function configFor(overrides: Partial<Record<keyof Config, string>>): Config {
-  return loadConfig({ ...overrides } as NodeJS.ProcessEnv);
+  return loadConfig({ ...overrides });
 }

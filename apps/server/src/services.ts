@@ -1,3 +1,4 @@
+import { present } from '@return-center/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { SandboxCarrier } from './adapters/carrier/sandbox.js';
 import { DiskStorage } from './adapters/storage/disk.js';
@@ -49,7 +50,7 @@ export async function createServices(
   const mail =
     options.mail ??
     (config.MAIL_TRANSPORT === 'smtp'
-      ? new SmtpTransport(config.SMTP_URL!, config.MAIL_FROM)
+      ? new SmtpTransport(present(config.SMTP_URL, 'SMTP_URL (required when MAIL_TRANSPORT=smtp)'), config.MAIL_FROM)
       : new DevMailbox(db, clock));
   const platform = new LocalStorePlatform(db, clock);
   const carrier = new SandboxCarrier();
@@ -67,7 +68,7 @@ export async function createServices(
   const storage =
     config.STORAGE_DRIVER === 's3'
       ? new S3Storage({
-          bucket: config.S3_BUCKET!,
+          bucket: present(config.S3_BUCKET, 'S3_BUCKET (required when STORAGE_DRIVER=s3)'),
           region: config.S3_REGION,
           endpoint: config.S3_ENDPOINT,
           accessKeyId: config.S3_ACCESS_KEY_ID,

@@ -16,7 +16,10 @@ export const START = Date.UTC(2026, 10, 20, 15, 0, 0);
 const baseEnv = { NODE_ENV: 'test', LOG_LEVEL: 'silent', PORTAL_DIST: '/nonexistent', WORKER_INTERVAL_MS: '0' };
 
 /** Creates an empty PostgreSQL schema with a random name (`prefix…`); `drop` removes it with everything in it. */
-export async function throwawaySchema(url: string, prefix: string): Promise<{ name: string; drop: () => Promise<void> }> {
+export async function throwawaySchema(
+  url: string,
+  prefix: string,
+): Promise<{ name: string; drop: () => Promise<void> }> {
   const name = `${prefix}${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: url });

@@ -18,7 +18,9 @@ describe('allocate', () => {
           const sum = weights.reduce((a, b) => a + b, 0);
           if (sum === 0) return parts.every((p) => p === 0);
           expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
-          parts.forEach((part, i) => expect(Math.abs(part - (total * (weights[i] ?? Number.NaN)) / sum)).toBeLessThan(1));
+          parts.forEach((part, i) =>
+            expect(Math.abs(part - (total * (weights[i] ?? Number.NaN)) / sum)).toBeLessThan(1),
+          );
           return true;
         },
       ),

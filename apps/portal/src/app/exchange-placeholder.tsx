@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useConfig } from '../shared/config-store';
+import { useLoadedConfig } from '../shared/config-store';
 
 /** /exchange-other-goods/{id}: the exchange page's own branding (style.ex_product_page) until the catalogue lands. */
 export default function ExchangePlaceholder() {
   const { t } = useTranslation();
-  const page = useConfig((state) => state.config)!.style.ex_product_page;
+  const page = useLoadedConfig().style.ex_product_page;
   return (
     <section className="rc-card" aria-labelledby="rc-exchange-title">
       {page.logo ? <img className="rc-logo" src={page.logo} alt="" /> : null}

@@ -35,7 +35,10 @@ function usePreloadPages(loggedIn: boolean) {
   useEffect(() => {
     if (!loggedIn) return;
     const preload = () => loaders.forEach((load) => void load().catch(() => undefined));
-    if (typeof window.requestIdleCallback !== 'function') return preload();
+    if (typeof window.requestIdleCallback !== 'function') {
+      preload();
+      return;
+    }
     const handle = window.requestIdleCallback(preload, { timeout: 2000 });
     return () => window.cancelIdleCallback(handle);
   }, [loggedIn]);

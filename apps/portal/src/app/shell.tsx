@@ -2,7 +2,7 @@ import type { StoreStyle } from '@return-center/contract';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../shared/i18n';
-import { loadPageSetting, useConfig } from '../shared/config-store';
+import { loadPageSetting, useLoadedConfig } from '../shared/config-store';
 import { readQueryParams } from '../shared/query-params';
 import { useSession } from '../shared/session-store';
 import { LoadingOverlay } from '../shared/ui/loader';
@@ -12,7 +12,7 @@ import { useNavigationEffects } from './use-navigation-effects';
 /** Page frame: the merchant's header, a language selector, the page, toasts and the loading overlay. */
 export function Shell() {
   const { t } = useTranslation();
-  const config = useConfig((state) => state.config)!;
+  const config = useLoadedConfig();
   const language = useSession((state) => state.language);
   const setLanguage = useSession((state) => state.setLanguage);
   useNavigationEffects();

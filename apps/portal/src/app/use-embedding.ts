@@ -12,7 +12,10 @@ export function useEmbedding(config: StoreConfig | null) {
     setAllowedOrigins(config.embed_origins);
     const stopHeight = reportHeight();
     const stopListening = listenToParent(async (message) => {
-      if (message.type === 'pp_return:loadFont') return loadFont(message.font, message.link);
+      if (message.type === 'pp_return:loadFont') {
+        loadFont(message.font, message.link);
+        return;
+      }
       // Set before any language change, so that no change in flight can undo it.
       if (message.direction) setParentDirection(message.direction);
       if (message.locale && config.lang_list.includes(message.locale)) {

@@ -20,7 +20,7 @@ export function useNavigationEffects() {
     if (restored.current) return;
     restored.current = true;
     const saved = session.get(STORAGE_KEYS.history);
-    if (loggedIn && location.pathname === '/' && saved && saved !== '/') navigate(saved, { replace: true });
+    if (loggedIn && location.pathname === '/' && saved && saved !== '/') void navigate(saved, { replace: true });
   }, [loggedIn, location.pathname, navigate]);
 
   useEffect(() => {

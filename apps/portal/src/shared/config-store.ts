@@ -6,7 +6,7 @@ import {
   fallbackStoreConfig,
   type StoreConfig,
 } from '@return-center/contract';
-import { configSign } from '@return-center/domain';
+import { configSign, present } from '@return-center/domain';
 import { create } from 'zustand';
 import { http } from './http';
 import { useSession } from './session-store';
@@ -17,7 +17,7 @@ interface ConfigState {
   config: StoreConfig | null;
   loadedAt: number | null;
   failed: boolean;
-  setConfig(config: StoreConfig, themeColor: string): void;
+  setConfig: (config: StoreConfig, themeColor: string) => void;
 }
 
 export const useConfig = create<ConfigState>((set) => ({
@@ -29,6 +29,12 @@ export const useConfig = create<ConfigState>((set) => ({
     set({ config, loadedAt: Date.now(), failed: false });
   },
 }));
+
+/** The store configuration, for the screens inside the router: main.tsx renders them only once it has loaded. */
+export function useLoadedConfig(): StoreConfig {
+  const config = useConfig((state) => state.config);
+  return present(config, 'The store configuration');
+}
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,4 +1,5 @@
 import { DATE_FORMATS } from '@return-center/contract';
+import { present } from '@return-center/domain';
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
 
@@ -55,16 +56,18 @@ export interface DateOptions {
   at?: string;
 }
 
-const TIME_FORMATS: Record<number, string> = { 0: 'hh:mm:ss A', 1: 'HH:mm', 2: 'h:mm A' };
+const DEFAULT_DATE_FORMAT = present(DATE_FORMATS[0], 'Date format 0');
+const DEFAULT_TIME_FORMAT = 'HH:mm';
+const TIME_FORMATS: Record<number, string> = { 0: 'hh:mm:ss A', 1: DEFAULT_TIME_FORMAT, 2: 'h:mm A' };
 
 /** Spec §9: a timestamp in seconds, in date format 0–9 and time format 0–2, with parts hidden on request. */
 export function formatTimestamp(seconds: number, locale: string, options: DateOptions = {}): string {
-  let date = DATE_FORMATS[options.dateFormat ?? 0] ?? DATE_FORMATS[0]!;
+  let date = DATE_FORMATS[options.dateFormat ?? 0] ?? DEFAULT_DATE_FORMAT;
   if (options.hideYear) date = date.replace(/[\s,./-]*Y{2,4}/, '').trim();
   let pattern = date;
   if (!options.hideTime) {
     const timeFormat = options.timeFormat ?? 1;
-    let time = TIME_FORMATS[timeFormat] ?? TIME_FORMATS[1]!;
+    let time = TIME_FORMATS[timeFormat] ?? DEFAULT_TIME_FORMAT;
     if (options.hideSeconds) time = time.replace(':ss', '');
     pattern = timeFormat === 2 ? `${date} [${(options.at ?? 'at').replace(/[[\]]/g, '')}] ${time}` : `${date} ${time}`;
   }

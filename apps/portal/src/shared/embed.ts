@@ -38,7 +38,7 @@ export function postToParent(message: PortalMessage): void {
   if (isAllowed(referrerOrigin)) window.parent.postMessage(message, referrerOrigin);
 }
 
-export const embedType = <N extends string>(name: N) => `${EMBED_PREFIX}${name}` as `${typeof EMBED_PREFIX}${N}`;
+export const embedType = <N extends string>(name: N): `${typeof EMBED_PREFIX}${N}` => `${EMBED_PREFIX}${name}`;
 
 /** Handles `pp_return:` messages from the allowlisted parent; anything else is ignored. */
 export function listenToParent(handle: (message: ParentMessage) => void | Promise<void>): () => void {

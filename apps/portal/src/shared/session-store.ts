@@ -15,12 +15,12 @@ export interface SessionState {
   from: number;
   orderLogin: OrderLogin;
   language: string;
-  setToken(token: string | null): void;
-  setLanguage(code: string): void;
-  setOrderLogin(login: OrderLogin): void;
-  setRedirected(value: boolean): void;
+  setToken: (token: string | null) => void;
+  setLanguage: (code: string) => void;
+  setOrderLogin: (login: OrderLogin) => void;
+  setRedirected: (value: boolean) => void;
   /** Logs out locally: token, redirected flag and order login data go. */
-  clear(): void;
+  clear: () => void;
 }
 
 const readOrderLogin = (): OrderLogin => {

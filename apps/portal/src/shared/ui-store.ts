@@ -15,13 +15,13 @@ interface UiState {
   overlayCount: number;
   errorNotices: Record<string, { channel: 'error' | 'notice'; message: string }>;
   /** Adds a toast, or replaces the one with the same key. */
-  toast(message: string, options?: Partial<Omit<Toast, 'message'>>): void;
-  dismiss(key: string): void;
-  setFullScreenLoading(value: boolean): void;
-  startLoading(): void;
-  endLoading(): void;
-  registerError(url: string, channel: 'error' | 'notice', message: string): void;
-  clearErrors(url: string): void;
+  toast: (message: string, options?: Partial<Omit<Toast, 'message'>>) => void;
+  dismiss: (key: string) => void;
+  setFullScreenLoading: (value: boolean) => void;
+  startLoading: () => void;
+  endLoading: () => void;
+  registerError: (url: string, channel: 'error' | 'notice', message: string) => void;
+  clearErrors: (url: string) => void;
 }
 
 let counter = 0;

@@ -52,7 +52,7 @@ export function createFakeApi() {
   }
 
   async function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-    const url = new URL(String(input), 'http://portal.test');
+    const url = new URL(input instanceof Request ? input.url : input, 'http://portal.test');
     const request: SeenRequest = {
       method: init.method ?? 'GET',
       path: url.pathname,
@@ -95,11 +95,16 @@ export function createFakeApi() {
         headers: this.headers,
       };
       requests.push(request);
-      setTimeout(async () => {
-        const reply = await respond(request);
-        this.upload.onprogress?.({ lengthComputable: true, loaded: body.size, total: body.size } as ProgressEvent);
-        this.status = reply.status ?? 200;
-        this.onload?.();
+      setTimeout(() => {
+        respond(request).then(
+          (reply) => {
+            this.upload.onprogress?.({ lengthComputable: true, loaded: body.size, total: body.size } as ProgressEvent);
+            this.status = reply.status ?? 200;
+            this.onload?.();
+          },
+          // A handler that throws fails the upload as a network error would (as it fails `fetch` above).
+          () => this.onerror?.(),
+        );
       }, 0);
     }
   }

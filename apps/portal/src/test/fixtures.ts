@@ -87,15 +87,16 @@ export const storedForm = (): ReturnForm | null => {
 
 /** The three upload steps of spec §7, all succeeding: the stored photo's URL is `https://cdn.test/<filename>`. */
 export function stubUploads(api: FakeApi) {
-  api.on(calls.getUploadKey, (request) =>
-    ok(calls.getUploadKey, {
+  api.on(calls.getUploadKey, (request) => {
+    const filename = request.query.filename ?? '';
+    return ok(calls.getUploadKey, {
       data: {
-        url: `https://bucket.test/put/${request.query.filename}`,
-        key: `key-${request.query.filename}`,
-        output_url: `https://bucket.test/out/${request.query.filename}`,
+        url: `https://bucket.test/put/${filename}`,
+        key: `key-${filename}`,
+        output_url: `https://bucket.test/out/${filename}`,
       },
-    }),
-  );
+    });
+  });
   api.onPut({ status: 200, body: null });
   api.on(calls.uploadCallback, (request) => {
     const name = String(request.query.url).split('/').pop() ?? '';

@@ -18,7 +18,7 @@ configure({ asyncUtilTimeout: 7000 });
  * Registers the per-test set-up of a portal component test: a fresh fake network, a signed-in session in English,
  * empty storage and toasts; afterwards unmounts and checks that no unexpected request went out.
  */
-export function usePortalTestSetup() {
+export function setUpPortalTests() {
   const api = createFakeApi();
   beforeEach(() => {
     api.reset();

@@ -69,8 +69,8 @@ export async function runMerchantCli(
     if (group === 'requests' && command === 'list') {
       const query = new URLSearchParams();
       for (const key of ['status', 'email', 'order', 'limit', 'cursor'] as const)
-        if (values[key]) query.set(key, values[key]!);
-      const data = (await call('GET', `${merchantPath('list')}?${query}`)) as {
+        if (values[key]) query.set(key, values[key]);
+      const data = (await call('GET', `${merchantPath('list')}?${query.toString()}`)) as {
         items: Record<string, unknown>[];
         next_cursor: number | null;
       };
@@ -124,6 +124,6 @@ export async function runMerchantCli(
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
   process.exitCode = await runMerchantCli(process.argv.slice(2), process.env, (line) => console.log(line));
 }

@@ -22,9 +22,11 @@ const ALL = {
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = {
-    async getMigrations() {
-      return Object.fromEntries(
-        Object.entries(ALL).map(([name, m]): [string, Migration] => [name, { up: (k) => m.up(k, dialect) }]),
+    getMigrations() {
+      return Promise.resolve(
+        Object.fromEntries(
+          Object.entries(ALL).map(([name, m]): [string, Migration] => [name, { up: (k) => m.up(k, dialect) }]),
+        ),
       );
     },
   };

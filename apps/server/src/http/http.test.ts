@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { calls, Code } from '@return-center/contract';
+import { calls, Code, type Envelope } from '@return-center/contract';
+import { present } from '@return-center/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, patchSettings, shop, type TestApp } from '../../test/helper.js';
 
@@ -25,9 +26,11 @@ describe.each(dialects)('HTTP edge on %s', (dialect) => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ code: Code.InvalidInput, msg: 'Malformed JSON body', data: null });
     const wrongType = await post(calls.login.path, JSON.stringify({ shop_url: shop, email: 42 }));
-    expect(wrongType.json()).toMatchObject({ code: Code.InvalidInput, msg: expect.stringMatching(/^email: /) });
+    const wrongTypeAnswer = wrongType.json<Envelope<unknown>>();
+    expect(wrongTypeAnswer.code).toBe(Code.InvalidInput);
+    expect(wrongTypeAnswer.msg).toMatch(/^email: /);
     const missing = await post(calls.loginCode.path, JSON.stringify({}));
-    expect(missing.json().msg).toMatch(/email/);
+    expect(missing.json<Envelope<unknown>>().msg).toMatch(/email/);
   });
 
   it('refuses an oversized body without a 500', async () => {
@@ -39,7 +42,7 @@ describe.each(dialects)('HTTP edge on %s', (dialect) => {
   it('refuses a non-JSON content type clearly', async () => {
     const response = await post(calls.login.path, 'email=a', 'text/plain');
     expect(response.statusCode).toBe(415);
-    expect(response.json().code).toBe(Code.InvalidInput);
+    expect(response.json<Envelope<unknown>>().code).toBe(Code.InvalidInput);
   });
 
   it('answers an over-long or malformed path id in the envelope', async () => {
@@ -54,7 +57,7 @@ describe.each(dialects)('HTTP edge on %s', (dialect) => {
   it('serves every call under both API bases', async () => {
     const a = await post('/go-api/v1/client/pageSetting', JSON.stringify({ shop_url: shop }));
     const b = await post('/v1/client/pageSetting', JSON.stringify({ shop_url: shop }));
-    expect(a.json().code).toBe(Code.Success);
+    expect(a.json<Envelope<unknown>>().code).toBe(Code.Success);
     expect(b.json()).toEqual(a.json());
   });
 
@@ -89,7 +92,10 @@ describe.each(dialects)('HTTP edge on %s', (dialect) => {
     const nonces = [];
     for (let i = 0; i < 2; i++) {
       const page = await app.inject({ method: 'GET', url: '/' });
-      const nonce = /script-src 'nonce-([^']+)'/.exec(page.headers['content-security-policy'] as string)![1]!;
+      const nonce = present(
+        /script-src 'nonce-([^']+)'/.exec(page.headers['content-security-policy'] as string)?.[1],
+        'script nonce in the CSP',
+      );
       expect(page.body).toBe(
         `<meta property="csp-nonce" nonce="${nonce}"><script type="module" src="/a.js" nonce="${nonce}"></script>`,
       );
@@ -150,8 +156,9 @@ describe.each(dialects)('dev tools on %s', (dialect) => {
     const on = await buildTestApp(dialect, { DEV_TOOLS: 'true' });
     const created = (
       await on.app.inject({ method: 'POST', url: '/dev/demo-orders', payload: { template: '1001' } })
-    ).json();
-    expect(created.data).toMatchObject({ order_name: expect.stringMatching(/^#\d{5}$/), email: 'alice@example.com' });
+    ).json<Envelope<{ order_name: string; email: string; phone: string }>>();
+    expect(created.data.order_name).toMatch(/^#\d{5}$/);
+    expect(created.data).toMatchObject({ email: 'alice@example.com' });
     const login = await on.call(calls.login, {
       shop_url: shop,
       email: 'alice@example.com',

@@ -78,7 +78,8 @@ export async function servePortal(
       return reply.status(404).send({ code: 404, msg: 'Request error, the resource was not found', data: null });
     }
     // Only the shop's own allowlisted sites may frame the portal (spec §2 embedding).
-    const shop = String((request.query as { shop?: string }).shop ?? options.defaultShop).toLowerCase();
+    // A repeated `?shop=` arrives as an array: String() keeps it a (non-matching) string rather than a crash.
+    const shop = String((request.query as { shop?: string | string[] }).shop ?? options.defaultShop).toLowerCase();
     const policy = await options.shopPolicy(shop).catch(() => ({ frameOrigins: [], assetOrigins: [] }));
     const nonce = randomBytes(16).toString('base64');
     return reply

@@ -17,8 +17,11 @@ const hasNul = (value: unknown, depth = 0): boolean => {
  * body, query and path parameter with one is refused at the edge with the usual bad-input answer.
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
-    if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params))
-      throw errors.invalidInput('Text may not contain NUL characters');
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params)) {
+      done(errors.invalidInput('Text may not contain NUL characters'));
+      return;
+    }
+    done();
   });
 }

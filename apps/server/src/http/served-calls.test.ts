@@ -14,7 +14,7 @@ describe('contract calls and the server', () => {
   afterAll(() => t.close());
 
   it('leaves only these calls unserved, each waiting for its issue; the list may only shrink', () => {
-    expect(all.filter((call) => call.notServedYet).map((call) => `${call.name} (${call.notServedYet})`)).toEqual([
+    expect(all.flatMap((call) => (call.notServedYet ? [`${call.name} (${call.notServedYet})`] : []))).toEqual([
       'getVariantList (#13 exchanges)',
       'getVariantIdByOption (#13 exchanges)',
       'getRegion (#14 pickup)',

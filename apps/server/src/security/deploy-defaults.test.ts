@@ -1,4 +1,4 @@
-import { calls, Code, MERCHANT_BASE } from '@return-center/contract';
+import { calls, Code, MERCHANT_BASE, type Envelope } from '@return-center/contract';
 import { configSign } from '@return-center/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ describe.each(dialects)('deploy-safe defaults on %s', (dialect) => {
 
     it('does not exist for anyone else, nor for visitors forwarded by a proxy on this machine', async () => {
       t = await buildTestApp(dialect, { TRUST_PROXY: '127.0.0.1' });
-      const unknownDevPath = (await t.app.inject({ method: 'GET', url: '/dev/nothing-here' })).json();
+      const unknownDevPath = (await t.app.inject({ method: 'GET', url: '/dev/nothing-here' })).json<unknown>();
       expect(unknownDevPath).toEqual(NOT_FOUND);
       const strangers = [
         mailbox(t.app, '203.0.113.9'),
@@ -95,21 +95,23 @@ describe.each(dialects)('deploy-safe defaults on %s', (dialect) => {
       t = await buildTestApp(dialect, { TRUST_PROXY: '10.0.0.0/8', LOGIN_LIMIT_PER_IP: '5' });
       for (let i = 0; i < 5; i++) await loginFrom(t.app, `192.0.2.${i}, 198.51.100.7`, `#${3000 + i}`);
       const forged = await loginFrom(t.app, '192.0.2.200, 198.51.100.7', '#1001');
-      expect(forged.json().code).toBe(Code.RateLimited);
-      expect((await loginFrom(t.app, '198.51.100.8', '#1001')).json().code).toBe(Code.Success);
+      expect(forged.json<Envelope<unknown>>().code).toBe(Code.RateLimited);
+      expect((await loginFrom(t.app, '198.51.100.8', '#1001')).json<Envelope<unknown>>().code).toBe(Code.Success);
     });
 
     it('come from the socket when no proxy is configured', async () => {
       t = await buildTestApp(dialect, { LOGIN_LIMIT_PER_IP: '5' });
       for (let i = 0; i < 5; i++) await loginFrom(t.app, `198.51.100.${i}`, `#${3000 + i}`);
-      expect((await loginFrom(t.app, '198.51.100.99', '#1001')).json().code).toBe(Code.RateLimited);
+      expect((await loginFrom(t.app, '198.51.100.99', '#1001')).json<Envelope<unknown>>().code).toBe(Code.RateLimited);
     });
 
     it('trust a hop count of proxies nearest to the server', async () => {
       t = await buildTestApp(dialect, { TRUST_PROXY: '1', LOGIN_LIMIT_PER_IP: '5' });
       for (let i = 0; i < 5; i++) await loginFrom(t.app, `192.0.2.${i}, 198.51.100.7`, `#${3000 + i}`);
-      expect((await loginFrom(t.app, '192.0.2.99, 198.51.100.7', '#1001')).json().code).toBe(Code.RateLimited);
-      expect((await loginFrom(t.app, '198.51.100.8', '#1001')).json().code).toBe(Code.Success);
+      expect((await loginFrom(t.app, '192.0.2.99, 198.51.100.7', '#1001')).json<Envelope<unknown>>().code).toBe(
+        Code.RateLimited,
+      );
+      expect((await loginFrom(t.app, '198.51.100.8', '#1001')).json<Envelope<unknown>>().code).toBe(Code.Success);
     });
   });
 });

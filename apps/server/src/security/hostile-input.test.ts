@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { calls, Code, MERCHANT_BASE } from '@return-center/contract';
+import { calls, Code, MERCHANT_BASE, type Envelope, type ShopSettings } from '@return-center/contract';
+import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, latestCode, shop, type TestApp } from '../../test/helper.js';
 
@@ -32,14 +33,14 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
         url: `${MERCHANT_BASE}/requests/${value}`,
         headers: merchant,
       });
-      expect(detail.json().code).toBe(Code.NotFound);
+      expect(detail.json<Envelope<unknown>>().code).toBe(Code.NotFound);
       const list = await t.app.inject({
         method: 'GET',
         url: `${MERCHANT_BASE}/requests?cursor=${value}&status=${value}`,
         headers: merchant,
       });
       expect(list.statusCode).toBeLessThan(500);
-      expect(list.json().code).toBe(Code.InvalidInput);
+      expect(list.json<Envelope<unknown>>().code).toBe(Code.InvalidInput);
     }
   });
 
@@ -55,9 +56,10 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
       url: `${MERCHANT_BASE}/requests?email=a%00b`,
       headers: merchant,
     });
-    expect(search.json().code).toBe(Code.InvalidInput);
-    const settings = (await t.app.inject({ method: 'GET', url: `${MERCHANT_BASE}/settings`, headers: merchant })).json()
-      .data;
+    expect(search.json<Envelope<unknown>>().code).toBe(Code.InvalidInput);
+    const settings = (await t.app.inject({ method: 'GET', url: `${MERCHANT_BASE}/settings`, headers: merchant })).json<
+      Envelope<ShopSettings>
+    >().data;
     settings.text.confirm_button_name = 'Start\u0000';
     const put = await t.app.inject({
       method: 'PUT',
@@ -65,23 +67,27 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
       headers: merchant,
       payload: settings,
     });
-    expect(put.json().code).toBe(Code.InvalidInput);
+    expect(put.json<Envelope<unknown>>().code).toBe(Code.InvalidInput);
   });
 
   it('answers two concurrent submits with one key on two orders with one request and one clear refusal', async () => {
     const copy = await t.app.inject({ method: 'POST', url: '/dev/demo-orders', payload: { template: '1001' } });
-    expect(copy.json().code).toBe(Code.Success);
+    const copied = copy.json<Envelope<{ order_name: string }>>();
+    expect(copied.code).toBe(Code.Success);
     await t.call(calls.loginCode, { email: 'alice@example.com', shop_url: shop, lang: 'en' });
     const code = await latestCode(t, 'alice@example.com');
     const both = (await t.call(calls.login, { email: 'alice@example.com', code, shop_url: shop })).body.data.token;
     const orders = (await t.call(calls.index, {}, both)).body.data.list.filter(
-      (o: { order_name: string }) => o.order_name === '#1001' || o.order_name === copy.json().data.order_name,
+      (o) => o.order_name === '#1001' || o.order_name === copied.data.order_name,
     );
     expect(orders).toHaveLength(2);
     const idempotency_key = randomUUID();
     const submitFor = async (orderId: number) => {
       const info = (await t.call(calls.orderInfo, { order_id: orderId }, both)).body.data;
-      const shirt = info.yes.find((l: { title: string }) => l.title === 'Linen Shirt');
+      const shirt = present(
+        info.yes.find((l) => l.title === 'Linen Shirt'),
+        'Linen Shirt line',
+      );
       return t.call(
         calls.setReturnOrder,
         {
@@ -102,10 +108,15 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
         both,
       );
     };
-    const answers = await Promise.all(orders.map((o: { id: number }) => submitFor(o.id)));
+    const answers = await Promise.all(orders.map((o) => submitFor(o.id)));
     expect(answers.every((a) => a.status < 500)).toBe(true);
     const codes = answers.map((a) => a.body.code).sort();
     expect(codes).toEqual([Code.Success, Code.InvalidInput]);
-    expect(answers.find((a) => a.body.code === Code.InvalidInput)!.body.msg).toMatch(/idempotency_key/);
+    expect(
+      present(
+        answers.find((a) => a.body.code === Code.InvalidInput),
+        'the refusal',
+      ).body.msg,
+    ).toMatch(/idempotency_key/);
   });
 });

@@ -1,5 +1,7 @@
-import { calls, Code, MERCHANT_BASE } from '@return-center/contract';
+import { calls, Code, MERCHANT_BASE, merchantRoutes, type Envelope } from '@return-center/contract';
+import { present } from '@return-center/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { buildTestApp, dialects, shop, submitReturn, type TestApp } from '../../test/helper.js';
 import { seedDemoShop } from '../db/seed/demo-shop.js';
 
@@ -21,15 +23,19 @@ describe.each(dialects)('ownership matrix on %s', (dialect) => {
     const submitted = await submitReturn(t);
     const info = (await t.call(calls.orderInfo, { order_id: submitted.orderId }, submitted.token)).body.data;
     const key = (await t.call(calls.getUploadKey, { filename: 'a.png' }, submitted.token)).body.data.data;
-    alice = { ...submitted, lineId: info.no[0]?.line_item_id ?? info.yes[0].line_item_id, upload: key.output_url };
+    alice = {
+      ...submitted,
+      lineId: info.no[0]?.line_item_id ?? present(info.yes[0], 'returnable line').line_item_id,
+      upload: key.output_url,
+    };
 
     // Another shop on the same server, with the same demo orders: Alice has an order #1001 there too.
     await seedDemoShop(t.db, t.clock, OTHER_SHOP);
-    const other = (await t.app.ctx.services.storefront.shops.byUrl(OTHER_SHOP))!;
+    const other = present(await t.app.ctx.services.storefront.shops.byUrl(OTHER_SHOP), 'the other shop');
     await t.app.ctx.services.merchant.keys.add(other.id, OTHER_KEY, 'test');
 
     const login = async (shop_url: string, email: string, order_number: string) =>
-      (await t.call(calls.login, { shop_url, email, order_number })).body.data.token as string;
+      (await t.call(calls.login, { shop_url, email, order_number })).body.data.token;
     outsiders['a shopper of the same shop'] = await login(shop, 'bob@example.com', '#1003');
     outsiders['the same email at another shop'] = await login(OTHER_SHOP, 'alice@example.com', '#1001');
   });
@@ -77,9 +83,10 @@ describe.each(dialects)('ownership matrix on %s', (dialect) => {
       const real = probes({ order: alice.orderId, request: alice.requestId, upload: alice.upload });
       const missing = probes({ order: MISSING, request: MISSING, upload: '/uploads/proof/1/nothing.png' });
       for (let i = 0; i < real.length; i++) {
-        const [call, payload] = real[i]!;
+        const [call, payload] = present(real[i], 'probe');
         const attempt = await t.call(call, payload, token);
-        const control = await t.call(missing[i]![0], missing[i]![1], token);
+        const [controlCall, controlPayload] = present(missing[i], 'control probe');
+        const control = await t.call(controlCall, controlPayload, token);
         expect(attempt.body.code, `${who}: ${call.name}`).not.toBe(Code.Success);
         expect({ status: attempt.status, body: attempt.body }, `${who}: ${call.name}`).toEqual({
           status: control.status,
@@ -114,14 +121,14 @@ describe.each(dialects)('ownership matrix on %s', (dialect) => {
         });
       const attempt = await send(alice.requestId);
       const control = await send(MISSING);
-      expect(attempt.json().code, `${method} ${action}`).toBe(Code.NotFound);
-      expect({ status: attempt.statusCode, body: attempt.json() }).toEqual({
+      expect(attempt.json<Envelope<unknown>>().code, `${method} ${action}`).toBe(Code.NotFound);
+      expect({ status: attempt.statusCode, body: attempt.json<unknown>() }).toEqual({
         status: control.statusCode,
-        body: control.json(),
+        body: control.json<unknown>(),
       });
     }
     const list = await t.app.inject({ method: 'GET', url: `${MERCHANT_BASE}/requests`, headers });
-    const listed = list.json().data.items.map((item: { id: number }) => item.id);
+    const listed = list.json<Envelope<z.infer<typeof merchantRoutes.list.answer>>>().data.items.map((item) => item.id);
     expect(listed).not.toContain(alice.requestId);
   });
 });

@@ -1,4 +1,5 @@
 import { calls, Code, messages } from '@return-center/contract';
+import { present } from '@return-center/domain';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MailMessage, MailTransport } from '../adapters/mail/port.js';
@@ -15,7 +16,13 @@ describe.each(dialects)('codes and tokens at rest on %s', (dialect) => {
   const logLines: string[] = [];
   const inbox: MailMessage[] = [];
   // Mail leaves through a transport of our own, so that no table legitimately holds a mailed code.
-  const mail: MailTransport = { kind: 'smtp', send: async (message) => void inbox.push(message) };
+  const mail: MailTransport = {
+    kind: 'smtp',
+    send: (message) => {
+      inbox.push(message);
+      return Promise.resolve();
+    },
+  };
 
   beforeEach(async () => {
     logLines.length = 0;
@@ -31,7 +38,7 @@ describe.each(dialects)('codes and tokens at rest on %s', (dialect) => {
   const mailedCode = async (email: string) => {
     await t.app.ctx.worker.runDue();
     const message = inbox.filter((m) => m.to === email).at(-1);
-    return /\b(\d{6})\b/.exec(message?.text ?? '')![1]!;
+    return present(/\b(\d{6})\b/.exec(message?.text ?? '')?.[1], `code mailed to ${email}`);
   };
 
   it('binds a code to its email and its shop', async () => {

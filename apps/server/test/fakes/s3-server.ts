@@ -19,7 +19,10 @@ export async function startFakeS3(
       res.writeHead(status, { 'content-type': 'application/xml' });
       res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>`);
     };
-    if (requestBucket !== bucket) return deny('NoSuchBucket', 404);
+    if (requestBucket !== bucket) {
+      deny('NoSuchBucket', 404);
+      return;
+    }
     if (presigned) {
       const date = url.searchParams.get('X-Amz-Date') ?? '';
       const expires = Number(url.searchParams.get('X-Amz-Expires'));
@@ -31,10 +34,13 @@ export async function startFakeS3(
         +date.slice(11, 13),
         +date.slice(13, 15),
       );
-      if (!url.searchParams.get('X-Amz-Signature') || !expires || Date.now() > signedAt + expires * 1000)
-        return deny('AccessDenied');
-    } else if (!String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256')) {
-      return deny('AccessDenied');
+      if (!url.searchParams.get('X-Amz-Signature') || !expires || Date.now() > signedAt + expires * 1000) {
+        deny('AccessDenied');
+        return;
+      }
+    } else if (!(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256')) {
+      deny('AccessDenied');
+      return;
     }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -42,7 +48,7 @@ export async function startFakeS3(
       if (req.method === 'PUT') {
         objects.set(key, {
           body: Buffer.concat(chunks),
-          type: String(req.headers['content-type'] ?? 'application/octet-stream'),
+          type: req.headers['content-type'] ?? 'application/octet-stream',
         });
         res.writeHead(200, { etag: '"fake"' });
         return res.end();
@@ -53,7 +59,10 @@ export async function startFakeS3(
         return res.end();
       }
       const object = objects.get(key);
-      if (!object) return deny('NoSuchKey', 404);
+      if (!object) {
+        deny('NoSuchKey', 404);
+        return;
+      }
       res.writeHead(200, { 'content-type': object.type, 'content-length': object.body.length, etag: '"fake"' });
       res.end(req.method === 'HEAD' ? undefined : object.body);
     });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { calls } from '@return-center/contract';
+import { present } from '@return-center/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CancelledError, createHttpClient, RequestFailed } from './client';
 
@@ -12,7 +13,7 @@ let reply: (req: IncomingMessage, body: string) => { status: number; body: strin
 beforeAll(async () => {
   server = createServer((req, res) => {
     let body = '';
-    req.on('data', (chunk) => (body += chunk));
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       seen.push(req);
       const answer = reply(req, body);
@@ -53,13 +54,14 @@ describe('HTTP client', () => {
     const { http, events } = client();
     const before = Date.now();
     await http.request(calls.logout, {});
-    const id = String(seen[0]!.headers['request-id']);
+    const first = present(seen[0], 'The first request');
+    const id = String(first.headers['request-id']);
     expect(id.slice(0, 37)).toMatch(/^[A-Za-z0-9]{37}$/);
     expect(Number(id.slice(37))).toBeGreaterThanOrEqual(before);
-    expect(seen[0]!.headers.authorization).toBe('Bearer tok-123');
+    expect(first.headers.authorization).toBe('Bearer tok-123');
     expect(events.cleared).toEqual([calls.logout.path]);
     await client(null).http.request(calls.logout, {});
-    expect(seen[1]!.headers.authorization).toBeUndefined();
+    expect(present(seen[1], 'The second request').headers.authorization).toBeUndefined();
   });
 
   it('cancels an identical in-flight request silently and keeps the newer one', async () => {

@@ -39,7 +39,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 /** Spec §7: a random string of length 37 plus a timestamp. */
 export function requestId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(37));
-  return Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('') + Date.now();
+  return `${Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('')}${Date.now()}`;
 }
 
 /** One HTTP client for every call (spec §7 common request behaviour, §8 codes and messages). */

@@ -12,7 +12,7 @@ export function Dialog({
 }: {
   title: string;
   open: boolean;
-  onOpenChange(open: boolean): void;
+  onOpenChange: (open: boolean) => void;
   children: ReactNode;
   /** For dialogs with their own Cancel and Save buttons. */
   hideClose?: boolean;

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../test/fake-api';
 import { photo, stubUploads } from '../../test/fixtures';
-import { renderPlain, toasts, usePortalTestSetup } from '../../test/render';
+import { renderPlain, setUpPortalTests, toasts } from '../../test/render';
 import { ProofUploader } from './proof-uploader';
 
-const api = usePortalTestSetup();
+const api = setUpPortalTests();
 
 function Harness({ initial }: { initial: string[] }) {
   const [urls, setUrls] = useState(initial);

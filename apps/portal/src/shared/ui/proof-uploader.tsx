@@ -18,13 +18,14 @@ export function ProofUploader({
 }: {
   label: string;
   value: string[];
-  onChange(urls: string[]): void;
+  onChange: (urls: string[]) => void;
 }) {
   const { t } = useTranslation();
   const inputId = useId();
   const toast = useUi((state) => state.toast);
   const [pending, setPending] = useState<Pending[]>([]);
 
+  // uploadProof() never rejects (a failure is '' and a toast), so the input's handler need not wait for this.
   async function onFiles(event: ChangeEvent<HTMLInputElement>) {
     const files = Array.from(event.target.files ?? []);
     event.target.value = '';
@@ -83,7 +84,7 @@ export function ProofUploader({
             type="file"
             accept="image/jpeg,image/png,image/gif"
             multiple
-            onChange={onFiles}
+            onChange={(event) => void onFiles(event)}
           />
         </label>
       ) : null}

@@ -1,5 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, type PDFArray, type PDFRawStream } from '@pdfme/pdf-lib';
+import { present } from '@return-center/domain';
 import { describe, expect, it } from 'vitest';
 import { code128Widths } from './code128.js';
 import type { Carrier } from './port.js';
@@ -53,8 +54,9 @@ function decodeCode128(widths: number[]) {
     values.push(value);
   }
   const [start, ...rest] = values;
-  if (start !== START_A && start !== START_B && start !== START_C) throw new Error(`no start symbol: ${start}`);
-  const checksum = rest.pop()!;
+  if (start !== START_A && start !== START_B && start !== START_C) throw new Error(`no start symbol: ${String(start)}`);
+  const checksum = rest.pop();
+  if (checksum === undefined) throw new Error('no checksum symbol');
   const expectedChecksum = rest.reduce((sum, value, i) => sum + value * (i + 1), start) % 103;
   let set = start === START_A ? 'A' : start === START_B ? 'B' : 'C';
   let text = '';
@@ -74,9 +76,10 @@ describe('Code 128', () => {
   it('uses a well-formed symbol table in the test itself: 107 distinct symbols of 11 modules, bars even', () => {
     expect(new Set(SYMBOLS).size).toBe(107);
     SYMBOLS.forEach((symbol, value) => {
-      const w = [...symbol].map(Number);
+      const w = Array.from(symbol, Number);
       expect(w.reduce((a, b) => a + b, 0)).toBe(value === STOP ? 13 : 11);
-      expect((w[0]! + w[2]! + w[4]!) % 2).toBe(0);
+      const firstBars = [w[0], w[2], w[4]].map((width) => present(width, `bar width of symbol ${value}`));
+      expect(firstBars.reduce((a, b) => a + b, 0) % 2).toBe(0);
     });
   });
 
@@ -99,7 +102,11 @@ describe('Code 128', () => {
 
   it('the decoder notices a wrong checksum symbol', () => {
     const widths = code128Widths('A1');
-    const broken = [...widths.slice(0, -13), ...[...SYMBOLS[67]!].map(Number), ...widths.slice(-7)];
+    const broken = [
+      ...widths.slice(0, -13),
+      ...Array.from(present(SYMBOLS[67], 'symbol 67'), Number),
+      ...widths.slice(-7),
+    ];
     const decoded = decodeCode128(broken);
     expect(decoded.checksum).toBe(67);
     expect(decoded.checksum).not.toBe(decoded.expectedChecksum);

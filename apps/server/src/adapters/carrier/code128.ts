@@ -8,11 +8,19 @@ const STOP = 106;
 
 /** Module widths, alternating bar and space, starting with a bar. */
 export function code128Widths(text: string): number[] {
-  const codes = [...text].map((ch) => {
+  const codes: number[] = [];
+  for (const ch of text) {
     const code = ch.charCodeAt(0) - 32;
     if (code < 0 || code > 94) throw new Error(`Code 128 B cannot encode ${JSON.stringify(ch)}`);
-    return code;
-  });
+    codes.push(code);
+  }
   const checksum = codes.reduce((sum, code, i) => sum + code * (i + 1), START_B) % 103;
-  return [START_B, ...codes, checksum, STOP].flatMap((code) => [...PATTERNS[code]!].map(Number));
+  return [START_B, ...codes, checksum, STOP].flatMap(widthsOf);
+}
+
+/** The bar and space widths of one symbol value (0–106). */
+function widthsOf(code: number): number[] {
+  const pattern = PATTERNS[code];
+  if (pattern === undefined) throw new Error(`Code 128 has no symbol ${code}`);
+  return Array.from(pattern, Number);
 }

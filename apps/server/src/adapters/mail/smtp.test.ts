@@ -1,5 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { calls, Code } from '@return-center/contract';
+import { present } from '@return-center/domain';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, shop, type TestApp } from '../../../test/helper.js';
@@ -42,9 +43,10 @@ describe.each(dialects)('SMTP transport on %s', (dialect) => {
     expect(body.code).toBe(Code.Success);
     await t.app.ctx.worker.runDue();
     expect(received).toHaveLength(1);
-    expect(received[0]!.to).toEqual(['alice@example.com']);
-    expect(received[0]!.raw).toContain('Subject: Your verification code for Demo Shop');
-    expect(received[0]!.raw).toMatch(/From: Demo Shop <returns@demo-shop\.example>/);
+    const mail = present(received[0], 'relayed mail');
+    expect(mail.to).toEqual(['alice@example.com']);
+    expect(mail.raw).toContain('Subject: Your verification code for Demo Shop');
+    expect(mail.raw).toMatch(/From: Demo Shop <returns@demo-shop\.example>/);
   });
 
   it('has no dev mailbox with SMTP', async () => {
@@ -68,7 +70,7 @@ describe.each(dialects)('sign-in codes with the SMTP server down, on %s', (diale
       expect(customer.body).toEqual(stranger.body);
       expect(customer.status).toBe(stranger.status);
       await t.app.ctx.worker.runDue();
-      const pending = await t.db.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'auth.send-code');
+      const pending = t.db.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'auth.send-code');
       // The stranger's job ends quietly; the customer's waits to be retried, with no code stored in plain text.
       expect(await pending.where('status', '=', 'queued').execute()).toEqual([{ status: 'queued', attempts: 1 }]);
       const payloads = await t.db.selectFrom('jobs').select('payload').execute();

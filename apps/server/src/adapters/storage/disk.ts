@@ -26,9 +26,9 @@ export class DiskStorage implements Storage {
     return createHmac('sha256', this.secret).update(`${key}:${expires}`).digest('base64url');
   }
 
-  async uploadUrl(key: string): Promise<string> {
+  uploadUrl(key: string): Promise<string> {
     const expires = nowSeconds(this.clock) + UPLOAD_URL_TTL_SECONDS;
-    return `/uploads/put/${key}?expires=${expires}&sig=${this.sign(key, expires)}`;
+    return Promise.resolve(`/uploads/put/${key}?expires=${expires}&sig=${this.sign(key, expires)}`);
   }
 
   /** Checks a PUT URL's signature and expiry. */

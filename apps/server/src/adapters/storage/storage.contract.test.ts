@@ -10,13 +10,14 @@ import { FileTooLarge, type Storage } from './port.js';
 import { S3Storage } from './s3.js';
 
 /** What every storage adapter must do; each runs this same file. */
-const adapters: [string, () => Promise<{ storage: Storage; close(): Promise<void> }>][] = [
+const adapters: [string, () => Promise<{ storage: Storage; close: () => Promise<void> }>][] = [
   [
     'disk',
-    async () => ({
-      storage: new DiskStorage(mkdtempSync(join(tmpdir(), 'storage-')), 's'.repeat(32), fixedClock(START)),
-      close: async () => {},
-    }),
+    () =>
+      Promise.resolve({
+        storage: new DiskStorage(mkdtempSync(join(tmpdir(), 'storage-')), 's'.repeat(32), fixedClock(START)),
+        close: async () => {},
+      }),
   ],
   [
     's3 (local fake)',

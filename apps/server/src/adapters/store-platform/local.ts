@@ -50,7 +50,7 @@ export class LocalStorePlatform implements StorePlatform {
       .where('shop_id', '=', shopId)
       .where('order_number', '=', orderNumber)
       .executeTakeFirst();
-    return row ? (await this.withLines([row]))[0]! : null;
+    return row ? this.withLinesOf(row) : null;
   }
 
   async getOrder(shopId: number, orderId: number) {
@@ -60,7 +60,7 @@ export class LocalStorePlatform implements StorePlatform {
       .where('shop_id', '=', shopId)
       .where('id', '=', orderId)
       .executeTakeFirst();
-    return row ? (await this.withLines([row]))[0]! : null;
+    return row ? this.withLinesOf(row) : null;
   }
 
   async listOrdersByEmail(shopId: number, email: string) {
@@ -82,6 +82,16 @@ export class LocalStorePlatform implements StorePlatform {
       .where('email', '=', email.toLowerCase())
       .executeTakeFirst();
     return Boolean(row);
+  }
+
+  private async withLinesOf(row: Selectable<OrdersTable>): Promise<PlatformOrder> {
+    const lines = await this.db
+      .selectFrom('order_lines')
+      .selectAll()
+      .where('order_id', '=', row.id)
+      .orderBy('id')
+      .execute();
+    return toPlatformOrder(row, lines);
   }
 
   private async withLines(rows: Selectable<OrdersTable>[]): Promise<PlatformOrder[]> {

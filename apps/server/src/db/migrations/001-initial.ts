@@ -6,8 +6,7 @@ function ids(dialect: Dialect) {
   return dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const idType = ids(dialect);
   const table = (name: string) =>
     db.schema

@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 
 /** Request lifecycle: review outcome and refund fields, the audit trail, merchant API keys, the job outbox. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const text = (name: string) =>
     db.schema
       .alterTable('return_requests')

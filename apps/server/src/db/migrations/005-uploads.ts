@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 
 /** Proof uploads: who asked for each key, and what became of the file. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('uploads')
     .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>

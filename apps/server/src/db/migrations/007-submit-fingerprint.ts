@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /** What a submit asked for, so a reused idempotency key with another body can be told from a retry. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('return_requests')
     .addColumn('submit_fingerprint', 'varchar(64)', (c) => c.notNull().defaultTo(''))

@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 
 /** What the submit said besides the items (spec §7): where the shopper came from, the kind of request, the total
  * they were shown and the platform's order id; and each item's reason group. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('return_requests')
     .addColumn('entry_source', 'integer', (c) => c.notNull().defaultTo(2))

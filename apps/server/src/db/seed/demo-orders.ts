@@ -1,4 +1,4 @@
-import { allocate } from '@return-center/domain';
+import { allocate, present } from '@return-center/domain';
 import type { Db } from '../database.js';
 import { catalogue, catalogueImage } from './catalogue.js';
 
@@ -116,7 +116,8 @@ export async function insertDemoOrder(db: Db, shopId: number, order: SeedOrder, 
     .executeTakeFirstOrThrow();
   const lines = [];
   for (const line of order.lines) {
-    const product = catalogue.find((p) => p.handle === line.handle)!;
+    const product = catalogue.find((p) => p.handle === line.handle);
+    if (!product) throw new Error(`Demo order #${number} names a product not in the catalogue: ${line.handle}`);
     const variant = await db
       .selectFrom('variants')
       .innerJoin('products', 'products.id', 'variants.product_id')
@@ -132,7 +133,7 @@ export async function insertDemoOrder(db: Db, shopId: number, order: SeedOrder, 
     discount,
     lines.map((l) => l.gross),
   );
-  const taxable = lines.map((l, i) => l.gross - discounts[i]!);
+  const taxable = lines.map((l, i) => l.gross - present(discounts[i], 'discount share'));
   const tax = Math.round((taxable.reduce((a, b) => a + b, 0) * order.taxPercent) / 100);
   const taxes = allocate(tax, taxable);
   const created = now - order.placedDaysAgo * DAY;
@@ -172,8 +173,8 @@ export async function insertDemoOrder(db: Db, shopId: number, order: SeedOrder, 
         image: catalogueImage(line.handle),
         price: line.variant.price,
         quantity: line.quantity,
-        discount: discounts[i]!,
-        tax: taxes[i]!,
+        discount: present(discounts[i], 'discount share'),
+        tax: present(taxes[i], 'tax share'),
         tags: line.product.tags.join(','),
         refunded_quantity: order.refunded ? line.quantity : 0,
       })
@@ -196,7 +197,7 @@ export async function copiesOfDemoOrder(
   const copies: { orderId: number; lineId: number }[] = [];
   for (let i = 0; i < count; i++) {
     const { orderId, lineIds } = await insertDemoOrder(db, shopId, template, String(firstNumber + i), now);
-    copies.push({ orderId, lineId: lineIds[0]! });
+    copies.push({ orderId, lineId: present(lineIds[0], 'first line of the demo order') });
   }
   return copies;
 }

@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import { shopSettings } from '@return-center/contract';
+import { present } from '@return-center/domain';
 import type { Db } from '../database.js';
 import { catalogue, catalogueImage } from './catalogue.js';
 import { DEMO_ORDERS, insertDemoOrder } from './demo-orders.js';
@@ -97,7 +98,7 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
           .insertInto('return_items')
           .values({
             request_id: request.id,
-            order_line_id: lineIds[0]!,
+            order_line_id: present(lineIds[0], 'first line of demo order #1005'),
             quantity: 1,
             reason_id: 5,
             reason_text: "Doesn't suit me",

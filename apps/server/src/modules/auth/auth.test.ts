@@ -1,6 +1,16 @@
 import { calls, Code, messages } from '@return-center/contract';
+import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, latestCode, patchSettings, shop, type TestApp } from '../../../test/helper.js';
+import {
+  buildTestApp,
+  dialects,
+  latestCode,
+  mailbox,
+  patchSettings,
+  shop,
+  type TestApp,
+} from '../../../test/helper.js';
+import type { StoredMail } from '../../adapters/mail/dev-mailbox.js';
 
 // The documented limits, stated here rather than imported, so that a changed constant in the code fails a test.
 /** DESIGN §5: an emailed code allows at most 5 wrong tries. */
@@ -154,7 +164,8 @@ describe.each(dialects)('login on %s', (dialect) => {
     it('sends the code email in the shopper language and the shop brand', async () => {
       await t.call(calls.loginCode, { email: 'alice@example.com', shop_url: shop, lang: 'fr' });
       await t.app.ctx.worker.runDue();
-      const [mail] = (await t.app.inject({ method: 'GET', url: '/dev/mailbox' })).json();
+      const mails = (await t.app.inject({ method: 'GET', url: '/dev/mailbox' })).json<StoredMail[]>();
+      const mail = present(mails[0], 'code email');
       expect(mail.subject).toBe('Votre code de vérification pour Demo Shop');
       expect(mail.html).toContain('Demo Shop');
       expect(mail.to).toBe('alice@example.com');
@@ -166,7 +177,7 @@ describe.each(dialects)('login on %s', (dialect) => {
       expect(unknown.body).toEqual(known.body);
       expect(unknown.status).toBe(known.status);
       await t.app.ctx.worker.runDue();
-      const mails = (await t.app.inject({ method: 'GET', url: '/dev/mailbox?to=nobody@example.com' })).json();
+      const mails = await mailbox(t, 'nobody@example.com');
       expect(mails).toHaveLength(0);
     });
 
@@ -248,7 +259,7 @@ describe.each(dialects)('login on %s', (dialect) => {
       const { token } = (await t.call(calls.login, orderLogin('alice@example.com'))).body.data;
       const rows = await t.db.selectFrom('sessions').select('token_hash').execute();
       expect(rows.map((r) => r.token_hash)).not.toContain(token);
-      expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(present(rows[0], 'session row').token_hash).toMatch(/^[0-9a-f]{64}$/);
     });
   });
 });

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { present } from '@return-center/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { nowSeconds } from '../../clock.js';
@@ -17,7 +18,11 @@ export function devDemoOrderRoutes({ app, config, db, clock, services }: AppCont
     const parsed = body.safeParse(request.body);
     if (!parsed.success)
       return reply.status(400).send({ code: 1001, msg: 'template: one of the demo order numbers', data: null });
-    const template = DEMO_ORDERS.find((o) => o.number === parsed.data.template)!;
+    // The schema only lets through numbers of DEMO_ORDERS.
+    const template = present(
+      DEMO_ORDERS.find((o) => o.number === parsed.data.template),
+      `demo order ${parsed.data.template}`,
+    );
     const shop = await services.storefront.requireShop(DEMO_SHOP);
     for (let attempt = 0; attempt < 5; attempt++) {
       const number = String(randomInt(10_000, 99_999));

@@ -16,7 +16,10 @@ const query = z.object({
 export function devMailboxRoutes({ app, mail }: AppContext): void {
   if (!(mail instanceof DevMailbox)) return;
   app.get('/dev/mailbox', async (request, reply) => {
-    if (!isLocalClient(request)) return reply.callNotFound();
+    if (!isLocalClient(request)) {
+      reply.callNotFound();
+      return reply;
+    }
     const parsed = query.safeParse(request.query);
     if (!parsed.success) return reply.status(400).send({ code: 1001, msg: 'Invalid query', data: null });
     return mail.list(parsed.data);

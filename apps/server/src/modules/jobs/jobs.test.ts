@@ -1,4 +1,5 @@
 import { MERCHANT_BASE } from '@return-center/contract';
+import { present } from '@return-center/domain';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, mailbox, submitReturn } from '../../../test/helper.js';
 import { Outbox } from './outbox.js';
@@ -21,7 +22,11 @@ describe.each(dialects)('background jobs on %s', (dialect) => {
     t.clock.advance(5 * 60 * 1000);
     const second = await t.restart({});
     await second.ctx.worker.runDue();
-    const job = await t.db.selectFrom('jobs').selectAll().where('id', '=', claimed!.id).executeTakeFirstOrThrow();
+    const job = await t.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', present(claimed, 'claimed job').id)
+      .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: 'done', attempts: 2 });
     const labels = await t.db.selectFrom('documents').select('kind').where('request_id', '=', requestId).execute();
     expect(labels.map((d) => d.kind).sort()).toEqual(['label', 'packing-slip']);
@@ -41,9 +46,7 @@ describe.each(dialects)('background jobs on %s', (dialect) => {
       await t.app.inject({ method: 'POST', url: `${MERCHANT_BASE}/requests/${requestId}/${action}`, headers });
     }
     // The platform is down: every refund attempt fails.
-    t.app.ctx.services.orders['platform'].issueRefund = async () => {
-      throw new Error('platform unavailable');
-    };
+    t.app.ctx.services.orders['platform'].issueRefund = () => Promise.reject(new Error('platform unavailable'));
     const delays: number[] = [];
     for (let attempt = 0; attempt < 8; attempt++) {
       await t.app.ctx.worker.runDue();

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { errors } from '../../http/app-error.js';
 import { describeIssues } from '../../http/register-call.js';
+import type { TransitionInput } from '../requests/lifecycle.service.js';
 import { merchantDocsHtml, merchantOpenApi } from './openapi.js';
 
 const parse = <T extends z.ZodType>(schema: T, value: unknown): z.output<T> => {
@@ -48,8 +49,9 @@ export function merchantApiRoutes({ app, services }: AppContext): void {
   for (const action of ['approve', 'reject', 'receive', 'refund', 'resolve'] as RequestAction[]) {
     app.post(merchantRoutePattern(action), async (request) => {
       const { shop, record } = await ownedRequest(request);
-      const body = parse(merchantRoutes[action].body, request.body) ?? {};
-      const updated = await lifecycle.transition(shop, record.id, action, 'merchant-api', body as { reason?: string });
+      // The action bodies (rejectBody, refundBody, emptyBody) all parse to a TransitionInput, or nothing.
+      const body = parse(merchantRoutes[action].body, request.body) as TransitionInput | undefined;
+      const updated = await lifecycle.transition(shop, record.id, action, 'merchant-api', body ?? {});
       return ok(await merchant.detail(shop, updated));
     });
   }
@@ -64,7 +66,7 @@ export function merchantApiRoutes({ app, services }: AppContext): void {
   });
 
   const doc = merchantOpenApi();
-  app.get('/merchant/docs/openapi.json', async () => doc);
+  app.get('/merchant/docs/openapi.json', () => doc);
   app.get('/merchant/docs', async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(merchantDocsHtml(doc)),
   );

@@ -1,5 +1,15 @@
-import { calls, Code, MERCHANT_BASE } from '@return-center/contract';
+import {
+  calls,
+  Code,
+  MERCHANT_BASE,
+  merchantRoutes,
+  type Envelope,
+  type MerchantRequest,
+  type ShopSettings,
+} from '@return-center/contract';
+import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
   addEmptyShop,
   buildTestApp,
@@ -12,6 +22,15 @@ import {
 
 const KEY = 'demo-merchant-key';
 
+type RequestList = z.infer<typeof merchantRoutes.list.answer>;
+/** The parts of the OpenAPI document the test reads. */
+interface OpenApiDoc {
+  paths: Record<
+    string,
+    Record<string, { requestBody?: { content: Record<string, { schema: { required?: string[] } }> } }>
+  >;
+}
+
 describe.each(dialects)('merchant API on %s', (dialect) => {
   let t: TestApp;
   beforeEach(async () => {
@@ -19,14 +38,20 @@ describe.each(dialects)('merchant API on %s', (dialect) => {
   });
   afterEach(() => t.close());
 
-  const api = async (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object, key: string | null = KEY) => {
+  /** A merchant API call; `T` is what `data` holds when it succeeds. */
+  const api = async <T = unknown>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    payload?: object,
+    key: string | null = KEY,
+  ) => {
     const response = await t.app.inject({
       method,
       url: MERCHANT_BASE + path,
       ...(payload ? { payload } : {}),
       headers: key ? { authorization: `Bearer ${key}` } : {},
     });
-    return { status: response.statusCode, body: response.json() };
+    return { status: response.statusCode, body: response.json<Envelope<T>>() };
   };
 
   it('refuses a missing or unknown key, and a request of another shop', async () => {
@@ -45,8 +70,10 @@ describe.each(dialects)('merchant API on %s', (dialect) => {
     expect(foreignDetail).toEqual(
       await api('GET', `/requests/${requestId + 1000}`, undefined, 'other-shop-key-123456'),
     );
-    expect((await api('GET', '/requests', undefined, 'other-shop-key-123456')).body.data.items).toEqual([]);
-    expect((await api('GET', `/requests/${requestId}`)).body.data.status).toBe(1);
+    expect((await api<RequestList>('GET', '/requests', undefined, 'other-shop-key-123456')).body.data.items).toEqual(
+      [],
+    );
+    expect((await api<MerchantRequest>('GET', `/requests/${requestId}`)).body.data.status).toBe(1);
   });
 
   it('slows down key guessing: after 20 wrong keys an address must wait, others are unaffected', async () => {
@@ -61,7 +88,7 @@ describe.each(dialects)('merchant API on %s', (dialect) => {
       expect((await from('198.51.100.1', `guess-${i}-padding-padding`)).statusCode).toBe(401);
     const blocked = await from('198.51.100.1', KEY);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().code).toBe(Code.RateLimited);
+    expect(blocked.json<Envelope<null>>().code).toBe(Code.RateLimited);
     expect((await from('198.51.100.2', KEY)).statusCode).toBe(200);
     t.clock.advance(15 * 60 * 1000);
     expect((await from('198.51.100.1', KEY)).statusCode).toBe(200);
@@ -70,7 +97,7 @@ describe.each(dialects)('merchant API on %s', (dialect) => {
   it('walks a request from review to refund, with label, tracking, audit trail and an email at each step', async () => {
     const { token, requestId } = await submitReturn(t, { shipping_method_id: 1 });
     await t.app.ctx.worker.runDue();
-    const approved = await api('POST', `/requests/${requestId}/approve`);
+    const approved = await api<MerchantRequest>('POST', `/requests/${requestId}/approve`);
     expect(approved.body.data.status).toBe(2);
     await t.app.ctx.worker.runDue();
 
@@ -104,8 +131,8 @@ describe.each(dialects)('merchant API on %s', (dialect) => {
         )
       ).body.code,
     ).toBe(Code.Success);
-    expect((await api('POST', `/requests/${requestId}/receive`)).body.data.status).toBe(5);
-    const refunded = await api('POST', `/requests/${requestId}/refund`, { amount: 4000 });
+    expect((await api<MerchantRequest>('POST', `/requests/${requestId}/receive`)).body.data.status).toBe(5);
+    const refunded = await api<MerchantRequest>('POST', `/requests/${requestId}/refund`, { amount: 4000 });
     expect(refunded.body.data).toMatchObject({ status: 4, refund_state: 'pending' });
     const polling = (await t.call(calls.refundCheck, { id: requestId }, token)).body.data;
     expect(polling.work_flow_refresh).toEqual({ continue: true, apply: false });
@@ -119,8 +146,8 @@ describe.each(dialects)('merchant API on %s', (dialect) => {
       tracking_number: '1Z999AA10123456784',
     });
 
-    const events = (await api('GET', `/requests/${requestId}`)).body.data.events;
-    expect(events.map((e: { action: string }) => e.action)).toEqual(['approve', 'tracking', 'receive', 'refund']);
+    const events = (await api<MerchantRequest>('GET', `/requests/${requestId}`)).body.data.events;
+    expect(events.map((e) => e.action)).toEqual(['approve', 'tracking', 'receive', 'refund']);
     const subjects = (await mailbox(t, 'alice@example.com')).map((m) => m.subject).reverse();
     expect(subjects.filter((s) => !s.includes('verification'))).toEqual([
       'We received your return request RMA-000002',
@@ -128,7 +155,10 @@ describe.each(dialects)('merchant API on %s', (dialect) => {
       'We received your returned items (RMA-000002)',
       'Your refund for RMA-000002 is on its way',
     ]);
-    const approvedMail = (await mailbox(t, 'alice@example.com')).find((m) => m.subject.includes('approved'))!;
+    const approvedMail = present(
+      (await mailbox(t, 'alice@example.com')).find((m) => m.subject.includes('approved')),
+      'approval email',
+    );
     expect(approvedMail.text).toContain('/documents/label/');
   });
 
@@ -150,15 +180,14 @@ describe.each(dialects)('merchant API on %s', (dialect) => {
     await api('POST', `/requests/${requestId}/approve`);
     await api('POST', `/requests/${requestId}/receive`);
     expect((await api('POST', `/requests/${requestId}/refund`, { solution_id: 6 })).body.msg).toMatch(/bank transfer/);
-    expect((await api('POST', `/requests/${requestId}/refund`, { solution_id: 2 })).body.data.solution_id).toBe(2);
+    expect(
+      (await api<MerchantRequest>('POST', `/requests/${requestId}/refund`, { solution_id: 2 })).body.data.solution_id,
+    ).toBe(2);
     await t.app.ctx.worker.runDue();
     const detail = (await t.call(calls.returnInfo, { request_id: requestId }, token)).body.data;
-    expect(detail).toMatchObject({
-      refund_state: 'refunded',
-      discount_code: expect.stringMatching(/^RETURN-[0-9A-F]{10}$/),
-      gift_card_code: '',
-    });
-    const mail = (await mailbox(t, 'alice@example.com'))[0]!;
+    expect(detail).toMatchObject({ refund_state: 'refunded', gift_card_code: '' });
+    expect(detail.discount_code).toMatch(/^RETURN-[0-9A-F]{10}$/);
+    const mail = present((await mailbox(t, 'alice@example.com'))[0], 'refund email');
     expect(mail.text).toContain(`Your code: ${detail.discount_code}`);
   });
 
@@ -170,29 +199,28 @@ describe.each(dialects)('merchant API on %s', (dialect) => {
       status: 3,
       decline_reason: 'Worn item',
     });
-    const mail = (await mailbox(t, 'alice@example.com'))[0]!;
+    const mail = present((await mailbox(t, 'alice@example.com'))[0], 'rejection email');
     expect(mail.subject).toBe('Your return RMA-000002 was not approved');
     expect(mail.text).toContain('Worn item');
   });
 
   it('lists requests with filters and cursor pages', async () => {
     await submitReturn(t);
-    const all = (await api('GET', '/requests?limit=1')).body.data;
+    const all = (await api<RequestList>('GET', '/requests?limit=1')).body.data;
     expect(all.items).toHaveLength(1);
-    const next = (await api('GET', `/requests?limit=1&cursor=${all.next_cursor}`)).body.data;
-    expect(next.items[0].order_no).toBe('#1005');
+    const cursor = present(all.next_cursor, 'next cursor');
+    const next = (await api<RequestList>('GET', `/requests?limit=1&cursor=${cursor}`)).body.data;
+    expect(next.items[0]?.order_no).toBe('#1005');
     expect(next.next_cursor).toBeNull();
     expect(
-      (await api('GET', '/requests?email=alice@example.com')).body.data.items.map(
-        (r: { order_no: string }) => r.order_no,
-      ),
+      (await api<RequestList>('GET', '/requests?email=alice@example.com')).body.data.items.map((r) => r.order_no),
     ).toEqual(['#1001']);
-    expect((await api('GET', '/requests?order=%231005&status=1')).body.data.items).toHaveLength(1);
+    expect((await api<RequestList>('GET', '/requests?order=%231005&status=1')).body.data.items).toHaveLength(1);
     expect((await api('GET', '/requests?status=abc')).body.code).toBe(Code.InvalidInput);
   });
 
   it('reads and replaces the store configuration, validating it', async () => {
-    const settings = (await api('GET', '/settings')).body.data;
+    const settings = (await api<ShopSettings>('GET', '/settings')).body.data;
     settings.style.return_page_primary_color = '#0a7d4f';
     settings.return_setting.return_fee = 300;
     expect((await api('PUT', '/settings', settings)).body.code).toBe(Code.Success);
@@ -204,10 +232,10 @@ describe.each(dialects)('merchant API on %s', (dialect) => {
   });
 
   it('publishes the API as OpenAPI generated from the contract', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/merchant/docs/openapi.json' })).json();
+    const doc = (await t.app.inject({ method: 'GET', url: '/merchant/docs/openapi.json' })).json<OpenApiDoc>();
     expect(Object.keys(doc.paths)).toContain('/merchant/v1/requests/{id}/refund');
     expect(
-      doc.paths['/merchant/v1/requests/{id}/reject'].post.requestBody.content['application/json'].schema.required,
+      doc.paths['/merchant/v1/requests/{id}/reject']?.post?.requestBody?.content['application/json']?.schema.required,
     ).toEqual(['reason']);
     const page = await t.app.inject({ method: 'GET', url: '/merchant/docs' });
     expect(page.body).toContain('/merchant/v1/requests/{id}/approve');

@@ -20,9 +20,7 @@ export function merchantOpenApi(): Record<string, unknown> {
       summary: route.summary,
       security: [{ bearer: [] }],
       parameters,
-      ...('body' in route && route.body
-        ? { requestBody: { content: { 'application/json': { schema: schema(route.body) } } } }
-        : {}),
+      ...('body' in route ? { requestBody: { content: { 'application/json': { schema: schema(route.body) } } } } : {}),
       responses: {
         200: {
           description: 'Success (code 1000)',

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { present } from '@return-center/domain';
 
 /** Email wording, one JSON file per locale beside this module; English is the fallback. */
 const dir = new URL('./locales/', import.meta.url);
@@ -8,11 +9,36 @@ export const mailTexts: Record<string, Record<string, string>> = Object.fromEntr
     .map((file) => [file.slice(0, -5), JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as Record<string, string>]),
 );
 
-const english = mailTexts.en!;
-export type MailTextKey = keyof typeof english & string;
+/** The keys every locale file has (en.json holds exactly these; the tests check every locale against it). */
+export const MAIL_TEXT_KEYS = [
+  'codeSubject',
+  'codeIntro',
+  'codeExpiry',
+  'codeIgnore',
+  'submittedSubject',
+  'submittedBody',
+  'approvedSubject',
+  'approvedBody',
+  'approvedLabel',
+  'approvedSlip',
+  'rejectedSubject',
+  'rejectedBody',
+  'receivedSubject',
+  'receivedBody',
+  'refundedSubject',
+  'refundedBody',
+  'refundedCode',
+  'resolvedSubject',
+  'resolvedBody',
+  'viewStatus',
+] as const;
+export type MailTextKey = (typeof MAIL_TEXT_KEYS)[number];
+
+const english = present(mailTexts.en, 'English email texts (locales/en.json)');
 
 export function mailText(lang: string, key: MailTextKey, vars: Record<string, string | number>): string {
-  const table = mailTexts[lang] ?? mailTexts[lang.split('-')[0]!.toLowerCase()] ?? english;
+  const base = (lang.split('-')[0] ?? lang).toLowerCase();
+  const table = mailTexts[lang] ?? mailTexts[base] ?? english;
   const template = table[key] ?? english[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? ''));
 }

@@ -23,7 +23,7 @@ export function requestEmail(
     code: detail.discount_code || detail.gift_card_code,
   };
   const t = (key: MailTextKey) => mailText(lang, key, vars);
-  const body = [t(`${event}Body` as MailTextKey)];
+  const body = [t(`${event}Body`)];
   const links: [string, string][] = [];
   if (event === 'approved' && detail.label_url) links.push([t('approvedLabel'), publicUrl + detail.label_url]);
   if (event === 'approved' && detail.packing_slip_url)
@@ -39,7 +39,7 @@ export function requestEmail(
   return {
     shopId: shop.id,
     to: detail.customer_info.email,
-    subject: t(`${event}Subject` as MailTextKey),
+    subject: t(`${event}Subject`),
     text: [...body, ...links.map(([label, href]) => `${label}: ${href}`)].join('\n\n'),
     html,
   };

@@ -6,20 +6,18 @@ import { mailText } from './mail-locales.js';
 /** The sign-in code email, in the shopper's language and the shop's brand. */
 export function verificationEmail(shop: Shop, to: string, code: string, lang: string, ttlMinutes: number): MailMessage {
   const vars = { store: shop.name, minutes: ttlMinutes };
-  const lines = [
-    mailText(lang, 'codeIntro', vars),
-    mailText(lang, 'codeExpiry', vars),
-    mailText(lang, 'codeIgnore', vars),
-  ];
+  const intro = mailText(lang, 'codeIntro', vars);
+  const expiry = mailText(lang, 'codeExpiry', vars);
+  const ignore = mailText(lang, 'codeIgnore', vars);
   const html = brandedHtml(
     brandOf(shop, lang),
-    `<p>${escapeHtml(lines[0]!)}</p><p style="font-size:32px;letter-spacing:8px;font-weight:700">${code}</p><p>${escapeHtml(lines[1]!)}</p><p style="color:#666">${escapeHtml(lines[2]!)}</p>`,
+    `<p>${escapeHtml(intro)}</p><p style="font-size:32px;letter-spacing:8px;font-weight:700">${code}</p><p>${escapeHtml(expiry)}</p><p style="color:#666">${escapeHtml(ignore)}</p>`,
   );
   return {
     shopId: shop.id,
     to,
     subject: mailText(lang, 'codeSubject', vars),
-    text: `${lines[0]}\n\n${code}\n\n${lines[1]}\n${lines[2]}\n`,
+    text: `${intro}\n\n${code}\n\n${expiry}\n${ignore}\n`,
     html,
   };
 }

@@ -1,6 +1,6 @@
 import { Code, SolutionId, type CheckInfo } from '@return-center/contract';
 import { nextStatus, type RequestAction } from '@return-center/domain';
-import type { StorePlatform } from '../../adapters/store-platform/port.js';
+import type { RefundKind, StorePlatform } from '../../adapters/store-platform/port.js';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db, Dialect } from '../../db/database.js';
@@ -128,12 +128,16 @@ export class LifecycleService {
           `notify:${request.id}:${EVENT_OF[action]}`,
         );
     });
-    return (await this.deps.requests.byId(requestId))!;
+    const updated = await this.deps.requests.byId(requestId);
+    // Requests are never deleted, so only a concurrent removal could get here.
+    if (!updated) throw errors.notFound();
+    return updated;
   }
 }
 
-export const REFUND_KINDS = {
+/** How the platform refunds each solution; solutions without an entry refund to the original payment. */
+export const REFUND_KINDS: Partial<Record<number, RefundKind>> = {
   [SolutionId.RefundOriginal]: 'original',
   [SolutionId.DiscountCode]: 'discount_code',
   [SolutionId.GiftCard]: 'gift_card',
-} as const;
+};

@@ -78,7 +78,7 @@ export function requestJobHandlers(deps: Deps): {
           .where('id', '=', request.id)
           .execute();
         const order = await deps.platform.getOrder(request.shop_id, request.order_id);
-        const kind = REFUND_KINDS[request.solution_id as keyof typeof REFUND_KINDS] ?? 'original';
+        const kind = REFUND_KINDS[request.solution_id] ?? 'original';
         const amount = Number(payload.amount);
         const result = await deps.platform.issueRefund({
           orderId: request.order_id,

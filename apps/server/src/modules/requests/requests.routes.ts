@@ -14,7 +14,7 @@ export function requestsRoutes({ app, authenticate, services }: AppContext): voi
 
   registerCall(app, calls.refundCheck, authenticate, (input, session) => shopperRequests.progress(session, input.id));
 
-  registerCall(app, calls.shippingCarrier, authenticate, async () => ({ list: CARRIERS }));
+  registerCall(app, calls.shippingCarrier, authenticate, () => Promise.resolve({ list: CARRIERS }));
 
   registerCall(app, calls.addTracking, authenticate, async (input, session) => {
     await shopperRequests.addTracking(session, input);
@@ -24,7 +24,8 @@ export function requestsRoutes({ app, authenticate, services }: AppContext): voi
   app.get('/documents/:kind/:file', async (request, reply) => {
     const { kind, file } = request.params as { kind: DocumentKind; file: string };
     const requestId = Number(/^(\d+)\.pdf$/.exec(file)?.[1]);
-    const query = request.query as { sig?: string; exp?: string };
+    // A repeated parameter (`?sig=a&sig=b`) arrives as an array, which String() joins.
+    const query = request.query as { sig?: string | string[]; exp?: string | string[] };
     const sig = String(query.sig ?? '');
     const expires = Number(query.exp);
     if (!DOCUMENT_KINDS.includes(kind) || !requestId || !documents.verify(requestId, kind, expires, sig)) {

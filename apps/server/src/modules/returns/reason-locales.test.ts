@@ -1,17 +1,20 @@
 import { DEFAULT_RETURN_REASONS, LOCALES } from '@return-center/contract';
+import { present } from '@return-center/domain';
 import { describe, expect, it } from 'vitest';
 import { reasonText, reasonTexts } from './reason-locales.js';
 
 describe('default return reason texts', () => {
   it.each(LOCALES)('are complete in %s, with no empty or leftover entries', (code) => {
-    const table = reasonTexts.get(code);
-    expect(table, code).toBeDefined();
-    expect([...table!.keys()].sort(), code).toEqual([...DEFAULT_RETURN_REASONS].sort());
+    const found = reasonTexts.get(code);
+    expect(found, code).toBeDefined();
+    const table = present(found, `${code} reason texts`);
+    expect([...table.keys()].sort(), code).toEqual([...DEFAULT_RETURN_REASONS].sort());
     for (const english of DEFAULT_RETURN_REASONS) {
-      const text = table!.get(english);
+      const text = table.get(english);
       expect(typeof text, `${code}: ${english}`).toBe('string');
-      expect(text!.trim(), `${code}: ${english}`).not.toBe('');
-      expect(text, `${code}: ${english}`).toBe(text!.trim());
+      const trimmed = present(text, `${code}: ${english}`).trim();
+      expect(trimmed, `${code}: ${english}`).not.toBe('');
+      expect(text, `${code}: ${english}`).toBe(trimmed);
       // Only English may keep the English wording: anything else is an untranslated copy.
       if (code !== 'en') expect(text, `${code}: ${english}`).not.toBe(english);
     }
@@ -22,8 +25,10 @@ describe('default return reason texts', () => {
   });
 
   it('keeps English as the English text and differs per reason within each language', () => {
-    for (const english of DEFAULT_RETURN_REASONS) expect(reasonTexts.get('en')!.get(english)).toBe(english);
-    for (const code of LOCALES) expect(new Set(reasonTexts.get(code)!.values()).size, code).toBe(6);
+    const englishTexts = present(reasonTexts.get('en'), 'en reason texts');
+    for (const english of DEFAULT_RETURN_REASONS) expect(englishTexts.get(english)).toBe(english);
+    for (const code of LOCALES)
+      expect(new Set(present(reasonTexts.get(code), `${code} reason texts`).values()).size, code).toBe(6);
   });
 
   it('resolves a reason: merchant translation, else built-in one for an unrenamed default, else its own text', () => {

@@ -21,7 +21,7 @@ const supported: ReadonlySet<string> = new Set(LOCALES);
 export function reasonLocale(lang: string): Locale {
   const code = lang.toLowerCase();
   if (supported.has(code)) return code as Locale;
-  const base = code.split('-')[0]!;
+  const base = code.split('-')[0] ?? code;
   return supported.has(base) ? (base as Locale) : DEFAULT_LANGUAGE;
 }
 

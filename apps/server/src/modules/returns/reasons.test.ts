@@ -1,4 +1,12 @@
-import { calls, Code, DEFAULT_RETURN_REASONS, MERCHANT_BASE } from '@return-center/contract';
+import {
+  calls,
+  Code,
+  DEFAULT_RETURN_REASONS,
+  MERCHANT_BASE,
+  type Envelope,
+  type ShopSettings,
+} from '@return-center/contract';
+import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, patchSettings, shop, type TestApp } from '../../../test/helper.js';
 
@@ -27,6 +35,9 @@ const GERMAN = [
   'Sonstiges (bitte in der Beschreibung angeben)',
 ];
 const ENGLISH = [...DEFAULT_RETURN_REASONS];
+
+/** The settings' reason at `index` (0 is the first default reason). */
+const reasonAt = (settings: ShopSettings, index: number) => present(settings.reasons[index], `reason ${index + 1}`);
 
 describe.each(dialects)('return reasons in the shopper’s language on %s', (dialect) => {
   let t: TestApp;
@@ -91,9 +102,9 @@ describe.each(dialects)('return reasons in the shopper’s language on %s', (dia
     }
     // Reasons named like Object's own members are not taken for built-in translations.
     await patchSettings(t, (settings) => {
-      settings.reasons[0].text = 'toString';
-      settings.reasons[1].text = 'constructor';
-      settings.reasons[2].text = '__proto__';
+      reasonAt(settings, 0).text = 'toString';
+      reasonAt(settings, 1).text = 'constructor';
+      reasonAt(settings, 2).text = '__proto__';
     });
     for (const lang of ['fr', 'toString', '__proto__']) {
       const list = await reasonsIn({ lang });
@@ -103,12 +114,12 @@ describe.each(dialects)('return reasons in the shopper’s language on %s', (dia
   });
 
   it('prefers the merchant’s translation, set through the merchant API, over the built-in one', async () => {
-    const settings = (await merchant('GET')).json().data;
-    expect(settings.reasons[0].translations).toBeUndefined();
-    settings.reasons[0].translations = { de: 'Kam leider zu spät', fr: '  ' };
-    settings.reasons[1].translations = { en: 'Bad quality or broken' };
+    const settings = (await merchant('GET')).json<Envelope<ShopSettings>>().data;
+    expect(reasonAt(settings, 0).translations).toBeUndefined();
+    reasonAt(settings, 0).translations = { de: 'Kam leider zu spät', fr: '  ' };
+    reasonAt(settings, 1).translations = { en: 'Bad quality or broken' };
     const put = await merchant('PUT', settings);
-    expect(put.json().code).toBe(Code.Success);
+    expect(put.json<Envelope<ShopSettings>>().code).toBe(Code.Success);
 
     expect(await textsIn('de')).toEqual(['Kam leider zu spät', ...GERMAN.slice(1)]);
     // A blank override counts as none; other languages keep the built-in wording.
@@ -122,8 +133,8 @@ describe.each(dialects)('return reasons in the shopper’s language on %s', (dia
 
   it('answers a renamed default reason in the merchant’s words, translated only where the merchant did', async () => {
     await patchSettings(t, (settings) => {
-      settings.reasons[0].text = 'Came after the event';
-      settings.reasons[0].translations = { de: 'Kam nach dem Termin' };
+      reasonAt(settings, 0).text = 'Came after the event';
+      reasonAt(settings, 0).translations = { de: 'Kam nach dem Termin' };
       settings.reasons.push({ id: 7, group_id: 2, text: 'Ordered the wrong size', proof: 'optional' });
     });
     expect(await textsIn('de')).toEqual(['Kam nach dem Termin', ...GERMAN.slice(1), 'Ordered the wrong size']);
@@ -131,19 +142,21 @@ describe.each(dialects)('return reasons in the shopper’s language on %s', (dia
   });
 
   it('refuses translations for languages it does not support, and drops them from stored settings', async () => {
-    const settings = (await merchant('GET')).json().data;
+    const settings = (await merchant('GET')).json<Envelope<ShopSettings>>().data;
     for (const code of ['xx', 'toString', 'constructor']) {
-      settings.reasons[0].translations = { [code]: 'Nope' };
+      reasonAt(settings, 0).translations = { [code]: 'Nope' };
       const put = await merchant('PUT', settings);
-      expect(put.json().code, code).toBe(Code.InvalidInput);
+      expect(put.json<Envelope<null>>().code, code).toBe(Code.InvalidInput);
     }
     // Settings stored some other way are filtered when read, not fatal.
+    const unchecked: Record<string, string> = { xx: 'Nope', fr: 'Arrivé après la date' };
     await patchSettings(t, (stored) => {
-      stored.reasons[0].translations = { xx: 'Nope', fr: 'Arrivé après la date' };
+      reasonAt(stored, 0).translations = unchecked;
     });
     expect((await textsIn('fr'))[0]).toBe('Arrivé après la date');
     expect(await textsIn('xx')).toEqual(ENGLISH);
-    expect((await merchant('GET')).json().data.reasons[0].translations).toEqual({ fr: 'Arrivé après la date' });
+    const served = (await merchant('GET')).json<Envelope<ShopSettings>>().data;
+    expect(reasonAt(served, 0).translations).toEqual({ fr: 'Arrivé après la date' });
   });
 
   it('still refuses a language code that is not a code at all', async () => {
@@ -157,8 +170,8 @@ describe.each(dialects)('a submitted reason on %s', (dialect) => {
     const t = await buildTestApp(dialect);
     const token = (await t.call(calls.login, { shop_url: shop, email: 'alice@example.com', order_number: '#1001' }))
       .body.data.token;
-    const orderId = (await t.call(calls.index, {}, token)).body.data.list[0].id;
-    const line = (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data.yes[0];
+    const orderId = present((await t.call(calls.index, {}, token)).body.data.list[0], 'first order').id;
+    const line = present((await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data.yes[0], 'first line');
     const french = (await t.call(calls.getReason, { lang: 'fr' }, token)).body.data.list as {
       id: number;
       text: string;
@@ -184,8 +197,14 @@ describe.each(dialects)('a submitted reason on %s', (dialect) => {
       token,
     );
     const detail = (await t.call(calls.returnInfo, { request_id: body.data.request_id }, token)).body.data;
-    expect(detail.product_items[0].reason_text).toBe(french.find((r) => r.id === 1)!.text);
-    expect(detail.product_items[0].reason_text).not.toBe(DEFAULT_RETURN_REASONS[0]);
+    const item = present(detail.product_items[0], 'returned item');
+    expect(item.reason_text).toBe(
+      present(
+        french.find((r) => r.id === 1),
+        'French reason 1',
+      ).text,
+    );
+    expect(item.reason_text).not.toBe(DEFAULT_RETURN_REASONS[0]);
     await t.close();
   });
 });

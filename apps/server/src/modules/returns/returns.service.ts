@@ -133,7 +133,8 @@ export class ReturnsService {
       throw errors.invalidInput('shipping_method_id: not offered for this return');
 
     const items = chosen.map((item) => {
-      const product = input.order_product.find((p) => p.order_product_id === item.line_item_id)!;
+      const product = input.order_product.find((p) => p.order_product_id === item.line_item_id);
+      if (!product) throw errors.invalidInput(messages.unselectedItem);
       const reason = shop.settings.reasons.find((r) => r.id === product.reason.reason_id);
       if (!reason) throw errors.invalidInput('reason_id: choose a return reason');
       const proof = product.reason.provide_proof.filter((url) => url.trim() !== '');

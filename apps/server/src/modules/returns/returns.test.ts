@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { calls, Code, DEFAULT_RETURN_REASONS, MERCHANT_BASE, messages } from '@return-center/contract';
+import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, patchSettings, shop, type TestApp } from '../../../test/helper.js';
 
@@ -18,13 +19,17 @@ describe.each(dialects)('return flow on %s', (dialect) => {
     t = await buildTestApp(dialect);
     token = (await t.call(calls.login, { shop_url: shop, email: 'alice@example.com', order_number: '#1001' })).body.data
       .token;
-    orderId = (await t.call(calls.index, {}, token)).body.data.list[0].id;
+    orderId = present((await t.call(calls.index, {}, token)).body.data.list[0], 'first order').id;
     const info = await t.call(calls.orderInfo, { order_id: orderId }, token);
     lines = [...info.body.data.yes, ...info.body.data.no];
   });
   afterEach(() => t.close());
 
-  const line = (title: string) => lines.find((l) => l.title === title)!;
+  const line = (title: string) =>
+    present(
+      lines.find((l) => l.title === title),
+      title,
+    );
   const product = (title: string, quantity = 1, reason_id = 5, provide_proof: string[] = []) => ({
     id: line(title).line_item_id,
     order_product_id: line(title).line_item_id,
@@ -80,9 +85,11 @@ describe.each(dialects)('return flow on %s', (dialect) => {
   it('offers keeping the item only for a green return, decided by refund ceiling and days since delivery', async () => {
     const refund_line_items = [{ line_item_id: line('Linen Shirt').line_item_id, quantity: 1 }];
     const methods = async () =>
-      (
-        await t.call(calls.orderConfig, { order_id: orderId, refund_line_items, solution_id: 1 }, token)
-      ).body.data.returnShippingMethod.map((m: { id: number }) => m.id);
+      present(
+        (await t.call(calls.orderConfig, { order_id: orderId, refund_line_items, solution_id: 1 }, token)).body.data
+          .returnShippingMethod,
+        'returnShippingMethod',
+      ).map((m) => m.id);
     const greenAnswer = async () =>
       (await t.call(calls.checkRule, { order_id: orderId, solution_id: 1, refund_line_items }, token)).body.data;
     // Green returns are off by default: keeping the item is neither offered nor accepted.
@@ -141,13 +148,13 @@ describe.each(dialects)('return flow on %s', (dialect) => {
   it('creates one request from 50 concurrent identical submits, and refunds it once under 50 concurrent refunds', async () => {
     const idempotency_key = randomUUID();
     const answers = await Promise.all(Array.from({ length: 50 }, () => submit({ idempotency_key })));
-    const ids = new Set(answers.map((a) => a.body.data?.request_id));
     expect(answers.every((a) => a.body.code === Code.Success)).toBe(true);
+    const ids = new Set(answers.map((a) => a.body.data.request_id));
     expect(ids.size).toBe(1);
     const rows = await t.db.selectFrom('return_requests').select('id').where('order_id', '=', orderId).execute();
     expect(rows).toHaveLength(1);
 
-    const requestId = [...ids][0] as number;
+    const requestId = present([...ids][0], 'request id');
     const merchant = (action: string) =>
       t.app.inject({
         method: 'POST',
@@ -185,7 +192,10 @@ describe.each(dialects)('return flow on %s', (dialect) => {
 
   it('keeps what the submit said: entry source, type, the total shown, the platform order id and reason groups', async () => {
     await patchSettings(t, (settings) => {
-      settings.reasons.find((r: { id: number }) => r.id === 5).group_id = 7;
+      present(
+        settings.reasons.find((r) => r.id === 5),
+        'reason 5',
+      ).group_id = 7;
     });
     const info = (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data;
     const answer = await submit({ from: 3, type: 1, money: 4763, shopify_order_id: info.shopify_order_id });
@@ -254,7 +264,9 @@ describe.each(dialects)('return flow on %s', (dialect) => {
       },
       bob,
     );
-    expect(replay.body.data?.request_id).toBeUndefined();
+    // An error answer's data is not the success shape the helper types it as: it may be null.
+    const replayData = replay.body.data as { request_id?: number } | null;
+    expect(replayData?.request_id).toBeUndefined();
     expect(replay.body.code).toBe((await t.call(calls.orderInfo, { order_id: orderId }, bob)).body.code);
     expect(replay.body.code).not.toBe(Code.Success);
   });

@@ -38,9 +38,13 @@ export function moneyFor(
   shippingMethodId?: number,
 ): ReturnMoneyResult {
   const lines = chosen.map((item) => {
-    const line = order.lines.find((l) => l.id === item.line_item_id)!;
-    const stillReturnable = source.yes.find((l) => l.line_item_id === item.line_item_id)!.refundable_quantity;
-    return { line: { ...line, returnedBefore: line.quantity - stillReturnable }, quantity: item.quantity };
+    const line = order.lines.find((l) => l.id === item.line_item_id);
+    const returnable = source.yes.find((l) => l.line_item_id === item.line_item_id);
+    if (!line || !returnable) throw errors.invalidInput(messages.unselectedItem);
+    return {
+      line: { ...line, returnedBefore: line.quantity - returnable.refundable_quantity },
+      quantity: item.quantity,
+    };
   });
   const stillHeld = source.yes.reduce((sum, l) => sum + l.refundable_quantity, 0);
   const returning = chosen.reduce((sum, c) => sum + c.quantity, 0);

@@ -61,7 +61,13 @@ export function sanitizeCss(css: string, assetOrigins: readonly string[] = []): 
     onParseError: () => undefined,
   });
   csstree.walk(ast, {
-    leave(node: csstree.CssNode, item: csstree.ListItem<csstree.CssNode>, list: csstree.List<csstree.CssNode>) {
+    // The root, and a node that is no list's member (a declaration's value), come without item and list at run time,
+    // whatever css-tree's types say.
+    leave(
+      node: csstree.CssNode,
+      item: csstree.ListItem<csstree.CssNode> | null | undefined,
+      list: csstree.List<csstree.CssNode> | null | undefined,
+    ) {
       if (!list || !item) return;
       const drop =
         (node.type === 'Atrule' && !ALLOWED_AT_RULES.has(csstree.keyword(node.name).basename.toLowerCase())) ||

@@ -35,7 +35,9 @@ export function textFor(settings: ShopSettings, code: string): StoreText {
   const translations = Object.hasOwn(settings.text_translations, code)
     ? settings.text_translations[code as Locale]
     : undefined;
-  const overrides = Object.entries(translations ?? {}).filter(([, value]) => value !== '' && value !== undefined);
+  const overrides = Object.entries<StoreText[keyof StoreText] | undefined>(translations ?? {}).filter(
+    ([, value]) => value !== '' && value !== undefined,
+  );
   return { ...settings.text, ...Object.fromEntries(overrides) };
 }
 
@@ -62,7 +64,10 @@ export class StorefrontConfigService {
     if (!signMatches(input.shop_url, input.sign)) throw storeUnavailable();
     const shop = await this.requireShop(input.shop_url);
     let byLanguage = this.answers.get(shop);
-    if (!byLanguage) this.answers.set(shop, (byLanguage = new Map()));
+    if (!byLanguage) {
+      byLanguage = new Map<string, StoreConfig>();
+      this.answers.set(shop, byLanguage);
+    }
     let answer = byLanguage.get(input.code);
     if (!answer) {
       answer = this.buildConfig(shop, input.code);

@@ -1,4 +1,4 @@
-import { calls, Code, MERCHANT_BASE, storeConfig } from '@return-center/contract';
+import { calls, Code, MERCHANT_BASE, storeConfig, type Envelope, type Locale } from '@return-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, patchSettings, shop, sign, type TestApp } from '../../../test/helper.js';
 
@@ -66,9 +66,12 @@ describe.each(dialects)('store configuration on %s', (dialect) => {
       headers: { authorization: 'Bearer demo-merchant-key' },
       payload: { lang_list: ['toString', 'en'], text_translations: { constructor: { confirm_button_name: 'x' } } },
     });
-    expect(put.json().code).toBe(Code.InvalidInput);
-    // Settings stored before this check are filtered when served.
-    await patchSettings(t, (settings) => (settings.lang_list = ['toString', '__proto__', 'en', 'fr']));
+    expect(put.json<Envelope<null>>().code).toBe(Code.InvalidInput);
+    // Settings stored before this check are filtered when served (so stored here past the type's check).
+    const unchecked = ['toString', '__proto__', 'en', 'fr'] as Locale[];
+    await patchSettings(t, (settings) => {
+      settings.lang_list = unchecked;
+    });
     for (const code of ['toString', '__proto__', 'constructor', 'hasOwnProperty']) {
       const { status, body } = await t.call(calls.getConfig, { shop_url: shop, code, sign });
       expect(status).toBeLessThan(500);

@@ -45,12 +45,13 @@ export function uploadsRoutes({ app, authenticate, services }: AppContext): void
 
 /** PUT target of the disk adapter's signed URLs: streamed to a temp file with a hard size cap. */
 function diskUploadRoute(app: FastifyInstance, storage: DiskStorage, uploads: UploadsService) {
-  void app.register(async (scope) => {
+  void app.register((scope, _options, registered) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     scope.put(`${PUBLIC_PREFIX}put/*`, { bodyLimit: MAX_PROOF_IMAGE_BYTES + 1 }, async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
-      const query = request.query as { expires?: string; sig?: string };
+      // A repeated parameter (`?sig=a&sig=b`) arrives as an array, which String() joins.
+      const query = request.query as { expires?: string | string[]; sig?: string | string[] };
       if (!storage.verify(key, Number(query.expires), String(query.sig ?? ''))) {
         return reply.status(403).send({ code: Code.Forbidden, msg: 'Access denied', data: null });
       }
@@ -61,19 +62,24 @@ function diskUploadRoute(app: FastifyInstance, storage: DiskStorage, uploads: Up
         return reply
           .status(409)
           .send({ code: Code.InvalidInput, msg: 'This upload link was used already', data: null });
-      const { temp, commit } = await storage.tempPath(key);
+      const target = await storage.tempPath(key);
       try {
-        await pipeline(request.body as NodeJS.ReadableStream, sizeCap(MAX_PROOF_IMAGE_BYTES), createWriteStream(temp));
-        await commit();
+        await pipeline(
+          request.body as NodeJS.ReadableStream,
+          sizeCap(MAX_PROOF_IMAGE_BYTES),
+          createWriteStream(target.temp),
+        );
+        await target.commit();
         await uploads.putEnded(key, true);
-        return reply.status(200).send();
       } catch (error) {
-        await rm(temp, { force: true });
+        await rm(target.temp, { force: true });
         await uploads.putEnded(key, false);
         if (error instanceof TooLarge)
           return reply.status(413).send({ code: Code.InvalidInput, msg: messages.imageSize, data: null });
         throw error;
       }
+      return reply.status(200).send();
     });
+    registered();
   });
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { calls, Code, messages } from '@return-center/contract';
+import { present } from '@return-center/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, shop, submitReturn, type TestApp } from '../../../test/helper.js';
@@ -55,14 +56,14 @@ describe.each(dialects.flatMap((dialect) => drivers.map((driver) => [dialect, dr
     let s3: Awaited<ReturnType<typeof startFakeS3>> | null = null;
 
     beforeAll(async () => {
-      if (driver === 's3') s3 = await startFakeS3('proofs');
+      s3 = driver === 's3' ? await startFakeS3('proofs') : null;
       t = await buildTestApp(
         dialect,
-        driver === 's3'
+        s3
           ? {
               STORAGE_DRIVER: 's3',
               S3_BUCKET: 'proofs',
-              S3_ENDPOINT: s3!.endpoint,
+              S3_ENDPOINT: s3.endpoint,
               S3_FORCE_PATH_STYLE: 'true',
               S3_ACCESS_KEY_ID: 'test',
               S3_SECRET_ACCESS_KEY: 'test-secret',
@@ -103,11 +104,10 @@ describe.each(dialects.flatMap((dialect) => drivers.map((driver) => [dialect, dr
         ['c.gif', await gif(), 'image/gif'],
       ] as const) {
         const { done } = await upload(name, body);
-        expect(done).toMatchObject({
-          code: Code.Success,
-          data: { ossUrl: expect.stringMatching(/^\/uploads\/proof\//), name, type },
-        });
-        const served = await t.app.inject({ method: 'GET', url: done!.data.ossUrl });
+        expect(done).toMatchObject({ code: Code.Success, data: { name, type } });
+        const { ossUrl } = present(done, 'upload callback answer').data;
+        expect(ossUrl).toMatch(/^\/uploads\/proof\//);
+        const served = await t.app.inject({ method: 'GET', url: ossUrl });
         expect(served.headers['content-type']).toBe(type);
         expect(served.headers['x-content-type-options']).toBe('nosniff');
       }
@@ -117,7 +117,7 @@ describe.each(dialects.flatMap((dialect) => drivers.map((driver) => [dialect, dr
       const original = await jpegWithGps();
       expect((await sharp(original).metadata()).exif).toBeDefined();
       const { done } = await upload('gps.jpg', original);
-      const served = await t.app.inject({ method: 'GET', url: done!.data.ossUrl });
+      const served = await t.app.inject({ method: 'GET', url: present(done, 'upload callback answer').data.ossUrl });
       expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
     });
 
@@ -207,8 +207,9 @@ describe.each(dialects.flatMap((dialect) => drivers.map((driver) => [dialect, dr
 
     it('accepts only the shopper’s own finished uploads as proof, at most 5', async () => {
       const { done } = await upload('proof.png', await png());
-      const six = Array.from({ length: 6 }, () => done!.data.ossUrl);
-      const { requestId } = await submitReturn(t, { title: 'Canvas Sneakers', proof: [done!.data.ossUrl] });
+      const { ossUrl } = present(done, 'upload callback answer').data;
+      const six = Array.from({ length: 6 }, () => ossUrl);
+      const { requestId } = await submitReturn(t, { title: 'Canvas Sneakers', proof: [ossUrl] });
       expect(requestId).toBeGreaterThan(0);
       await expect(
         submitReturn(t, {
@@ -257,23 +258,20 @@ describe.each(dialects)('signed upload URLs (disk) on %s', (dialect) => {
 
   it('limit upload keys per address across sessions', async () => {
     const t = await buildTestApp(dialect, { UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'uploads-')) });
-    const tokens = await Promise.all(
-      [
-        ['alice@example.com', '#1001'],
-        ['bob@example.com', '#1003'],
-        ['carol@example.com', '#1004'],
-      ].map(
-        async ([email, order_number]) =>
-          (await t.call(calls.login, { shop_url: shop, email, order_number })).body.data.token as string,
-      ),
-    );
+    const login = async (email: string, order_number: string) =>
+      (await t.call(calls.login, { shop_url: shop, email, order_number })).body.data.token;
+    const [alice, bob, carol] = await Promise.all([
+      login('alice@example.com', '#1001'),
+      login('bob@example.com', '#1003'),
+      login('carol@example.com', '#1004'),
+    ]);
     const key = (token: string, ip: string) => t.call(calls.getUploadKey, { filename: 'a.png' }, token, ip);
     for (let i = 0; i < 30; i++) {
-      expect((await key(tokens[0]!, '198.51.100.4')).body.code).toBe(Code.Success);
-      expect((await key(tokens[1]!, '198.51.100.4')).body.code).toBe(Code.Success);
+      expect((await key(alice, '198.51.100.4')).body.code).toBe(Code.Success);
+      expect((await key(bob, '198.51.100.4')).body.code).toBe(Code.Success);
     }
-    expect((await key(tokens[2]!, '198.51.100.4')).status).toBe(429);
-    expect((await key(tokens[2]!, '198.51.100.5')).body.code).toBe(Code.Success);
+    expect((await key(carol, '198.51.100.4')).status).toBe(429);
+    expect((await key(carol, '198.51.100.5')).body.code).toBe(Code.Success);
     await t.close();
   });
 });

@@ -1,6 +1,6 @@
 import { Code, type StoreConfig } from '@return-center/contract';
 import { isEmail, isVerificationCode } from '@return-center/domain';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session-store';
 import { useUi } from '../../../shared/ui-store';
@@ -12,7 +12,7 @@ import { useCountdown } from './use-countdown';
 interface Props {
   config: StoreConfig;
   initialEmail: string;
-  onSignedIn(token: string, login: { email: string; order_number: string }): void;
+  onSignedIn: (token: string, login: { email: string; order_number: string }) => void;
 }
 
 /** Email plus a code mailed to it. */
@@ -30,7 +30,10 @@ export function EmailForm({ config, initialEmail, onSignedIn }: Props) {
   const codeError = config.text.verification_code_error_tips || t('login.errors.code');
 
   async function send() {
-    if (!isEmail(email)) return setErrors({ email: emailError });
+    if (!isEmail(email)) {
+      setErrors({ email: emailError });
+      return;
+    }
     setErrors({});
     const answer = await sendCode
       .mutateAsync({ email: email.trim(), shop_url: config.shop_url, lang: language })
@@ -42,7 +45,7 @@ export function EmailForm({ config, initialEmail, onSignedIn }: Props) {
     } else setErrors({ email: answer.code === Code.InvalidInput ? emailError : answer.msg });
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const next = {
       email: isEmail(email) ? undefined : emailError,
@@ -64,7 +67,7 @@ export function EmailForm({ config, initialEmail, onSignedIn }: Props) {
   }
 
   return (
-    <form className="rc-form" onSubmit={submit} noValidate>
+    <form className="rc-form" onSubmit={(event) => void submit(event)} noValidate>
       <Field
         label={config.text.email_address || t('login.emailAddress')}
         type="email"
@@ -86,7 +89,7 @@ export function EmailForm({ config, initialEmail, onSignedIn }: Props) {
         <button
           type="button"
           className="rc-button rc-button--secondary"
-          onClick={send}
+          onClick={() => void send()}
           disabled={resendIn > 0 || sendCode.isPending}
         >
           {resendIn > 0 ? t('login.resendIn', { seconds: resendIn }) : t('login.sendCode')}

@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useConfig } from '../../../shared/config-store';
+import { useLoadedConfig } from '../../../shared/config-store';
 import { readQueryParams } from '../../../shared/query-params';
 import { useSession } from '../../../shared/session-store';
 import { EmailForm } from './email-form';
@@ -11,11 +11,27 @@ import { PolicyLink } from './policy-dialog';
 const TABS = ['order', 'email'] as const;
 type Tab = (typeof TABS)[number];
 
+/**
+ * The tab a key moves to (WAI-ARIA tabs pattern): the arrows go to the next or previous tab, wrapping round, with
+ * their direction mirrored on a right-to-left page; Home and End go to the first and last. Null for any other key.
+ */
+function tabAfterKey(current: Tab, key: string, rtl: boolean): Tab | null {
+  const index = TABS.indexOf(current);
+  const targets: Record<string, number> = {
+    [rtl ? 'ArrowLeft' : 'ArrowRight']: (index + 1) % TABS.length,
+    [rtl ? 'ArrowRight' : 'ArrowLeft']: (index - 1 + TABS.length) % TABS.length,
+    Home: 0,
+    End: TABS.length - 1,
+  };
+  const target = targets[key];
+  return target === undefined ? null : (TABS[target] ?? null);
+}
+
 /** Spec screen 1: prove ownership by order number or by emailed code. */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const config = useConfig((state) => state.config)!;
+  const config = useLoadedConfig();
   const { setToken, setOrderLogin } = useSession();
   const params = readQueryParams();
   const [tab, setTab] = useState<Tab>(params.email && !params.orderNumber ? 'email' : 'order');
@@ -23,11 +39,14 @@ export default function LoginPage() {
   const onSignedIn = (token: string, login: { email: string; order_number: string }) => {
     setOrderLogin(login);
     setToken(token);
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   };
-  const onTabKey = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const next = TABS[(TABS.indexOf(tab) + 1) % TABS.length]!;
+  // Only the selected tab is in the Tab order (roving tabindex); the keys move focus and select (automatic activation).
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, from: Tab) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const next = tabAfterKey(from, event.key, getComputedStyle(event.currentTarget).direction === 'rtl');
+    if (!next) return;
+    event.preventDefault();
     setTab(next);
     document.getElementById(`rc-tab-${next}`)?.focus();
   };
@@ -37,7 +56,7 @@ export default function LoginPage() {
       <h1 id="rc-login-title" className="rc-visually-hidden">
         {config.store_name}
       </h1>
-      <div role="tablist" aria-label={t('login.tabsLabel')} className="rc-tabs" onKeyDown={onTabKey}>
+      <div role="tablist" aria-label={t('login.tabsLabel')} className="rc-tabs">
         {TABS.map((name) => (
           <button
             key={name}
@@ -49,6 +68,7 @@ export default function LoginPage() {
             tabIndex={tab === name ? 0 : -1}
             className="rc-tab"
             onClick={() => setTab(name)}
+            onKeyDown={(event) => onTabKey(event, name)}
           >
             {t(name === 'order' ? 'login.tabOrder' : 'login.tabEmail')}
           </button>

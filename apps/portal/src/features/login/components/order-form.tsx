@@ -1,6 +1,6 @@
 import { Code, OrderLookupMethod, type StoreConfig } from '@return-center/contract';
 import { isLookupContact, isOrderNumber } from '@return-center/domain';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../shared/ui/field';
 import { useLogin } from '../api/login';
@@ -8,7 +8,7 @@ import { useLogin } from '../api/login';
 interface Props {
   config: StoreConfig;
   initial: { email: string; orderNumber: string };
-  onSignedIn(token: string, login: { email: string; order_number: string }): void;
+  onSignedIn: (token: string, login: { email: string; order_number: string }) => void;
 }
 
 /** Order number plus email or phone, per the shop's order_lookup_method. */
@@ -40,7 +40,7 @@ export function OrderForm({ config, initial, onSignedIn }: Props) {
     );
   const orderError = config.text.order_number_error_tips || t('login.errors.orderNumber');
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const contactOk = isLookupContact(method, contact);
     const next = {
@@ -64,7 +64,7 @@ export function OrderForm({ config, initial, onSignedIn }: Props) {
   }
 
   return (
-    <form className="rc-form" onSubmit={submit} noValidate>
+    <form className="rc-form" onSubmit={(event) => void submit(event)} noValidate>
       <Field
         label={config.text.order_order_number || t('login.orderNumber')}
         value={orderNumber}

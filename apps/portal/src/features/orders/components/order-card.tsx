@@ -85,7 +85,7 @@ function LineList<L extends OrderLine>({
 }: {
   title: string;
   lines: L[];
-  detail(line: L): string;
+  detail: (line: L) => string;
   muted?: boolean;
 }) {
   if (lines.length === 0) return null;

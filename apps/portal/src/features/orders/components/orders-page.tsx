@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../shared/session-store';
@@ -17,14 +17,15 @@ export default function OrdersPage() {
   const orders = useOrders(search);
   const firstReturnable = orders.data?.find((o) => o.returnable_count > 0);
 
-  const onSearch = (event: FormEvent) => {
+  const onSearch = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSearch(draft.trim());
   };
+  // logout() never rejects: the local session ends whatever the server answers.
   const onLogout = async () => {
     await logout();
     clear();
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   };
 
   return (
@@ -36,12 +37,12 @@ export default function OrdersPage() {
             <button
               type="button"
               className="rc-button"
-              onClick={() => navigate(`/process-manage/select/${firstReturnable.id}`)}
+              onClick={() => void navigate(`/process-manage/select/${firstReturnable.id}`)}
             >
               {t('orders.requestReturn')}
             </button>
           ) : null}
-          <button type="button" className="rc-button rc-button--secondary" onClick={onLogout}>
+          <button type="button" className="rc-button rc-button--secondary" onClick={() => void onLogout()}>
             {t('orders.logout')}
           </button>
         </div>

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { useUi } from '../../../shared/ui-store';
 import { fail, ok, type Reply } from '../../../test/fake-api';
 import { chosenShirt, order, ORDER_ID, storedForm, storeForm } from '../../../test/fixtures';
-import { landedOn, renderRoute, toasts, usePortalTestSetup } from '../../../test/render';
+import { landedOn, renderRoute, setUpPortalTests, toasts } from '../../../test/render';
 import CheckStep from './check-step';
 
-const api = usePortalTestSetup();
+const api = setUpPortalTests();
 const url = `/process-manage/refund-check/${ORDER_ID}`;
 
 const money = ok(calls.getReturnMoney, {
@@ -39,8 +39,7 @@ function renderStep(submitAnswer?: Reply | (() => Promise<Reply>), source = orde
   return renderRoute('process-manage/refund-check/:id', url, <CheckStep />);
 }
 
-const submitButton = () =>
-  screen.getByRole('button', { name: /Submit return request|Submitting/ }) as HTMLButtonElement;
+const submitButton = () => screen.getByRole<HTMLButtonElement>('button', { name: /Submit return request|Submitting/ });
 
 describe('check step', () => {
   it('shows the chosen item, solution, method and the refund the server computed', async () => {

@@ -26,9 +26,10 @@ export default function CheckStep() {
   const items = selectedItems(form);
   const lines = selectedLines(form);
   const source = useOrderSource(orderId);
-  const money = useReturnMoney(orderId, lines, form.solution_id, form.shipping_method_id);
+  const { solution_id: solutionId, shipping_method_id: shippingMethodId } = form;
+  const money = useReturnMoney(orderId, lines, solutionId, shippingMethodId);
   if (submitted) return <InlineLoader label={t('app.loading')} />;
-  if (items.length === 0 || !form.solution_id || !form.shipping_method_id)
+  if (items.length === 0 || !solutionId || !shippingMethodId)
     return <Navigate to={`/process-manage/select/${orderId}`} replace />;
   if (source.isPending || money.isPending) return <InlineLoader label={t('flow.loading')} />;
   if (!source.data || !money.data) return null;
@@ -37,6 +38,8 @@ export default function CheckStep() {
   const format = (amount: number) => formatAmount(amount, m.currency, m.currency_format);
   const hidden = order.hidden_refund === 1;
 
+  // A failed request ends in .catch() and leaves the shopper on this step (the client has told them), so the button
+  // need not wait for this.
   const submit = async () => {
     if (busy) return;
     setBusy(true);
@@ -45,8 +48,8 @@ export default function CheckStep() {
     const answer = await submitReturn({
       order_id: orderId,
       shopify_order_id: order.shopify_order_id,
-      solution_id: form.solution_id!,
-      shipping_method_id: form.shipping_method_id!,
+      solution_id: solutionId,
+      shipping_method_id: shippingMethodId,
       type: 1,
       from,
       money: m.total,
@@ -75,10 +78,10 @@ export default function CheckStep() {
     if (answer.code === Code.Success) {
       setSubmitted(true);
       setTimeout(reset, FORM_RESET_DELAY);
-      navigate(`/status-manage/return-details/${answer.data.request_id}`, { replace: true });
+      void navigate(`/status-manage/return-details/${answer.data.request_id}`, { replace: true });
     } else if (answer.code === Code.AlreadyProcessing) {
       const id = (answer.data as unknown as { request_id?: number } | null)?.request_id;
-      navigate(`/process/${id ?? orderId}`, { replace: true });
+      void navigate(`/process/${id ?? orderId}`, { replace: true });
     } else if (answer.code === Code.NothingSelected)
       toast(t('flow.selectAtLeastOne'), { kind: 'error', key: 'submit' });
     else if (answer.code === Code.PickupAddressInvalid)
@@ -118,9 +121,9 @@ export default function CheckStep() {
         </ul>
         <dl className="rc-summary">
           <dt>{t('flow.solution')}</dt>
-          <dd>{t(`solutions.${form.solution_id}`)}</dd>
+          <dd>{t(`solutions.${solutionId}`)}</dd>
           <dt>{t('flow.method')}</dt>
-          <dd>{t(`methods.${form.shipping_method_id}`)}</dd>
+          <dd>{t(`methods.${shippingMethodId}`)}</dd>
         </dl>
       </div>
       <div className="rc-card">
@@ -146,8 +149,8 @@ export default function CheckStep() {
         )}
       </div>
       <FlowNav
-        onBack={() => navigate(`/process-manage/method/${orderId}`)}
-        onContinue={submit}
+        onBack={() => void navigate(`/process-manage/method/${orderId}`)}
+        onContinue={() => void submit()}
         continueLabel={busy ? t('flow.submitting') : t('flow.submit')}
         busy={busy}
       />

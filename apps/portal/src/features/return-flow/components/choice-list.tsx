@@ -6,7 +6,10 @@ interface Choice {
   hint: string;
 }
 
-/** A labelled radio group rendered as cards; arrow keys move between options natively. */
+/**
+ * A labelled radio group rendered as cards; arrow keys move between options natively. Each card is the label of its
+ * radio, name and hint as its own text, so a click anywhere on the card chooses it.
+ */
 export function ChoiceList({
   legend,
   choices,
@@ -16,7 +19,7 @@ export function ChoiceList({
   legend: string;
   choices: Choice[];
   value: number | null;
-  onChange(id: number): void;
+  onChange: (id: number) => void;
 }) {
   const name = useId();
   return (
@@ -31,10 +34,8 @@ export function ChoiceList({
             checked={value === choice.id}
             onChange={() => onChange(choice.id)}
           />
-          <span>
-            <span className="rc-choice__label">{choice.label}</span>
-            <span className="rc-choice__hint">{choice.hint}</span>
-          </span>
+          <span className="rc-choice__label">{choice.label}</span>
+          <span className="rc-choice__hint">{choice.hint}</span>
         </label>
       ))}
     </fieldset>

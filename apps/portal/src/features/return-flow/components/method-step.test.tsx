@@ -3,10 +3,10 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../../test/fake-api';
 import { chosenShirt, order, ORDER_ID, storedForm, storeForm } from '../../../test/fixtures';
-import { landedOn, renderRoute, toasts, usePortalTestSetup } from '../../../test/render';
+import { landedOn, renderRoute, setUpPortalTests, toasts } from '../../../test/render';
 import MethodStep from './method-step';
 
-const api = usePortalTestSetup();
+const api = setUpPortalTests();
 const url = `/process-manage/method/${ORDER_ID}`;
 
 function renderStep(

@@ -26,9 +26,10 @@ export default function MethodStep() {
 
   const next = () => {
     if (!form.shipping_method_id || !methods.some((m) => m.id === form.shipping_method_id)) {
-      return toast(t('flow.chooseMethod'), { kind: 'error', key: 'choose-method' });
+      toast(t('flow.chooseMethod'), { kind: 'error', key: 'choose-method' });
+      return;
     }
-    navigate(`/process-manage/refund-check/${orderId}`);
+    void navigate(`/process-manage/refund-check/${orderId}`);
   };
   return (
     <FlowLayout step="method" title={t('flow.methodTitle')}>
@@ -49,7 +50,7 @@ export default function MethodStep() {
             .join(' · '),
         }))}
       />
-      <FlowNav onBack={() => navigate(`/process-manage/solution/${orderId}`)} onContinue={next} />
+      <FlowNav onBack={() => void navigate(`/process-manage/solution/${orderId}`)} onContinue={next} />
     </FlowLayout>
   );
 }

@@ -10,7 +10,7 @@ export default function ProcessingPage() {
       <h1 id="rc-processing-title">{t('flow.processingTitle')}</h1>
       <p>{t('flow.processingBody')}</p>
       <p className="rc-flow__nav">
-        <Link className="rc-button" to={`/status-manage/return-details/${id}`}>
+        <Link className="rc-button" to={`/status-manage/return-details/${id ?? ''}`}>
           {t('flow.viewStatus')}
         </Link>
         <Link className="rc-button rc-button--secondary" to="/">

@@ -1,11 +1,12 @@
+import { present } from '@return-center/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { chosenShirt, photo, reasons, shirt, stubUploads } from '../../../test/fixtures';
-import { renderPlain, usePortalTestSetup } from '../../../test/render';
+import { renderPlain, setUpPortalTests } from '../../../test/render';
 import type { FormItem } from '../hooks/return-form';
 import { ReasonDialog } from './reason-dialog';
 
-const api = usePortalTestSetup();
+const api = setUpPortalTests();
 
 function renderDialog(initial?: FormItem) {
   const onSave = vi.fn<(item: FormItem) => void>();
@@ -19,7 +20,7 @@ function renderDialog(initial?: FormItem) {
   return { ...view, onSave, onClose, dialog: screen.getByRole('dialog', { name: 'Why are you returning this item?' }) };
 }
 
-const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+const radio = (name: string) => screen.getByRole<HTMLInputElement>('radio', { name });
 
 describe('reason dialog', () => {
   it("offers the merchant's reasons as radios and the line's refundable quantities", () => {
@@ -77,7 +78,7 @@ describe('reason dialog', () => {
     expect(onSave).not.toHaveBeenCalled();
 
     await user.upload(screen.getByLabelText('Add photos'), photo('seam.png'));
-    expect(((await screen.findByRole('img', { name: 'Photo 1' })) as HTMLImageElement).src).toBe(
+    expect((await screen.findByRole<HTMLImageElement>('img', { name: 'Photo 1' })).src).toBe(
       'https://cdn.test/seam.png',
     );
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -89,9 +90,9 @@ describe('reason dialog', () => {
   it('starts from the saved answers when reopened', () => {
     renderDialog(chosenShirt);
     expect(radio('Poor quality/faulty').checked).toBe(true);
-    expect((screen.getByLabelText('Return quantity') as HTMLSelectElement).value).toBe('2');
-    expect((screen.getByLabelText('Return description') as HTMLTextAreaElement).value).toBe('Seam came apart');
-    expect((screen.getByRole('img', { name: 'Photo 1' }) as HTMLImageElement).src).toContain('/uploads/a.png');
+    expect(screen.getByLabelText<HTMLSelectElement>('Return quantity').value).toBe('2');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Return description').value).toBe('Seam came apart');
+    expect(screen.getByRole<HTMLImageElement>('img', { name: 'Photo 1' }).src).toContain('/uploads/a.png');
   });
 
   it('Cancel closes without saving', async () => {
@@ -117,7 +118,7 @@ describe('reason dialog', () => {
     for (let i = 0; i < 12; i++) {
       await user.tab();
       expect(dialog.contains(document.activeElement)).toBe(true);
-      seen.add(document.activeElement!);
+      seen.add(present(document.activeElement, 'The focused element'));
     }
     await user.tab({ shift: true });
     expect(dialog.contains(document.activeElement)).toBe(true);

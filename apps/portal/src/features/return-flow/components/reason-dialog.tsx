@@ -9,8 +9,8 @@ interface Props {
   line: OrderLine;
   reasons: Reason[];
   initial: FormItem | undefined;
-  onSave(item: FormItem): void;
-  onClose(): void;
+  onSave: (item: FormItem) => void;
+  onClose: () => void;
 }
 
 /** "Why are you returning this item?": quantity, reason, description and proof. */
@@ -24,8 +24,14 @@ export function ReasonDialog({ line, reasons, initial, onSave, onClose }: Props)
   const reason = reasons.find((r) => r.id === reasonId);
 
   const save = () => {
-    if (!reason) return setError(t('flow.chooseReason'));
-    if (reason.proof === 'required' && proof.filter(Boolean).length === 0) return setError(t('flow.provideRequired'));
+    if (!reason) {
+      setError(t('flow.chooseReason'));
+      return;
+    }
+    if (reason.proof === 'required' && proof.filter(Boolean).length === 0) {
+      setError(t('flow.provideRequired'));
+      return;
+    }
     onSave({
       line_item_id: line.line_item_id,
       quantity,

@@ -3,11 +3,11 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../../test/fake-api';
 import { chosenShirt, order, ORDER_ID, reasons, storedForm, storeForm } from '../../../test/fixtures';
-import { landedOn, renderRoute, toasts, usePortalTestSetup } from '../../../test/render';
+import { landedOn, renderRoute, setUpPortalTests, toasts } from '../../../test/render';
 import { useSession } from '../../../shared/session-store';
 import SelectStep from './select-step';
 
-const api = usePortalTestSetup();
+const api = setUpPortalTests();
 
 function renderStep() {
   api.on(calls.orderInfo, ok(calls.orderInfo, order));
@@ -98,8 +98,8 @@ describe('select step', () => {
     expect(await screen.findByText('Selected: 2 × Poor quality/faulty')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Edit Linen shirt / M' }));
     const dialog = screen.getByRole('dialog');
-    expect((within(dialog).getByRole('radio', { name: 'Poor quality/faulty' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(dialog).getByLabelText('Return description') as HTMLTextAreaElement).value).toBe('Seam came apart');
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: 'Poor quality/faulty' }).checked).toBe(true);
+    expect(within(dialog).getByLabelText<HTMLTextAreaElement>('Return description').value).toBe('Seam came apart');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     await user.click(screen.getByRole('button', { name: 'Remove' }));

@@ -37,13 +37,18 @@ export default function SelectStep() {
   const editingLine = order.yes.find((l) => l.line_item_id === editing);
 
   const open = (lineId: number) => {
-    if (chosen.some((item) => item.line_item_id !== lineId))
-      return toast(t('flow.oneVariant'), { kind: 'error', key: 'one-variant' });
+    if (chosen.some((item) => item.line_item_id !== lineId)) {
+      toast(t('flow.oneVariant'), { kind: 'error', key: 'one-variant' });
+      return;
+    }
     setEditing(lineId);
   };
   const next = () => {
-    if (chosen.length === 0) return toast(t('flow.unselected'), { kind: 'error', key: 'unselected' });
-    navigate(`/process-manage/solution/${orderId}`);
+    if (chosen.length === 0) {
+      toast(t('flow.unselected'), { kind: 'error', key: 'unselected' });
+      return;
+    }
+    void navigate(`/process-manage/solution/${orderId}`);
   };
 
   return (
@@ -104,7 +109,7 @@ export default function SelectStep() {
           </ul>
         </>
       ) : null}
-      <FlowNav onBack={() => navigate('/')} onContinue={next} />
+      <FlowNav onBack={() => void navigate('/')} onContinue={next} />
       {editingLine ? (
         <ReasonDialog
           line={editingLine}

@@ -3,10 +3,10 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../../test/fake-api';
 import { chosenShirt, ORDER_ID, storedForm, storeForm } from '../../../test/fixtures';
-import { landedOn, renderRoute, toasts, usePortalTestSetup } from '../../../test/render';
+import { landedOn, renderRoute, setUpPortalTests, toasts } from '../../../test/render';
 import SolutionStep from './solution-step';
 
-const api = usePortalTestSetup();
+const api = setUpPortalTests();
 const url = `/process-manage/solution/${ORDER_ID}`;
 
 function renderStep(solutionIds = [1, 2]) {
@@ -20,7 +20,7 @@ function renderStep(solutionIds = [1, 2]) {
   return renderRoute('process-manage/solution/:id', url, <SolutionStep />);
 }
 
-const radios = () => screen.getAllByRole('radio') as HTMLInputElement[];
+const radios = () => screen.getAllByRole<HTMLInputElement>('radio');
 
 describe('solution step', () => {
   it('offers only the solutions the server answered for the chosen item', async () => {
@@ -59,7 +59,7 @@ describe('solution step', () => {
   it('keeps an earlier choice selected when the shopper comes back', async () => {
     storeForm({ order_product: { [501]: chosenShirt }, solution_id: 1 });
     const { user } = renderStep();
-    expect(((await screen.findByRole('radio', { name: /Refund to original/ })) as HTMLInputElement).checked).toBe(true);
+    expect((await screen.findByRole<HTMLInputElement>('radio', { name: /Refund to original/ })).checked).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await landedOn()).toBe(`/process-manage/select/${ORDER_ID}`);
   });

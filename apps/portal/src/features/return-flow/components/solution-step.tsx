@@ -22,8 +22,11 @@ export default function SolutionStep() {
   const solutions = config.data?.returnSolution ?? [];
 
   const next = () => {
-    if (!form.solution_id) return toast(t('flow.chooseSolution'), { kind: 'error', key: 'choose-solution' });
-    navigate(`/process-manage/method/${orderId}`);
+    if (!form.solution_id) {
+      toast(t('flow.chooseSolution'), { kind: 'error', key: 'choose-solution' });
+      return;
+    }
+    void navigate(`/process-manage/method/${orderId}`);
   };
   return (
     <FlowLayout step="solution" title={t('flow.solutionTitle')}>
@@ -37,7 +40,7 @@ export default function SolutionStep() {
           hint: t(`solutionHints.${s.id}`, { defaultValue: s.description }),
         }))}
       />
-      <FlowNav onBack={() => navigate(`/process-manage/select/${orderId}`)} onContinue={next} />
+      <FlowNav onBack={() => void navigate(`/process-manage/select/${orderId}`)} onContinue={next} />
     </FlowLayout>
   );
 }

@@ -1,5 +1,6 @@
 import {
   calls,
+  Code,
   POLL_FIRST_DELAY,
   POLL_LATER_DELAY,
   POLL_MAX_ATTEMPTS,
@@ -24,20 +25,24 @@ export function useRequestDetail(requestId: number, refreshKey: number) {
   const [polling, setPolling] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    let stopped = false;
-    void (async () => {
+    // Aborted when the request, the refresh key or the language changes, or the page goes: that run stops.
+    const run = new AbortController();
+    const stopped = () => run.signal.aborted;
+    // Every request ends in .catch(); the rest only sets state.
+    const load = async () => {
       setPolling(true);
       const info = await http.request(calls.returnInfo, { request_id: requestId, code: language }).catch(() => null);
-      if (stopped) return;
-      if (info?.code === 1000) setDetail(info.data);
+      if (stopped()) return;
+      if (info?.code === Code.Success) setDetail(info.data);
       else {
         if (info) setError(info.msg);
-        return setPolling(false);
+        setPolling(false);
+        return;
       }
-      for (let attempt = 1; attempt <= POLL_MAX_ATTEMPTS && !stopped; attempt++) {
+      for (let attempt = 1; attempt <= POLL_MAX_ATTEMPTS && !stopped(); attempt++) {
         const answer = await http.request(calls.refundCheck, { id: requestId, code: language }).catch(() => null);
-        if (stopped) return;
-        if (!answer || answer.code !== 1000) {
+        if (stopped()) return;
+        if (!answer || answer.code !== Code.Success) {
           if (answer) setError(answer.msg);
           break;
         }
@@ -45,10 +50,11 @@ export function useRequestDetail(requestId: number, refreshKey: number) {
         if (!answer.data.work_flow_refresh.continue) break;
         await wait(attempt === 1 ? POLL_FIRST_DELAY : POLL_LATER_DELAY);
       }
-      if (!stopped) setPolling(false);
-    })();
+      if (!stopped()) setPolling(false);
+    };
+    void load();
     return () => {
-      stopped = true;
+      run.abort();
     };
   }, [requestId, refreshKey, language]);
   return { detail, polling, error };
@@ -70,7 +76,10 @@ export const useCarriers = () =>
   useQuery({
     queryKey: ['carriers'],
     staleTime: 300_000,
-    queryFn: async () => (await http.request(calls.shippingCarrier, { search: '' })).data?.list ?? [],
+    queryFn: async () => {
+      const answer = await http.request(calls.shippingCarrier, { search: '' });
+      return answer.code === Code.Success ? answer.data.list : [];
+    },
   });
 
 export const addTracking = (payload: PayloadOf<typeof calls.addTracking>) =>

@@ -10,6 +10,8 @@ import { useLatestRequest, useRequestDetail } from '../api/status';
 import { TrackingForm } from './tracking-form';
 
 const STEP_NAMES = ['submitted', 'approved', 'received', 'done'];
+/** The progress step of each status; the server may send a status this portal does not know yet. */
+const STEP_OF_STATUS: Readonly<Record<number, number>> = statusToStep;
 
 /** The status headline: the spec's texts, with the refund sub-state once refunding starts. */
 function statusText(detail: CheckInfo, t: (key: string) => string): string {
@@ -44,7 +46,7 @@ function Details({ requestId }: { requestId: number }) {
   const { detail, polling, error } = useRequestDetail(requestId, refreshKey);
   if (!detail) return error ? <p role="alert">{error}</p> : <InlineLoader label={t('app.loading')} />;
   const money = (amount: number) => format(amount, detail.currency, detail.currency_format);
-  const step = statusToStep[detail.status as RequestStatus] ?? 1;
+  const step = STEP_OF_STATUS[detail.status] ?? 1;
   const rejected = detail.status === RequestStatus.Rejected;
   const canTrack = canAddTracking({ status: detail.status, shippingMethodId: detail.shipping_method_id });
   const fees: [string, number][] = [

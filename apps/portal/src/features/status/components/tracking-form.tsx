@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session-store';
 import { useUi } from '../../../shared/ui-store';
@@ -7,7 +7,7 @@ import { ProofUploader } from '../../../shared/ui/proof-uploader';
 import { addTracking, useCarriers } from '../api/status';
 
 /** Add the shipment's tracking number (spec screen 7). */
-export function TrackingForm({ requestId, onAdded }: { requestId: number; onAdded(): void }) {
+export function TrackingForm({ requestId, onAdded }: { requestId: number; onAdded: () => void }) {
   const { t } = useTranslation();
   const toast = useUi((state) => state.toast);
   const language = useSession((state) => state.language);
@@ -18,11 +18,13 @@ export function TrackingForm({ requestId, onAdded }: { requestId: number; onAdde
   const [busy, setBusy] = useState(false);
   const [proof, setProof] = useState<string[]>([]);
 
-  async function submit(event: FormEvent) {
+  // A failed request ends in .catch() (the client has told the shopper), so the form handler need not wait for this.
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const pattern = carriers.data?.find((c) => c.value === carrier)?.pattern;
     if (!carrier || !pattern || !new RegExp(pattern).test(number.replace(/\s+/g, '').toUpperCase())) {
-      return setError(t('status.trackingInvalid'));
+      setError(t('status.trackingInvalid'));
+      return;
     }
     setBusy(true);
     const answer = await addTracking({
@@ -40,7 +42,7 @@ export function TrackingForm({ requestId, onAdded }: { requestId: number; onAdde
   }
 
   return (
-    <form className="rc-form rc-card" onSubmit={submit} noValidate>
+    <form className="rc-form rc-card" onSubmit={(event) => void submit(event)} noValidate>
       <h2 className="rc-subtitle">{t('status.addTracking')}</h2>
       <div className="rc-field">
         <label htmlFor="rc-carrier">{t('status.carrier')}</label>
