@@ -29,6 +29,8 @@ export const Code = {
   StoreUnavailable: 402,
   /** Expensive work (image decoding) is at capacity; nothing was lost, try again shortly. HTTP 503 accompanies it. */
   Busy: 1503,
+  /** No route, file or resource at this path (the envelope of an HTTP 404). */
+  RouteNotFound: 404,
   /** Internal failure; the message is generic. */
   ServerError: 5000,
 } as const;

@@ -6,6 +6,8 @@ export const PROOF_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as con
 /** The largest proof photo accepted: each file must be under 10 MB (spec §5, 'less than 10M'). */
 export const MAX_PROOF_IMAGE_BYTES = 10 * 1024 * 1024 - 1;
 export const ITEMS_PER_REQUEST = 1;
+/** The longest description a shopper may write for a returned item's reason (spec §2 screen 5). */
+export const MAX_REASON_DESCRIPTION = 2000;
 
 export const DEFAULT_RETURN_REASONS = [
   'Arrived too late',

@@ -3,13 +3,13 @@ import { int, minor, unixSeconds } from './envelope.js';
 import { messages } from './messages.js';
 import { moneySet, pickupAddress, pickupMethod, variantRef } from './order.js';
 import { refundState } from './ids.js';
-import { LOCALES } from './constants.js';
+import { LOCALES, MAX_REASON_DESCRIPTION } from './constants.js';
 
 export const reasonEntry = z.object({
   reason_id: int,
   reason_text: z.string(),
   reason_group_id: int,
-  reason_description: z.string().max(2000),
+  reason_description: z.string().max(MAX_REASON_DESCRIPTION),
   provide_proof: z.array(z.string().max(2048)).max(5, messages.imageLimit),
 });
 
@@ -147,3 +147,7 @@ export const checkInfo = z.object({
   created_at: unixSeconds,
 });
 export type CheckInfo = z.infer<typeof checkInfo>;
+
+/** The `data` of a 1067 answer: the open request the shopper is sent to (spec §4, /process/{id}). */
+export const alreadyProcessing = z.object({ request_id: int });
+export type AlreadyProcessing = z.infer<typeof alreadyProcessing>;

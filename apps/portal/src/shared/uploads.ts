@@ -1,4 +1,4 @@
-import { calls, MAX_PROOF_IMAGE_BYTES, MAX_PROOF_IMAGES, PROOF_IMAGE_TYPES } from '@return-center/contract';
+import { calls, Code, MAX_PROOF_IMAGE_BYTES, MAX_PROOF_IMAGES, PROOF_IMAGE_TYPES } from '@return-center/contract';
 import { http } from './http';
 
 export type UploadProblem = 'limit' | 'type' | 'size' | null;
@@ -30,10 +30,10 @@ function put(url: string, file: File, onProgress: (fraction: number) => void): P
 export async function uploadProof(file: File, onProgress: (fraction: number) => void): Promise<string> {
   try {
     const key = await http.request(calls.getUploadKey, { filename: file.name }, { quiet: true });
-    if (key.code !== 1000) return '';
+    if (key.code !== Code.Success) return '';
     if (!(await put(key.data.data.url, file, onProgress))) return '';
     const done = await http.request(calls.uploadCallback, { url: key.data.data.output_url }, { quiet: true });
-    return done.code === 1000 ? done.data.ossUrl : '';
+    return done.code === Code.Success ? done.data.ossUrl : '';
   } catch {
     return '';
   }

@@ -1,4 +1,4 @@
-import { Code, messages } from '@return-center/contract';
+import { Code, messages, type AlreadyProcessing } from '@return-center/contract';
 
 /** A failure the shopper or merchant should see: a business code, a readable message, an HTTP status. */
 export class AppError extends Error {
@@ -19,4 +19,6 @@ export const errors = {
   sessionExpired: () => new AppError(Code.SessionExpired, messages.sessionExpired, 200),
   rateLimited: () => new AppError(Code.RateLimited, messages.tooManyAttempts, 429),
   busy: () => new AppError(Code.Busy, messages.busy, 503),
+  alreadyProcessing: (data: AlreadyProcessing) =>
+    new AppError(Code.AlreadyProcessing, messages.alreadyProcessing, 200, data),
 };

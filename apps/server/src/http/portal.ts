@@ -1,3 +1,4 @@
+import { Code, messages } from '@return-center/contract';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,7 +76,7 @@ export async function servePortal(
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (isApiPath(path) || request.method !== 'GET') {
-      return reply.status(404).send({ code: 404, msg: 'Request error, the resource was not found', data: null });
+      return reply.status(404).send({ code: Code.RouteNotFound, msg: messages.notFound, data: null });
     }
     // Only the shop's own allowlisted sites may frame the portal (spec §2 embedding).
     // A repeated `?shop=` arrives as an array: String() keeps it a (non-matching) string rather than a crash.

@@ -1,3 +1,4 @@
+import { TOAST_DURATIONS } from '@return-center/contract';
 import { useSession } from '../session-store';
 import { useUi } from '../ui-store';
 import { createHttpClient } from './client';
@@ -9,7 +10,8 @@ export const http = createHttpClient({
   getToken: () => useSession.getState().token,
   // Guarded routes send a signed-out visitor to the root by themselves.
   onSessionExpired: () => useSession.getState().clear(),
-  onError: (message) => useUi.getState().toast(message, { kind: 'error', duration: 5000, key: `error:${message}` }),
+  onError: (message) =>
+    useUi.getState().toast(message, { kind: 'error', duration: TOAST_DURATIONS.long, key: `error:${message}` }),
   onErrorNotice: (url, channel, message) => useUi.getState().registerError(url, channel, message),
   onClearErrors: (url) => useUi.getState().clearErrors(url),
 });

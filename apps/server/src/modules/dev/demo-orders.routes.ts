@@ -1,3 +1,4 @@
+import { Code } from '@return-center/contract';
 import { randomInt } from 'node:crypto';
 import { present } from '@return-center/domain';
 import { z } from 'zod';
@@ -17,7 +18,9 @@ export function devDemoOrderRoutes({ app, config, db, clock, services }: AppCont
   app.post('/dev/demo-orders', async (request, reply) => {
     const parsed = body.safeParse(request.body);
     if (!parsed.success)
-      return reply.status(400).send({ code: 1001, msg: 'template: one of the demo order numbers', data: null });
+      return reply
+        .status(400)
+        .send({ code: Code.InvalidInput, msg: 'template: one of the demo order numbers', data: null });
     // The schema only lets through numbers of DEMO_ORDERS.
     const template = present(
       DEMO_ORDERS.find((o) => o.number === parsed.data.template),
@@ -29,7 +32,7 @@ export function devDemoOrderRoutes({ app, config, db, clock, services }: AppCont
       try {
         await insertDemoOrder(db, shop.id, template, number, nowSeconds(clock));
         return {
-          code: 1000,
+          code: Code.Success,
           msg: 'ok',
           data: { order_name: `#${number}`, email: template.customer.email, phone: template.customer.phone },
         };
@@ -37,6 +40,6 @@ export function devDemoOrderRoutes({ app, config, db, clock, services }: AppCont
         // Number taken: try another.
       }
     }
-    return reply.status(500).send({ code: 5000, msg: 'Could not create an order', data: null });
+    return reply.status(500).send({ code: Code.ServerError, msg: 'Could not create an order', data: null });
   });
 }

@@ -1,3 +1,4 @@
+import { Code } from '@return-center/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { DevMailbox } from '../../adapters/mail/dev-mailbox.js';
@@ -21,7 +22,7 @@ export function devMailboxRoutes({ app, mail }: AppContext): void {
       return reply;
     }
     const parsed = query.safeParse(request.query);
-    if (!parsed.success) return reply.status(400).send({ code: 1001, msg: 'Invalid query', data: null });
+    if (!parsed.success) return reply.status(400).send({ code: Code.InvalidInput, msg: 'Invalid query', data: null });
     return mail.list(parsed.data);
   });
 }

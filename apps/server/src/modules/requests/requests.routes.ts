@@ -1,4 +1,4 @@
-import { calls, Code } from '@return-center/contract';
+import { calls, Code, messages } from '@return-center/contract';
 import type { AppContext } from '../../app-context.js';
 import { registerCall } from '../../http/register-call.js';
 import { DOCUMENT_KINDS, type DocumentKind } from '../documents/documents.js';
@@ -32,8 +32,7 @@ export function requestsRoutes({ app, authenticate, services }: AppContext): voi
       return reply.status(403).send({ code: Code.Forbidden, msg: 'Access denied', data: null });
     }
     const pdf = await documents.get(requestId, kind);
-    if (!pdf)
-      return reply.status(404).send({ code: 404, msg: 'Request error, the resource was not found', data: null });
+    if (!pdf) return reply.status(404).send({ code: Code.RouteNotFound, msg: messages.notFound, data: null });
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${kind}-${requestId}.pdf"`)

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { Code, DEFAULT_LANGUAGE, MAX_PROOF_IMAGES, messages, SolutionId, type Reason } from '@return-center/contract';
+import { DEFAULT_LANGUAGE, MAX_PROOF_IMAGES, messages, SolutionId, type Reason } from '@return-center/contract';
 import { allowedShippingMethods, greenRuleOf, isGreenReturn } from '@return-center/domain';
 import type { z } from 'zod';
 import type { calls } from '@return-center/contract';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
-import { AppError, errors } from '../../http/app-error.js';
+import { errors } from '../../http/app-error.js';
 import type { Session } from '../auth/sessions.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
@@ -38,7 +38,7 @@ function answerRepeat(
 ): { request_id: number } {
   if (repeated.order_id !== input.order_id) throw errors.invalidInput(KEY_USED_ELSEWHERE);
   if (!sameSubmit(repeated.submit_fingerprint, fingerprintOf(input))) {
-    throw new AppError(Code.AlreadyProcessing, messages.alreadyProcessing, 200, { request_id: repeated.id });
+    throw errors.alreadyProcessing({ request_id: repeated.id });
   }
   return { request_id: repeated.id };
 }
@@ -116,8 +116,7 @@ export class ReturnsService {
       selected,
       input.shipping_method_id,
     );
-    if (source.request_id !== null)
-      throw new AppError(Code.AlreadyProcessing, messages.alreadyProcessing, 200, { request_id: source.request_id });
+    if (source.request_id !== null) throw errors.alreadyProcessing({ request_id: source.request_id });
     if (!source.returnSolution.some((s) => s.id === input.solution_id))
       throw errors.invalidInput('solution_id: not offered for this order');
     if (input.type !== requestTypeOf(input.solution_id))
@@ -179,7 +178,7 @@ export class ReturnsService {
         this.outbox.enqueue(trx, 'request.notify', { requestId: id, event: 'submitted' }, `notify:${id}:submitted`),
     );
     if ('open' in result) {
-      throw new AppError(Code.AlreadyProcessing, messages.alreadyProcessing, 200, { request_id: result.open });
+      throw errors.alreadyProcessing({ request_id: result.open });
     }
     return { request_id: result.created };
   }

@@ -32,7 +32,7 @@ export function uploadsRoutes({ app, authenticate, services }: AppContext): void
   app.get(`${PUBLIC_PREFIX}proof/*`, async (request, reply) => {
     const key = `proof/${(request.params as { '*': string })['*']}`;
     const file = await uploads.published(key);
-    if (!file) return reply.status(404).send({ code: 404, msg: messages.notFound, data: null });
+    if (!file) return reply.status(404).send({ code: Code.RouteNotFound, msg: messages.notFound, data: null });
     return reply
       .type(file.type)
       .header('content-disposition', 'inline')

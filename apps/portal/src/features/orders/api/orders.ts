@@ -1,4 +1,4 @@
-import { calls } from '@return-center/contract';
+import { calls, Code } from '@return-center/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http';
 
@@ -8,7 +8,7 @@ export const ordersQuery = (search: string) =>
     queryKey: ['orders', search],
     queryFn: async () => {
       const answer = await http.request(calls.index, { search });
-      if (answer.code !== 1000) throw new Error(answer.msg);
+      if (answer.code !== Code.Success) throw new Error(answer.msg);
       return answer.data.list;
     },
   });

@@ -1,11 +1,11 @@
-import { calls, type PayloadOf } from '@return-center/contract';
+import { calls, Code, type PayloadOf } from '@return-center/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http';
 import { useSession } from '../../../shared/session-store';
 
 const data = async <T>(promise: Promise<{ code: number; msg: string; data: T }>) => {
   const answer = await promise;
-  if (answer.code !== 1000) throw new Error(answer.msg);
+  if (answer.code !== Code.Success) throw new Error(answer.msg);
   return answer.data;
 };
 

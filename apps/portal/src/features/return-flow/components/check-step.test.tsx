@@ -145,6 +145,16 @@ describe('check step', () => {
     expect(await landedOn()).toBe('/process/77');
   });
 
+  it('keeps the form and says the submit failed when a 1067 answer names no request to go to', async () => {
+    const { user, router } = renderStep(
+      fail(calls.setReturnOrder, Code.AlreadyProcessing, 'A return for this order is already being processed'),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Submit return request' }));
+    await expect.poll(toasts).toEqual(['Submit failed, please contact support']);
+    expect(router.state.location.pathname).toBe(url);
+    expect(storedForm()).toMatchObject({ solution_id: 1, shipping_method_id: 2 });
+  });
+
   it.each([
     [Code.ServerError, 'Submit failed, please contact support'],
     [Code.NothingSelected, 'Please select at least one product'],

@@ -1,4 +1,4 @@
-import { Code, FORM_RESET_DELAY } from '@return-center/contract';
+import { alreadyProcessing, Code, FORM_RESET_DELAY, TOAST_DURATIONS } from '@return-center/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/use-money';
@@ -80,13 +80,14 @@ export default function CheckStep() {
       setTimeout(reset, FORM_RESET_DELAY);
       void navigate(`/status-manage/return-details/${answer.data.request_id}`, { replace: true });
     } else if (answer.code === Code.AlreadyProcessing) {
-      const id = (answer.data as unknown as { request_id?: number } | null)?.request_id;
-      void navigate(`/process/${id ?? orderId}`, { replace: true });
+      const open = alreadyProcessing.safeParse(answer.data);
+      if (open.success) void navigate(`/process/${open.data.request_id}`, { replace: true });
+      else toast(t('flow.submitFailed'), { kind: 'error', key: 'submit', duration: TOAST_DURATIONS.normal });
     } else if (answer.code === Code.NothingSelected)
       toast(t('flow.selectAtLeastOne'), { kind: 'error', key: 'submit' });
     else if (answer.code === Code.PickupAddressInvalid)
       toast(t('flow.pickupInvalid'), { kind: 'error', key: 'submit' });
-    else toast(t('flow.submitFailed'), { kind: 'error', key: 'submit', duration: 4000 });
+    else toast(t('flow.submitFailed'), { kind: 'error', key: 'submit', duration: TOAST_DURATIONS.normal });
   };
 
   const rows: [string, number][] = [

@@ -1,3 +1,4 @@
+import { MAX_REASON_DESCRIPTION } from '@return-center/contract';
 import type { OrderLine, Reason } from '@return-center/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,7 +80,7 @@ export function ReasonDialog({ line, reasons, initial, onSave, onClose }: Props)
           <textarea
             id="rc-description"
             rows={3}
-            maxLength={2000}
+            maxLength={MAX_REASON_DESCRIPTION}
             value={description}
             placeholder={t('flow.descriptionHint')}
             onChange={(e) => setDescription(e.target.value)}

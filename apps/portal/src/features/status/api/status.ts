@@ -1,11 +1,11 @@
 import {
   calls,
+  type CheckInfo,
   Code,
+  type PayloadOf,
   POLL_FIRST_DELAY,
   POLL_LATER_DELAY,
   POLL_MAX_ATTEMPTS,
-  type CheckInfo,
-  type PayloadOf,
 } from '@return-center/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -67,7 +67,7 @@ export const useLatestRequest = (enabled: boolean) =>
     enabled,
     queryFn: async () => {
       const answer = await http.request(calls.orderReturnList, {});
-      if (answer.code !== 1000) throw new Error(answer.msg);
+      if (answer.code !== Code.Success) throw new Error(answer.msg);
       return answer.data.list[0] ?? null;
     },
   });

@@ -1,3 +1,4 @@
+import { Code } from '@return-center/contract';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session-store';
@@ -35,7 +36,7 @@ export function TrackingForm({ requestId, onAdded }: { requestId: number; onAdde
       provide_proof: proof,
     }).catch(() => null);
     setBusy(false);
-    if (answer?.code === 1000) {
+    if (answer?.code === Code.Success) {
       toast(t('status.trackingAdded'), { kind: 'success', key: 'tracking' });
       onAdded();
     } else if (answer) setError(answer.msg);
