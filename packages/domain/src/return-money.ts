@@ -1,4 +1,4 @@
-import type { ReturnMoney } from '@return-center/contract';
+import { SolutionId, type ReturnMoney } from '@return-center/contract';
 
 export interface MoneyLine {
   /** Unit price, minor units. */
@@ -79,4 +79,12 @@ export function computeReturnMoney(input: ReturnMoneyInput): ReturnMoneyResult {
     total: Math.max(0, max - input.settings.returnFee - labelFee - restocking),
     max_refund: max,
   };
+}
+
+/**
+ * Spec §9: the credit an exchange may spend (`exchange_amount`) is what the shopper would get back for the returned
+ * units; a return that is not an exchange has none.
+ */
+export function exchangeCredit(solutionId: number, money: Pick<ReturnMoneyResult, 'total'>): number {
+  return solutionId === SolutionId.Exchange ? money.total : 0;
 }

@@ -1,4 +1,5 @@
 import { calls } from '@return-center/contract';
+import { exchangeCredit } from '@return-center/domain';
 import type { AppContext } from '../../app-context.js';
 import { registerCall } from '../../http/register-call.js';
 
@@ -34,7 +35,7 @@ export function returnsRoutes({ app, authenticate, services }: AppContext): void
     );
     return {
       ...money,
-      exchange_amount: 0,
+      exchange_amount: exchangeCredit(input.solution_id, money),
       currency: source.total_price_set.currency,
       currency_format: source.total_price_set.currency_format,
     };

@@ -61,25 +61,31 @@ describe.each(dialects)('return flow on %s', (dialect) => {
     ).toEqual([2, 4]);
   });
 
-  it('computes the refund of the Linen Shirt from the order', async () => {
-    const { body } = await t.call(
-      calls.getReturnMoney,
-      {
-        order_id: orderId,
-        solution_id: 1,
-        refund_line_items: [{ line_item_id: line('Linen Shirt').line_item_id, quantity: 1 }],
-      },
-      token,
-    );
-    expect(body.data).toMatchObject({
+  it('computes the refund of the Linen Shirt from the order, and its worth as exchange credit', async () => {
+    const money = async (solution_id: number) =>
+      (
+        await t.call(
+          calls.getReturnMoney,
+          {
+            order_id: orderId,
+            solution_id,
+            refund_line_items: [{ line_item_id: line('Linen Shirt').line_item_id, quantity: 1 }],
+          },
+          token,
+        )
+      ).body.data;
+    expect(await money(1)).toMatchObject({
       origin_subtotal: 4900,
       discount: 490,
       tax: 353,
       refund: 4763,
       total: 4763,
+      exchange_amount: 0,
       currency: 'USD',
       currency_format: '${{amount}}',
     });
+    // Spec §9: an exchange spends what the returned item is worth to the shopper.
+    expect(await money(5)).toMatchObject({ total: 4763, exchange_amount: 4763 });
   });
 
   it('offers keeping the item only for a green return, decided by refund ceiling and days since delivery', async () => {

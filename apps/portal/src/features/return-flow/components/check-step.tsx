@@ -6,6 +6,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../../shared/session-store';
 import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { submitReturn, useOrderSource, useReturnMoney } from '../api/calls';
 import { selectedItems, selectedLines, useReturnForm } from '../hooks/return-form';
 import { FlowLayout, FlowNav } from './flow-layout';
@@ -32,7 +33,15 @@ export default function CheckStep() {
   if (items.length === 0 || !solutionId || !shippingMethodId)
     return <Navigate to={`/process-manage/select/${orderId}`} replace />;
   if (source.isPending || money.isPending) return <InlineLoader label={t('flow.loading')} />;
-  if (!source.data || !money.data) return null;
+  if (!source.data || !money.data)
+    return (
+      <LoadFailed
+        onRetry={() => {
+          void source.refetch();
+          void money.refetch();
+        }}
+      />
+    );
   const order = source.data;
   const m = money.data;
   const format = (amount: number) => formatAmount(amount, m.currency, m.currency_format);

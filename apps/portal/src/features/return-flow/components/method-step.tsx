@@ -3,6 +3,7 @@ import { useMoney } from '../../../shared/use-money';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { useOrderConfig, useOrderSource } from '../api/calls';
 import { selectedLines, useReturnForm } from '../hooks/return-form';
 import { ChoiceList } from './choice-list';
@@ -21,11 +22,21 @@ export default function MethodStep() {
   const source = useOrderSource(orderId);
   if (lines.length === 0 || !form.solution_id) return <Navigate to={`/process-manage/select/${orderId}`} replace />;
   if (config.isPending || source.isPending) return <InlineLoader label={t('flow.loading')} />;
-  const currency = source.data?.total_price_set;
-  const methods = config.data?.returnShippingMethod ?? [];
+  if (!config.data || !source.data)
+    return (
+      <LoadFailed
+        onRetry={() => {
+          void config.refetch();
+          void source.refetch();
+        }}
+      />
+    );
+  const currency = source.data.total_price_set;
+  const methods = config.data.returnShippingMethod ?? [];
+  const chosen = methods.some((m) => m.id === form.shipping_method_id) ? form.shipping_method_id : null;
 
   const next = () => {
-    if (!form.shipping_method_id || !methods.some((m) => m.id === form.shipping_method_id)) {
+    if (!chosen) {
       toast(t('flow.chooseMethod'), { kind: 'error', key: 'choose-method' });
       return;
     }
@@ -35,16 +46,14 @@ export default function MethodStep() {
     <FlowLayout step="method" title={t('flow.methodTitle')}>
       <ChoiceList
         legend={t('flow.methodTitle')}
-        value={form.shipping_method_id}
+        value={chosen}
         onChange={(id) => update((f) => ({ ...f, shipping_method_id: id }))}
         choices={methods.map((m) => ({
           id: m.id,
           label: t(`methods.${m.id}`, { defaultValue: m.name }),
           hint: [
             t(`methodHints.${m.id}`, { defaultValue: m.description }),
-            m.fee && currency
-              ? t('flow.fee', { amount: format(m.fee, currency.currency, currency.currency_format) })
-              : '',
+            m.fee ? t('flow.fee', { amount: format(m.fee, currency.currency, currency.currency_format) }) : '',
           ]
             .filter(Boolean)
             .join(' · '),

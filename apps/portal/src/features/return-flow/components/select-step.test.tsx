@@ -1,7 +1,7 @@
 import { calls } from '@return-center/contract';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok } from '../../../test/fake-api';
+import { fail, ok } from '../../../test/fake-api';
 import { chosenShirt, order, ORDER_ID, reasons, storedForm, storeForm } from '../../../test/fixtures';
 import { landedOn, renderRoute, setUpPortalTests, toasts } from '../../../test/render';
 import { useSession } from '../../../shared/session-store';
@@ -24,6 +24,18 @@ describe('select step', () => {
     expect(screen.getByText('$45.00')).toBeTruthy();
     expect(screen.getByText('$20.00')).toBeTruthy();
     expect(api.bodiesOf(calls.orderInfo)).toEqual([{ order_id: ORDER_ID }]);
+  });
+
+  it('says the order could not be loaded instead of a blank step, and loads it on retry', async () => {
+    let attempts = 0;
+    api.on(calls.orderInfo, () =>
+      ++attempts === 1 ? fail(calls.orderInfo, 1004, 'Not found') : ok(calls.orderInfo, order),
+    );
+    api.on(calls.getReason, ok(calls.getReason, reasons));
+    const { user } = renderRoute('process-manage/select/:id', `/process-manage/select/${ORDER_ID}`, <SelectStep />);
+    expect((await screen.findByRole('alert')).textContent).toContain('This page could not be loaded.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Choose Canvas tote' })).toBeTruthy();
   });
 
   it('shows non-returnable items with their reason and no way to choose them', async () => {

@@ -4,6 +4,7 @@ import { useMoney } from '../../../shared/use-money';
 import { useNavigate, useParams } from 'react-router';
 import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { useOrderSource, useReasons } from '../api/calls';
 import { selectedItems, useReturnForm } from '../hooks/return-form';
 import { FlowLayout, FlowNav } from './flow-layout';
@@ -30,7 +31,15 @@ export default function SelectStep() {
   const chosen = selectedItems(form);
 
   if (source.isPending || reasons.isPending) return <InlineLoader label={t('flow.loading')} />;
-  if (!source.data || !reasons.data) return null;
+  if (!source.data || !reasons.data)
+    return (
+      <LoadFailed
+        onRetry={() => {
+          void source.refetch();
+          void reasons.refetch();
+        }}
+      />
+    );
   const order = source.data;
   const money = (amount: number) =>
     format(amount, order.total_price_set.currency, order.total_price_set.currency_format);

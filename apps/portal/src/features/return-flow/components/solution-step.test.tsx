@@ -1,7 +1,7 @@
 import { calls } from '@return-center/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok } from '../../../test/fake-api';
+import { fail, ok } from '../../../test/fake-api';
 import { chosenShirt, ORDER_ID, storedForm, storeForm } from '../../../test/fixtures';
 import { landedOn, renderRoute, setUpPortalTests, toasts } from '../../../test/render';
 import SolutionStep from './solution-step';
@@ -62,6 +62,32 @@ describe('solution step', () => {
     expect((await screen.findByRole<HTMLInputElement>('radio', { name: /Refund to original/ })).checked).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await landedOn()).toBe(`/process-manage/select/${ORDER_ID}`);
+  });
+
+  it('treats a stored solution the server no longer offers as no choice', async () => {
+    // Chosen as a gift card earlier; the shop has since stopped offering gift cards.
+    storeForm({ order_product: { [501]: chosenShirt }, solution_id: 4 });
+    const { user, router } = renderStep([1, 2]);
+    expect(await screen.findByRole('radio', { name: /Refund to original/ })).toBeTruthy();
+    expect(radios().map((r) => r.checked)).toEqual([false, false]);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(toasts()).toEqual(['Please choose a return solution']);
+    expect(router.state.location.pathname).toBe(url);
+  });
+
+  it('says the page could not be loaded and offers a retry that loads it', async () => {
+    storeForm({ order_product: { [501]: chosenShirt } });
+    let attempts = 0;
+    api.on(calls.orderConfig, () =>
+      ++attempts === 1
+        ? fail(calls.orderConfig, 5000, 'Server error, please try again')
+        : ok(calls.orderConfig, { returnSolution: [{ id: 1, name: 'Refund', description: '' }] }),
+    );
+    const { user } = renderRoute('process-manage/solution/:id', url, <SolutionStep />);
+    expect((await screen.findByRole('alert')).textContent).toContain('This page could not be loaded.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('radio', { name: /Refund to original/ })).toBeTruthy();
+    expect(attempts).toBe(2);
   });
 
   it('sends a shopper with no chosen item back to step 1 without asking the server', async () => {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
+import { LoadFailed } from '../../../shared/ui/load-failed';
 import { useOrderConfig } from '../api/calls';
 import { selectedLines, useReturnForm } from '../hooks/return-form';
 import { ChoiceList } from './choice-list';
@@ -18,11 +19,14 @@ export default function SolutionStep() {
   const config = useOrderConfig(orderId, lines);
   if (lines.length === 0) return <Navigate to={`/process-manage/select/${orderId}`} replace />;
   if (config.isPending) return <InlineLoader label={t('flow.loading')} />;
-  // The server offers what this order and selection may use; the portal shows exactly that.
-  const solutions = config.data?.returnSolution ?? [];
+  if (!config.data) return <LoadFailed onRetry={() => void config.refetch()} />;
+  // The server offers what this order and selection may use; the portal shows exactly that, and a choice stored
+  // earlier that it no longer offers counts as no choice.
+  const solutions = config.data.returnSolution ?? [];
+  const chosen = solutions.some((s) => s.id === form.solution_id) ? form.solution_id : null;
 
   const next = () => {
-    if (!form.solution_id) {
+    if (!chosen) {
       toast(t('flow.chooseSolution'), { kind: 'error', key: 'choose-solution' });
       return;
     }
@@ -32,7 +36,7 @@ export default function SolutionStep() {
     <FlowLayout step="solution" title={t('flow.solutionTitle')}>
       <ChoiceList
         legend={t('flow.solutionTitle')}
-        value={form.solution_id}
+        value={chosen}
         onChange={(id) => update((f) => ({ ...f, solution_id: id, shipping_method_id: null }))}
         choices={solutions.map((s) => ({
           id: s.id,
