@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { int } from './envelope.js';
-import { DEFAULT_RETURN_REASONS, LOCALES } from './constants.js';
+import { DEFAULT_RETURN_REASONS, LOCALES, RETURN_WINDOW_DAYS } from './constants.js';
 import { returnSetting } from './order.js';
 import { reasonSetting } from './returns.js';
-import { storeStyle, storeText } from './store-config.js';
+import { storeStyle, storeText, type StoreConfig } from './store-config.js';
 
 /** What the merchant controls (GET/PUT /merchant/v1/settings), stored as JSON on the shop row. */
 export const shopSettings = z.object({
@@ -31,7 +31,7 @@ export const shopSettings = z.object({
   is_remove_brand: z.union([z.literal(0), z.literal(1)]).default(0),
   test_store_data: z.union([z.literal(0), z.literal(1)]).default(0),
   return_setting: returnSetting.default({
-    return_window_days: 30,
+    return_window_days: RETURN_WINDOW_DAYS,
     refund_shipping: false,
     return_fee: 0,
     label_fee: 0,
@@ -105,3 +105,29 @@ export function parseShopSettings(json: string): ShopSettings {
     });
   return shopSettings.parse(raw);
 }
+
+/**
+ * What the portal shows when the configuration could not be fetched for a reason other than 402 (spec §8: such
+ * failures are only logged): a shop's default settings, the shop as given.
+ */
+export const fallbackStoreConfig = (shopUrl: string, language: string): StoreConfig => {
+  const defaults = shopSettings.parse({});
+  return {
+    id: 0,
+    shop_url: shopUrl,
+    store_name: '',
+    is_remove_brand: defaults.is_remove_brand,
+    current_code: language,
+    lang: [],
+    lang_list: [],
+    test_store_data: defaults.test_store_data,
+    custom_css: defaults.custom_css,
+    embed_origins: [],
+    date_format: defaults.date_format,
+    time_format: defaults.time_format,
+    style: defaults.style,
+    text: defaults.text,
+    contact: { store_name: '', email: '', phone: '' },
+    return_window_days: defaults.return_setting.return_window_days,
+  };
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { int } from './envelope.js';
-import { APPEARANCE_DEFAULTS, DEFAULT_ORDER_LOOKUP_METHOD, RETURN_WINDOW_DAYS } from './constants.js';
+import { APPEARANCE_DEFAULTS, DEFAULT_ORDER_LOOKUP_METHOD } from './constants.js';
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 
@@ -79,26 +79,3 @@ export const storeConfig = z.object({
   return_window_days: int,
 });
 export type StoreConfig = z.infer<typeof storeConfig>;
-
-/**
- * What the portal shows when the configuration could not be fetched for a reason other than 402 (spec §8: such
- * failures are only logged): the default look and texts, the shop as given, the default return window.
- */
-export const fallbackStoreConfig = (shopUrl: string, language: string): StoreConfig => ({
-  id: 0,
-  shop_url: shopUrl,
-  store_name: '',
-  is_remove_brand: 0,
-  current_code: language,
-  lang: [],
-  lang_list: [],
-  test_store_data: 0,
-  custom_css: '',
-  embed_origins: [],
-  date_format: 0,
-  time_format: 1,
-  style: storeStyle.parse({}),
-  text: storeText.parse({}),
-  contact: { store_name: '', email: '', phone: '' },
-  return_window_days: RETURN_WINDOW_DAYS,
-});

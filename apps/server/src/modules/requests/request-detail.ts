@@ -97,6 +97,8 @@ export function buildCheckInfo(
     tracking,
     return_address_mode: 1,
     specious_setting: { hidden_refund: 2 },
+    // Submit refuses carrier pickup (method 4) and exchanges (solution 5) until #14 and #13 store them, so no request
+    // has a pickup or an exchange order to show yet (returns.test.ts: "refuses every rule violation").
     pickup: null,
     pickupMethod: null,
     exchange_order: null,
