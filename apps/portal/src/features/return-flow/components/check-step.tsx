@@ -33,15 +33,7 @@ export default function CheckStep() {
   if (items.length === 0 || !solutionId || !shippingMethodId)
     return <Navigate to={`/process-manage/select/${orderId}`} replace />;
   if (source.isPending || money.isPending) return <InlineLoader label={t('flow.loading')} />;
-  if (!source.data || !money.data)
-    return (
-      <LoadFailed
-        onRetry={() => {
-          void source.refetch();
-          void money.refetch();
-        }}
-      />
-    );
+  if (!source.data || !money.data) return <LoadFailed queries={[source, money]} />;
   const order = source.data;
   const m = money.data;
   const format = (amount: number) => formatAmount(amount, m.currency, m.currency_format);

@@ -22,15 +22,7 @@ export default function MethodStep() {
   const source = useOrderSource(orderId);
   if (lines.length === 0 || !form.solution_id) return <Navigate to={`/process-manage/select/${orderId}`} replace />;
   if (config.isPending || source.isPending) return <InlineLoader label={t('flow.loading')} />;
-  if (!config.data || !source.data)
-    return (
-      <LoadFailed
-        onRetry={() => {
-          void config.refetch();
-          void source.refetch();
-        }}
-      />
-    );
+  if (!config.data || !source.data) return <LoadFailed queries={[config, source]} />;
   const currency = source.data.total_price_set;
   const methods = config.data.returnShippingMethod ?? [];
   const chosen = methods.some((m) => m.id === form.shipping_method_id) ? form.shipping_method_id : null;

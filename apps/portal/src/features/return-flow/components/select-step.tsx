@@ -31,15 +31,7 @@ export default function SelectStep() {
   const chosen = selectedItems(form);
 
   if (source.isPending || reasons.isPending) return <InlineLoader label={t('flow.loading')} />;
-  if (!source.data || !reasons.data)
-    return (
-      <LoadFailed
-        onRetry={() => {
-          void source.refetch();
-          void reasons.refetch();
-        }}
-      />
-    );
+  if (!source.data || !reasons.data) return <LoadFailed queries={[source, reasons]} />;
   const order = source.data;
   const money = (amount: number) =>
     format(amount, order.total_price_set.currency, order.total_price_set.currency_format);

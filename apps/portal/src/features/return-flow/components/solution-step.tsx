@@ -19,7 +19,7 @@ export default function SolutionStep() {
   const config = useOrderConfig(orderId, lines);
   if (lines.length === 0) return <Navigate to={`/process-manage/select/${orderId}`} replace />;
   if (config.isPending) return <InlineLoader label={t('flow.loading')} />;
-  if (!config.data) return <LoadFailed onRetry={() => void config.refetch()} />;
+  if (!config.data) return <LoadFailed queries={[config]} />;
   // The server offers what this order and selection may use; the portal shows exactly that, and a choice stored
   // earlier that it no longer offers counts as no choice.
   const solutions = config.data.returnSolution ?? [];
