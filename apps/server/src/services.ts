@@ -93,7 +93,7 @@ export async function createServices(
     },
   });
   const orders = new OrdersService(platform, new OrdersRepository(db), clock);
-  const returns = new ReturnsService(orders, new ReturnsRepository(db, dialect), outbox, uploads, clock);
+  const returns = new ReturnsService(orders, new ReturnsRepository(db), outbox, uploads, clock);
   const requests = new RequestsRepository(db);
   const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox, documents });
   const merchant = new MerchantService(new MerchantKeys(db, clock, limiter), requests, lifecycle);

@@ -8,6 +8,7 @@ import * as uploads from './migrations/005-uploads.js';
 import * as uploadSweep from './migrations/006-upload-sweep.js';
 import * as submitFingerprint from './migrations/007-submit-fingerprint.js';
 import * as submitDetails from './migrations/008-submit-details.js';
+import * as ownSnapshot from './migrations/009-own-snapshot.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -18,6 +19,7 @@ const ALL = {
   '006-upload-sweep': uploadSweep,
   '007-submit-fingerprint': submitFingerprint,
   '008-submit-details': submitDetails,
+  '009-own-snapshot': ownSnapshot,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {

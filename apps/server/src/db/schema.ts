@@ -105,6 +105,10 @@ export interface ReturnRequestsTable {
   shown_total: number | null;
   /** The store platform's id of the order (spec `shopify_order_id`). */
   platform_order_id: Generated<string>;
+  /** The order as it was at the request: its name ("#1001"), number as looked up ("1001") and email. */
+  order_name: string;
+  order_number: string;
+  customer_email: string;
   /** JSON of the return money computed at submit. */
   money: Generated<string>;
   decline_reason: Generated<string>;
@@ -158,8 +162,21 @@ export interface JobsTable {
 export interface ReturnItemsTable {
   id: Generated<number>;
   request_id: number;
+  /** The platform's id of the order line. */
   order_line_id: number;
   quantity: number;
+  /** The line as it was at the request (the platform's copy may change or go). */
+  title: string;
+  variant_title: string;
+  sku: string;
+  image: string;
+  product_id: number;
+  variant_id: number;
+  /** Unit price, the line's whole discount and tax, and its units on the order, in minor units. */
+  price: number;
+  discount: number;
+  tax: number;
+  line_quantity: number;
   reason_id: number;
   reason_group_id: Generated<number>;
   reason_text: string;

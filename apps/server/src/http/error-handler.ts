@@ -1,15 +1,10 @@
 import { Code, messages } from '@return-center/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from './app-error.js';
 
 const API_PREFIXES = ['/go-api/', '/v1/', '/merchant/', '/dev/', '/health'];
 export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
-
-/** PostgreSQL's unique_violation, or SQLite's unique and primary-key constraint failures. */
-const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-};
 
 /** Turns every failure into the `{code, msg, data}` envelope; only 5xx messages are hidden. */
 export function installErrorHandler(app: FastifyInstance): void {

@@ -5,6 +5,8 @@ import { present } from '@return-center/domain';
 import type { Db } from '../database.js';
 import { catalogue, catalogueImage } from './catalogue.js';
 import { DEMO_ORDERS, insertDemoOrder } from './demo-orders.js';
+import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
+import { lineSnapshot, orderSnapshot } from '../../modules/returns/returns.repository.js';
 
 export const DEMO_SHOP = 'demo-shop.myshopify.com';
 export const DEMO_MERCHANT_KEY = 'demo-merchant-key';
@@ -77,6 +79,7 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
     for (const order of DEMO_ORDERS) {
       const { orderId, lineIds } = await insertDemoOrder(trx, shop.id, order, order.number, now);
       if (order.number === '1005') {
+        const placed = present(await new LocalStorePlatform(trx, clock).getOrder(shop.id, orderId), 'demo order #1005');
         const request = await trx
           .insertInto('return_requests')
           .values({
@@ -89,6 +92,7 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
             currency: order.currency,
             language: 'en',
             idempotency_key: 'seed-1005',
+            ...orderSnapshot(placed),
             created_at: now - DAY,
             updated_at: now - DAY,
           })
@@ -98,7 +102,7 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
           .insertInto('return_items')
           .values({
             request_id: request.id,
-            order_line_id: present(lineIds[0], 'first line of demo order #1005'),
+            ...lineSnapshot(placed, present(lineIds[0], 'first line of demo order #1005')),
             quantity: 1,
             reason_id: 5,
             reason_text: "Doesn't suit me",

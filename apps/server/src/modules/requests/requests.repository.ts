@@ -1,3 +1,4 @@
+import { normalizeOrderNumber } from '@return-center/domain';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { RequestEventsTable, ReturnItemsTable, ReturnRequestsTable } from '../../db/schema.js';
@@ -72,16 +73,15 @@ export class RequestsRepository {
   async list(shopId: number, filter: ListFilter) {
     let query = this.db
       .selectFrom('return_requests')
-      .innerJoin('orders', 'orders.id', 'return_requests.order_id')
       .selectAll('return_requests')
-      .select(['orders.order_name', 'orders.email'])
+      .select(['return_requests.customer_email as email'])
       .where('return_requests.shop_id', '=', shopId)
       .orderBy('return_requests.id', 'desc')
       .limit(filter.limit + 1);
     if (filter.status !== undefined) query = query.where('return_requests.status', '=', filter.status);
     if (filter.orderNumber)
-      query = query.where('orders.order_number', '=', filter.orderNumber.replace(/^#/, '').toUpperCase());
-    if (filter.email) query = query.where('orders.email', '=', filter.email);
+      query = query.where('return_requests.order_number', '=', normalizeOrderNumber(filter.orderNumber));
+    if (filter.email) query = query.where('return_requests.customer_email', '=', filter.email);
     if (filter.createdFrom !== undefined) query = query.where('return_requests.created_at', '>=', filter.createdFrom);
     if (filter.createdTo !== undefined) query = query.where('return_requests.created_at', '<=', filter.createdTo);
     if (filter.cursor !== undefined) query = query.where('return_requests.id', '<', filter.cursor);

@@ -1,8 +1,10 @@
 import { RequestStatus } from '@return-center/contract';
 import { OPEN_REQUEST_STATUSES } from '@return-center/domain';
 import type { Insertable } from 'kysely';
-import type { Db, Dialect } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { ReturnItemsTable, ReturnRequestsTable } from '../../db/schema.js';
+import type { PlatformOrder } from '../../adapters/store-platform/port.js';
 
 /** A request row as submitted (status and updated_at are set here), with its item rows. */
 export type NewRequest = Omit<Insertable<ReturnRequestsTable>, 'status' | 'updated_at'> & {
@@ -10,14 +12,35 @@ export type NewRequest = Omit<Insertable<ReturnRequestsTable>, 'status' | 'updat
   items: Omit<Insertable<ReturnItemsTable>, 'request_id'>[];
 };
 
+/** What a request keeps of its order, so it never needs the platform's copy again (issue #11). */
+export function orderSnapshot(order: PlatformOrder) {
+  return { order_name: order.name, order_number: order.number, customer_email: order.email };
+}
+
+/** What an item keeps of its order line, as it was at the request. */
+export function lineSnapshot(order: PlatformOrder, lineId: number) {
+  const line = order.lines.find((l) => l.id === lineId);
+  if (!line) throw new Error(`line ${lineId} is not on order ${order.id}`);
+  return {
+    order_line_id: line.id,
+    title: line.title,
+    variant_title: line.variantTitle,
+    sku: line.sku,
+    image: line.image,
+    product_id: line.productId,
+    variant_id: line.variantId,
+    price: line.price,
+    discount: line.discount,
+    tax: line.tax,
+    line_quantity: line.quantity,
+  };
+}
+
 /** A request stored before fingerprints existed matches any retry. */
 export const sameSubmit = (stored: string, fingerprint: string) => stored === '' || stored === fingerprint;
 
 export class ReturnsRepository {
-  constructor(
-    private readonly db: Db,
-    private readonly dialect: Dialect,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   async byIdempotencyKey(shopId: number, key: string) {
     return this.db
@@ -31,47 +54,56 @@ export class ReturnsRepository {
   /**
    * Creates the request and its items in one transaction, unless the order already has an open one
    * (a request already made with the same idempotency key counts as this one when it asked for the same).
-   * The order row is locked on PostgreSQL so two different submits for one order cannot both pass;
-   * SQLite serialises write transactions by itself.
+   * Two submits racing past the checks meet at our own unique indexes (one open request per shop order, one request
+   * per idempotency key): the loser answers what the winner made. No lock on the platform's order is needed.
    */
   async createUnlessOpen(
     request: NewRequest,
     afterCreate: (trx: Db, id: number) => Promise<void>,
   ): Promise<{ created: number } | { open: number }> {
-    return this.db.transaction().execute(async (trx) => {
-      if (this.dialect === 'postgres') {
-        await trx.selectFrom('orders').select('id').where('id', '=', request.order_id).forUpdate().execute();
-      }
-      const repeated = await trx
-        .selectFrom('return_requests')
-        .select(['id', 'submit_fingerprint'])
-        .where('shop_id', '=', request.shop_id)
-        .where('idempotency_key', '=', request.idempotency_key)
-        .executeTakeFirst();
-      if (repeated) {
-        return sameSubmit(repeated.submit_fingerprint, request.submit_fingerprint ?? '')
-          ? { created: repeated.id }
-          : { open: repeated.id };
-      }
-      const open = await trx
-        .selectFrom('return_requests')
-        .select('id')
-        .where('order_id', '=', request.order_id)
-        .where('status', 'in', OPEN_REQUEST_STATUSES)
-        .executeTakeFirst();
-      if (open) return { open: open.id };
-      const { items, ...row } = request;
-      const inserted = await trx
-        .insertInto('return_requests')
-        .values({ ...row, status: RequestStatus.PendingReview, updated_at: row.created_at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('return_items')
-        .values(items.map((item) => ({ ...item, request_id: inserted.id })))
-        .execute();
-      await afterCreate(trx, inserted.id);
-      return { created: inserted.id };
-    });
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const existing = await this.existingFor(trx, request);
+        if (existing) return existing;
+        const { items, ...row } = request;
+        const inserted = await trx
+          .insertInto('return_requests')
+          .values({ ...row, status: RequestStatus.PendingReview, updated_at: row.created_at })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('return_items')
+          .values(items.map((item) => ({ ...item, request_id: inserted.id })))
+          .execute();
+        await afterCreate(trx, inserted.id);
+        return { created: inserted.id };
+      });
+    } catch (error) {
+      const winner = isUniqueViolation(error) ? await this.existingFor(this.db, request) : undefined;
+      if (!winner) throw error;
+      return winner;
+    }
+  }
+
+  /** The request this submit repeats (same idempotency key), or else the order's open one. */
+  private async existingFor(db: Db, request: NewRequest): Promise<{ created: number } | { open: number } | undefined> {
+    const repeated = await db
+      .selectFrom('return_requests')
+      .select(['id', 'submit_fingerprint'])
+      .where('shop_id', '=', request.shop_id)
+      .where('idempotency_key', '=', request.idempotency_key)
+      .executeTakeFirst();
+    if (repeated)
+      return sameSubmit(repeated.submit_fingerprint, request.submit_fingerprint ?? '')
+        ? { created: repeated.id }
+        : { open: repeated.id };
+    const open = await db
+      .selectFrom('return_requests')
+      .select('id')
+      .where('shop_id', '=', request.shop_id)
+      .where('order_id', '=', request.order_id)
+      .where('status', 'in', OPEN_REQUEST_STATUSES)
+      .executeTakeFirst();
+    return open ? { open: open.id } : undefined;
   }
 }

@@ -11,7 +11,7 @@ import type { OrdersService } from '../orders/orders.service.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
-import { sameSubmit, type ReturnsRepository } from './returns.repository.js';
+import { lineSnapshot, orderSnapshot, sameSubmit, type ReturnsRepository } from './returns.repository.js';
 import { reasonsIn, reasonText } from './reason-locales.js';
 import { checkSelection, moneyFor, type SelectedLine } from './selection.js';
 
@@ -57,9 +57,21 @@ export class ReturnsService {
     return reasonsIn(shop.settings.reasons, lang);
   }
 
-  /** Everything the later steps need for the chosen lines: money, green rule, solutions and methods. */
-  async evaluate(shop: Shop, session: Session, orderId: number, selected: SelectedLine[], shippingMethodId?: number) {
+  /**
+   * Everything the later steps need for the chosen lines: money, green rule, solutions and methods. With `forSubmit`,
+   * an order that already has an open request answers 1067 first (spec §4), before its lines, now held by that
+   * request, could fail the selection check.
+   */
+  async evaluate(
+    shop: Shop,
+    session: Session,
+    orderId: number,
+    selected: SelectedLine[],
+    shippingMethodId?: number,
+    forSubmit = false,
+  ) {
     const { source, order } = await this.orders.load(shop, session, orderId);
+    if (forSubmit && source.request_id !== null) throw errors.alreadyProcessing({ request_id: source.request_id });
     const chosen = checkSelection(source, selected);
     const money = moneyFor(shop, order, source, chosen, shippingMethodId);
     const green = isGreenReturn(greenRuleOf(shop.settings.return_setting), {
@@ -115,8 +127,8 @@ export class ReturnsService {
       input.order_id,
       selected,
       input.shipping_method_id,
+      true,
     );
-    if (source.request_id !== null) throw errors.alreadyProcessing({ request_id: source.request_id });
     if (!source.returnSolution.some((s) => s.id === input.solution_id))
       throw errors.invalidInput('solution_id: not offered for this order');
     if (input.type !== requestTypeOf(input.solution_id))
@@ -140,7 +152,7 @@ export class ReturnsService {
       if (reason.proof === 'required' && proof.length === 0)
         throw errors.invalidInput(messages.provideRequiredInformation);
       return {
-        order_line_id: item.line_item_id,
+        ...lineSnapshot(order, item.line_item_id),
         quantity: item.quantity,
         reason_id: reason.id,
         reason_group_id: reason.group_id,
@@ -170,6 +182,7 @@ export class ReturnsService {
         request_type: input.type,
         shown_total: input.money ?? null,
         platform_order_id: order.platformId,
+        ...orderSnapshot(order),
         money: JSON.stringify(money),
         created_at: nowSeconds(this.clock),
         items,

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { alreadyProcessing, calls, Code, DEFAULT_RETURN_REASONS, MERCHANT_BASE, messages } from '@return-center/contract';
+import {
+  alreadyProcessing,
+  calls,
+  Code,
+  DEFAULT_RETURN_REASONS,
+  MERCHANT_BASE,
+  messages,
+} from '@return-center/contract';
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, patchSettings, shop, type TestApp } from '../../../test/helper.js';
@@ -149,6 +156,21 @@ describe.each(dialects)('return flow on %s', (dialect) => {
     expect(list.body.data.list).toEqual([expect.objectContaining({ id: requestId, status: 1, refund: 4763 })]);
     const second = await submit({ order_product: [product('Canvas Sneakers')] });
     expect(second.body).toMatchObject({ code: Code.AlreadyProcessing, data: { request_id: requestId } });
+  });
+
+  it('lets only one of 20 different concurrent submits for an order through; the others are sent to it (1067)', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        submit({ order_product: [product(i % 2 ? 'Linen Shirt' : 'Canvas Sneakers')] }),
+      ),
+    );
+    const created = answers.filter((a) => a.body.code === Code.Success);
+    expect(created).toHaveLength(1);
+    const requestId = present(created[0], 'the accepted submit').body.data.request_id;
+    for (const answer of answers.filter((a) => a.body.code !== Code.Success))
+      expect(answer.body).toMatchObject({ code: Code.AlreadyProcessing, data: { request_id: requestId } });
+    const rows = await t.db.selectFrom('return_requests').select('id').where('order_id', '=', orderId).execute();
+    expect(rows).toEqual([{ id: requestId }]);
   });
 
   it('creates one request from 50 concurrent identical submits, and refunds it once under 50 concurrent refunds', async () => {
