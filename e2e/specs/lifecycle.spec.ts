@@ -96,3 +96,18 @@ test('a rejection shows its reason', async ({ page, request }) => {
     .poll(() => subjects(request), { timeout: 15_000 })
     .toContain(`Your return RMA-${String(id).padStart(6, '0')} was not approved`);
 });
+
+test('the status page draws the request from returnInfo, even when no refund check answers (spec §7)', async ({
+  page,
+  request,
+}) => {
+  const id = await submitAsShopper(page, request, 2);
+  const asked: unknown[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('/returnInfo')) asked.push(sent.postDataJSON());
+  });
+  await page.route('**/refundCheck', (route) => route.abort());
+  await page.goto(`/status-manage/return-details/${id}`);
+  await expect(page.getByText('In process, pending merchant review').first()).toBeVisible();
+  expect(asked).toEqual([{ request_id: id, code: 'en' }]);
+});
