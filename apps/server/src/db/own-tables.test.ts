@@ -20,7 +20,8 @@ describe.each(dialects)('our own tables on %s', (dialect) => {
       dialect === 'postgres'
         ? (
             await sql<{ child: string; parent: string }>`select conrelid::regclass::text as child,
-              confrelid::regclass::text as parent from pg_constraint where contype = 'f'`.execute(t.db)
+              confrelid::regclass::text as parent from pg_constraint
+              where contype = 'f' and connamespace = current_schema()::regnamespace`.execute(t.db)
           ).rows
         : (
             await sql<{ child: string; parent: string }>`select m.name as child, f."table" as parent
