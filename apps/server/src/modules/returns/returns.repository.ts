@@ -42,8 +42,9 @@ export const sameSubmit = (stored: string, fingerprint: string) => stored === ''
 export class ReturnsRepository {
   constructor(private readonly db: Db) {}
 
-  async byIdempotencyKey(shopId: number, key: string) {
-    return this.db
+  /** The request a shop's idempotency key made, if any (inside a transaction when `db` is one). */
+  async byIdempotencyKey(shopId: number, key: string, db: Db = this.db) {
+    return db
       .selectFrom('return_requests')
       .select(['id', 'order_id', 'submit_fingerprint'])
       .where('shop_id', '=', shopId)
@@ -87,12 +88,7 @@ export class ReturnsRepository {
 
   /** The request this submit repeats (same idempotency key), or else the order's open one. */
   private async existingFor(db: Db, request: NewRequest): Promise<{ created: number } | { open: number } | undefined> {
-    const repeated = await db
-      .selectFrom('return_requests')
-      .select(['id', 'submit_fingerprint'])
-      .where('shop_id', '=', request.shop_id)
-      .where('idempotency_key', '=', request.idempotency_key)
-      .executeTakeFirst();
+    const repeated = await this.byIdempotencyKey(request.shop_id, request.idempotency_key, db);
     if (repeated)
       return sameSubmit(repeated.submit_fingerprint, request.submit_fingerprint ?? '')
         ? { created: repeated.id }
