@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import type { MailMessage, MailTransport } from './port.js';
+import { assertRecipient, type MailMessage, type MailTransport } from './port.js';
 
 export interface StoredMail {
   id: number;
@@ -12,7 +12,7 @@ export interface StoredMail {
   sent_at: number;
 }
 
-/** Development transport: keeps every message in the database instead of sending it. */
+/** Development transport: keeps every message in the database instead of sending it; refuses what SMTP would. */
 export class DevMailbox implements MailTransport {
   readonly kind = 'dev' as const;
   constructor(
@@ -21,6 +21,7 @@ export class DevMailbox implements MailTransport {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
+    assertRecipient(message.to);
     await this.db
       .insertInto('mails')
       .values({

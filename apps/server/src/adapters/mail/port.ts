@@ -1,4 +1,7 @@
+import { isEmail } from '@return-center/domain';
+
 export interface MailMessage {
+  /** One plain address, e.g. `alice@example.com`: no display name, no list. */
   to: string;
   subject: string;
   text: string;
@@ -9,5 +12,23 @@ export interface MailMessage {
 /** Sends email. `dev` stores it for GET /dev/mailbox; `smtp` relays it. */
 export interface MailTransport {
   readonly kind: 'dev' | 'smtp';
+  /** Resolves once the message is stored or handed to the mail server; rejects when it was not, e.g. refused. */
   send(message: MailMessage): Promise<void>;
+}
+
+/** A `to` that is not one plain email address: nothing was sent. The address is left out of the message (logs). */
+export class InvalidRecipient extends Error {
+  constructor() {
+    super('Mail recipient is not a single valid email address');
+    this.name = 'InvalidRecipient';
+  }
+}
+
+/**
+ * Every transport checks `to` first, with the rule the server applies to every email it takes in. Without it the dev
+ * mailbox stored mail to "" or "alice@" as sent, and nodemailer read "a b@x.example" as b@x.example and a line break
+ * or comma in `to` as more recipients: mail for one person could go to another.
+ */
+export function assertRecipient(to: string): void {
+  if (to !== to.trim() || !isEmail(to)) throw new InvalidRecipient();
 }

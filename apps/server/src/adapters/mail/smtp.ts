@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailMessage, MailTransport } from './port.js';
+import { assertRecipient, type MailMessage, type MailTransport } from './port.js';
 
 /** Relays through any SMTP server named by a URL: smtp://user:pass@host:587 or smtps://… */
 export class SmtpTransport implements MailTransport {
@@ -14,6 +14,7 @@ export class SmtpTransport implements MailTransport {
   }
 
   async send(message: MailMessage): Promise<void> {
+    assertRecipient(message.to);
     await this.transporter.sendMail({
       from: this.from,
       to: message.to,
