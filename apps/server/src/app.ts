@@ -20,6 +20,7 @@ import type { LIMITS } from './modules/auth/rate-limiter.js';
 import { devDemoOrderRoutes } from './modules/dev/demo-orders.routes.js';
 import { devMailboxRoutes } from './modules/dev/mailbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { orderFeedRoutes } from './modules/order-feed/order-feed.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { assetOrigins } from './modules/storefront-config/asset-origins.js';
@@ -103,6 +104,7 @@ export async function buildApp(
     returnsRoutes,
     requestsRoutes,
     merchantApiRoutes,
+    orderFeedRoutes,
     uploadsRoutes,
   ])
     routes(ctx);

@@ -21,6 +21,7 @@ import { Outbox } from './modules/jobs/outbox.js';
 import { Worker } from './modules/jobs/worker.js';
 import { MerchantKeys } from './modules/merchant/merchant-keys.js';
 import { MerchantService } from './modules/merchant/merchant.service.js';
+import { OrderFeed } from './modules/order-feed/order-feed.service.js';
 import { OrdersRepository } from './modules/orders/orders.repository.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { LifecycleService } from './modules/requests/lifecycle.service.js';
@@ -128,7 +129,19 @@ export async function createServices(
     mail,
     sessions,
     worker,
-    services: { auth, storefront, orders, returns, lifecycle, merchant, shopperRequests, documents, uploads },
+    services: {
+      auth,
+      storefront,
+      orders,
+      returns,
+      lifecycle,
+      merchant,
+      shopperRequests,
+      documents,
+      uploads,
+      limiter,
+      orderFeed: new OrderFeed(db, clock),
+    },
   };
 }
 

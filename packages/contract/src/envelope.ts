@@ -11,6 +11,12 @@ export const minor = z.number().int();
 /** Seconds since the epoch (spec §9: timestamps are in seconds). */
 export const unixSeconds = z.number().int().nonnegative();
 export const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
+/** Order numbers as shoppers type them and shops name them: "#1001", "1001", "ds-1001" are "1001" and "DS-1001". */
+export const normalizeOrderNumber = (value: string): string => value.trim().replace(/^#/, '').toUpperCase();
+export const orderNumber = z
+  .string()
+  .transform(normalizeOrderNumber)
+  .pipe(z.string().regex(/^[A-Z0-9-]{1,32}$/, 'An order number is 1 to 32 letters, digits or dashes'));
 export const shopUrl = z
   .string()
   .trim()

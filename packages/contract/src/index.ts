@@ -12,3 +12,4 @@ export * from './store-config.js';
 export * from './embed.js';
 export * from './shop-settings.js';
 export * from './merchant.js';
+export * from './order-feed.js';

@@ -3,6 +3,17 @@ import { id, int, minor, unixSeconds } from './envelope.js';
 import { checkInfo } from './returns.js';
 import { shopSettings } from './shop-settings.js';
 import { refundState } from './ids.js';
+import {
+  IMPORT_BATCH_MAX,
+  ORDER_WEBHOOK,
+  externalId,
+  feedOrder,
+  orderWebhookAnswer,
+  orderImportAnswer,
+  orderImportBody,
+  orderUpsert,
+  orderUpsertAnswer,
+} from './order-feed.js';
 
 /** The merchant REST API (issue 4): bearer MERCHANT_API_KEY per shop, JSON envelope answers. */
 export const MERCHANT_BASE = '/merchant/v1';
@@ -59,6 +70,10 @@ interface MerchantRoute {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
   summary: string;
+  /** How the caller proves who it is: the shop's API key (default), or a signed body (webhooks). */
+  auth?: 'bearer' | 'signature';
+  /** The `{id}` of the path, when it is not a request id. */
+  id?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
   answer: z.ZodType;
@@ -102,6 +117,30 @@ export const merchantRoutes = {
     summary: 'Replace the store configuration (missing fields take defaults)',
     body: shopSettings,
     answer: shopSettings,
+  },
+  upsertOrder: {
+    method: 'PUT',
+    path: '/orders/{id}',
+    summary:
+      "Create or replace one order of your own store, by your store's order id (idempotent: the same body twice changes nothing)",
+    id: externalId,
+    body: orderUpsert,
+    answer: orderUpsertAnswer,
+  },
+  importOrders: {
+    method: 'POST',
+    path: '/orders/import',
+    summary: `Create or replace up to ${String(IMPORT_BATCH_MAX)} orders at once, each with its \`id\`; each is saved or refused on its own`,
+    body: orderImportBody,
+    answer: orderImportAnswer,
+  },
+  orderWebhook: {
+    method: 'POST',
+    path: '/webhooks/orders',
+    summary: `Receive one order from your store as a webhook: the body is an order with its \`id\`, signed with HMAC-SHA256 of the raw body under the shop's webhook secret in \`${ORDER_WEBHOOK.signatureHeader}: sha256=<hex>\`, with \`${ORDER_WEBHOOK.shopHeader}\` and a unique \`${ORDER_WEBHOOK.deliveryHeader}\` (a repeated delivery is applied once); a bad signature gets 401`,
+    auth: 'signature',
+    body: feedOrder,
+    answer: orderWebhookAnswer,
   },
 } satisfies Record<string, MerchantRoute>;
 

@@ -1,4 +1,4 @@
-import { email } from '@return-center/contract';
+import { email, orderNumber } from '@return-center/contract';
 
 /** Login input rules (spec §5 says the messages; these are the rules behind them). */
 
@@ -7,13 +7,10 @@ export function isEmail(value: string): boolean {
   return email.safeParse(value).success;
 }
 
-/** Order numbers as shoppers type them: "#1001", "1001", "DS-1001". */
-export function normalizeOrderNumber(value: string): string {
-  return value.trim().replace(/^#/, '').toUpperCase();
-}
+export { normalizeOrderNumber } from '@return-center/contract';
 
 export function isOrderNumber(value: string): boolean {
-  return /^[A-Z0-9-]{1,32}$/.test(normalizeOrderNumber(value));
+  return orderNumber.safeParse(value).success;
 }
 
 /** Digits only, dropping a leading country code 1 for 11-digit North American numbers. */

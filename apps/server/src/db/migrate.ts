@@ -9,6 +9,8 @@ import * as uploadSweep from './migrations/006-upload-sweep.js';
 import * as submitFingerprint from './migrations/007-submit-fingerprint.js';
 import * as submitDetails from './migrations/008-submit-details.js';
 import * as ownSnapshot from './migrations/009-own-snapshot.js';
+import * as feedIdentity from '../adapters/store-platform/migrations/010-feed-identity.js';
+import * as orderWebhooks from './migrations/011-order-webhooks.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -20,6 +22,8 @@ const ALL = {
   '007-submit-fingerprint': submitFingerprint,
   '008-submit-details': submitDetails,
   '009-own-snapshot': ownSnapshot,
+  '010-feed-identity': feedIdentity,
+  '011-order-webhooks': orderWebhooks,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {

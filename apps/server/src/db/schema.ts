@@ -63,6 +63,7 @@ export interface OrdersTable {
   shipping: number;
   total: number;
   created_at: number;
+  fulfilled_at: number | null;
   delivered_at: number | null;
   refunded_at: number | null;
 }
@@ -70,6 +71,8 @@ export interface OrdersTable {
 export interface OrderLinesTable {
   id: Generated<number>;
   order_id: number;
+  /** The store's own id of the line (the local id as text for lines older than the feed). */
+  platform_line_id: string;
   product_id: number;
   variant_id: number;
   title: string;
@@ -135,6 +138,18 @@ export interface RequestEventsTable {
   to_status: number;
   note: string;
   at: number;
+}
+
+export interface OrderWebhookSecretsTable {
+  shop_id: number;
+  secret: string;
+  created_at: number;
+}
+
+export interface OrderWebhookDeliveriesTable {
+  shop_id: number;
+  delivery_id: string;
+  received_at: number;
 }
 
 export interface MerchantKeysTable {
@@ -274,6 +289,8 @@ export interface Database {
   mails: MailsTable;
   request_events: RequestEventsTable;
   merchant_keys: MerchantKeysTable;
+  order_webhook_secrets: OrderWebhookSecretsTable;
+  order_webhook_deliveries: OrderWebhookDeliveriesTable;
   jobs: JobsTable;
   documents: DocumentsTable;
   app_secrets: AppSecretsTable;

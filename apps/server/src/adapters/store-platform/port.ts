@@ -1,6 +1,8 @@
 /** A shop platform's view of orders, in our own types (money in minor units, times in seconds). */
 export interface PlatformLine {
   id: number;
+  /** The platform's own id of the line. */
+  platformId: string;
   productId: number;
   variantId: number;
   title: string;
@@ -29,6 +31,7 @@ export interface PlatformOrder {
   shipping: number;
   total: number;
   createdAt: number;
+  fulfilledAt: number | null;
   deliveredAt: number | null;
   refunded: boolean;
   lines: PlatformLine[];

@@ -1,4 +1,7 @@
 import { allocate, present } from '@return-center/domain';
+import type { FeedOrder } from '@return-center/contract';
+import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
+import { fixedClock } from '../../clock.js';
 import type { Db } from '../database.js';
 import { catalogue, catalogueImage } from './catalogue.js';
 
@@ -95,94 +98,84 @@ export const DEMO_ORDERS: SeedOrder[] = [
   },
 ];
 
-/** Inserts one demo order (and its customer, if new) with discount and tax allocated per line. */
-export async function insertDemoOrder(db: Db, shopId: number, order: SeedOrder, number: string, now: number) {
-  let customer = await db
-    .selectFrom('customers')
-    .select('id')
-    .where('shop_id', '=', shopId)
-    .where('email', '=', order.customer.email)
-    .executeTakeFirst();
-  customer ??= await db
-    .insertInto('customers')
-    .values({
-      shop_id: shopId,
-      email: order.customer.email,
-      phone: order.customer.phone,
-      first_name: order.customer.first,
-      last_name: order.customer.last,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+/** The demo order as the merchant's own store would feed it, with discount and tax allocated per line. */
+async function demoFeedOrder(
+  platform: LocalStorePlatform,
+  shopId: number,
+  order: SeedOrder,
+  number: string,
+  now: number,
+): Promise<FeedOrder> {
   const lines = [];
   for (const line of order.lines) {
     const product = catalogue.find((p) => p.handle === line.handle);
     if (!product) throw new Error(`Demo order #${number} names a product not in the catalogue: ${line.handle}`);
-    const variant = await db
-      .selectFrom('variants')
-      .innerJoin('products', 'products.id', 'variants.product_id')
-      .select(['variants.id', 'variants.product_id', 'variants.price'])
-      .where('products.shop_id', '=', shopId)
-      .where('variants.sku', '=', `${line.handle}-${line.option}`.toUpperCase())
-      .executeTakeFirstOrThrow();
-    lines.push({ ...line, product, variant, gross: variant.price * line.quantity });
+    const sku = demoSku(line.handle, line.option);
+    const variant = present(await platform.variantBySku(shopId, sku), `demo variant ${sku}`);
+    lines.push({ ...line, product, sku, variant, gross: variant.price * line.quantity });
   }
   const subtotal = lines.reduce((sum, l) => sum + l.gross, 0);
-  const discount = Math.round((subtotal * order.discountPercent) / 100);
   const discounts = allocate(
-    discount,
+    Math.round((subtotal * order.discountPercent) / 100),
     lines.map((l) => l.gross),
   );
   const taxable = lines.map((l, i) => l.gross - present(discounts[i], 'discount share'));
-  const tax = Math.round((taxable.reduce((a, b) => a + b, 0) * order.taxPercent) / 100);
-  const taxes = allocate(tax, taxable);
+  const taxes = allocate(Math.round((taxable.reduce((a, b) => a + b, 0) * order.taxPercent) / 100), taxable);
   const created = now - order.placedDaysAgo * DAY;
-  const row = await db
-    .insertInto('orders')
-    .values({
-      shop_id: shopId,
-      customer_id: customer.id,
-      platform_id: `gid://shopify/Order/${5_500_000 + Number(number)}`,
-      order_name: `#${number}`,
-      order_number: number,
-      email: order.customer.email,
-      phone: order.customer.phone,
-      currency: order.currency,
-      subtotal,
-      discount,
-      tax,
-      shipping: order.shipping,
-      total: subtotal - discount + tax + order.shipping,
-      created_at: created,
-      delivered_at: order.deliveredDaysAgo === null ? null : now - order.deliveredDaysAgo * DAY,
-      refunded_at: order.refunded ? created + 2 * DAY : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const lineIds: number[] = [];
-  for (const [i, line] of lines.entries()) {
-    const inserted = await db
-      .insertInto('order_lines')
-      .values({
-        order_id: row.id,
-        product_id: line.variant.product_id,
-        variant_id: line.variant.id,
-        title: line.product.title,
-        variant_title: line.product.options.length > 1 ? line.option : '',
-        sku: `${line.handle}-${line.option}`.toUpperCase(),
-        image: catalogueImage(line.handle),
-        price: line.variant.price,
-        quantity: line.quantity,
-        discount: present(discounts[i], 'discount share'),
-        tax: present(taxes[i], 'tax share'),
-        tags: line.product.tags.join(','),
-        refunded_quantity: order.refunded ? line.quantity : 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    lineIds.push(inserted.id);
-  }
-  return { orderId: row.id, lineIds };
+  return {
+    id: demoPlatformId(number),
+    name: `#${number}`,
+    number,
+    email: order.customer.email,
+    phone: order.customer.phone,
+    first_name: order.customer.first,
+    last_name: order.customer.last,
+    currency: order.currency,
+    created_at: created,
+    fulfilled_at: order.deliveredDaysAgo === null ? null : created + DAY,
+    delivered_at: order.deliveredDaysAgo === null ? null : now - order.deliveredDaysAgo * DAY,
+    shipping: order.shipping,
+    lines: lines.map((line, i) => ({
+      id: `${number}-${String(i + 1)}`,
+      product_id: line.variant.productId,
+      variant_id: line.variant.variantId,
+      title: line.product.title,
+      variant_title: line.product.options.length > 1 ? line.option : '',
+      sku: line.sku,
+      image: catalogueImage(line.handle),
+      price: line.variant.price,
+      quantity: line.quantity,
+      discount: present(discounts[i], 'discount share'),
+      tax: present(taxes[i], 'tax share'),
+      tags: line.product.tags,
+    })),
+    refunds: order.refunded
+      ? [
+          {
+            id: `${number}-refund`,
+            created_at: created + 2 * DAY,
+            lines: lines.map((line, i) => ({ line_id: `${number}-${String(i + 1)}`, quantity: line.quantity })),
+          },
+        ]
+      : [],
+  };
+}
+
+export const demoSku = (handle: string, option: string) => `${handle}-${option}`.toUpperCase();
+/** Demo orders carry numeric platform ids, like a store's own order ids. */
+const demoPlatformId = (number: string) => String(5_500_000 + Number(number));
+
+/**
+ * Adds one demo order under `number` through the local platform's feed, as a merchant's store would. A number
+ * already in use is refused: a copy never overwrites another.
+ */
+export async function insertDemoOrder(db: Db, shopId: number, order: SeedOrder, number: string, now: number) {
+  const platform = new LocalStorePlatform(db, fixedClock(now * 1000));
+  if (await platform.findOrderByNumber(shopId, number)) throw new Error(`Order number ${number} is taken`);
+  const [result] = await platform.upsertOrders(shopId, [await demoFeedOrder(platform, shopId, order, number, now)]);
+  if (!result || 'error' in result) throw new Error(`Demo order #${number}: ${result?.error ?? 'not saved'}`);
+  const saved = present(await platform.getOrder(shopId, result.orderId), `demo order #${number}`);
+  return { orderId: saved.id, lineIds: saved.lines.map((l) => l.id) };
 }
 
 /** `count` copies of a demo order under numbers from `firstNumber` on (load and crash tests); answers their first lines. */

@@ -4,15 +4,14 @@ import { shopSettings } from '@return-center/contract';
 import { present } from '@return-center/domain';
 import type { Db } from '../database.js';
 import { catalogue, catalogueImage } from './catalogue.js';
-import { DEMO_ORDERS, insertDemoOrder } from './demo-orders.js';
+import { DEMO_ORDERS, demoSku, insertDemoOrder } from './demo-orders.js';
 import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
+import { defaultCurrencyFormat } from '../../modules/storefront-config/currency-format.js';
 import { lineSnapshot, orderSnapshot } from '../../modules/returns/returns.repository.js';
 
 export const DEMO_SHOP = 'demo-shop.myshopify.com';
 export const DEMO_MERCHANT_KEY = 'demo-merchant-key';
 const DAY = 86400;
-
-export const FORMATS = { USD: '${{amount}}', EUR: '€{{amount}}' };
 
 /** Seeds the demo shop once: a second start finds it and keeps the data. */
 export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): Promise<boolean> {
@@ -28,7 +27,7 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
         shop_url: shopUrl,
         name: 'Demo Shop',
         currency: 'USD',
-        currency_format: FORMATS.USD,
+        currency_format: defaultCurrencyFormat('USD'),
         contact_email: 'support@demo-shop.example',
         contact_phone: '+1 212-555-0100',
         settings: JSON.stringify(settings),
@@ -37,49 +36,28 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    const variants = new Map<string, { id: number; product_id: number; price: number; title: string }>();
-    for (const [rank, product] of catalogue.entries()) {
-      const row = await trx
-        .insertInto('products')
-        .values({
-          shop_id: shop.id,
-          title: product.title,
-          handle: product.handle,
-          image: catalogueImage(product.handle),
-          tags: product.tags.join(','),
-          featured_rank: rank,
-          created_at: now - (catalogue.length - rank) * DAY,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const [i, option] of product.options.entries()) {
-        const v = await trx
-          .insertInto('variants')
-          .values({
-            product_id: row.id,
-            title: option,
-            sku: `${product.handle}-${option}`.toUpperCase(),
-            price: product.price,
-            inventory_quantity: product.stock[i] ?? 0,
-            option1: option,
-            option2: null,
-            option3: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        variants.set(`${product.handle}/${option}`, {
-          id: v.id,
-          product_id: row.id,
+    const platform = new LocalStorePlatform(trx, clock);
+    for (const [rank, product] of catalogue.entries())
+      await platform.addProduct(shop.id, {
+        title: product.title,
+        handle: product.handle,
+        image: catalogueImage(product.handle),
+        tags: product.tags,
+        rank,
+        createdAt: now - (catalogue.length - rank) * DAY,
+        variants: product.options.map((option, i) => ({
+          title: option,
+          sku: demoSku(product.handle, option),
           price: product.price,
-          title: product.title,
-        });
-      }
-    }
+          stock: product.stock[i] ?? 0,
+          options: [option],
+        })),
+      });
 
     for (const order of DEMO_ORDERS) {
       const { orderId, lineIds } = await insertDemoOrder(trx, shop.id, order, order.number, now);
       if (order.number === '1005') {
-        const placed = present(await new LocalStorePlatform(trx, clock).getOrder(shop.id, orderId), 'demo order #1005');
+        const placed = present(await platform.getOrder(shop.id, orderId), 'demo order #1005');
         const request = await trx
           .insertInto('return_requests')
           .values({

@@ -8,6 +8,8 @@ import { AppError, errors } from '../../http/app-error.js';
 import { LIMITS, type RateLimiter } from '../auth/rate-limiter.js';
 
 const hash = (key: string) => createHash('sha256').update(key).digest('hex');
+/** The rate-limit counter of failed merchant authentications (bad keys, bad webhook signatures) from one address. */
+export const merchantAuthFailures = (ip: string) => `merchant-key-fail:${ip}`;
 
 /** Merchant API keys: one or more per shop, stored hashed. */
 export class MerchantKeys {
@@ -32,7 +34,7 @@ export class MerchantKeys {
 
   /** The shop id behind the request's bearer key, or a 401 envelope. */
   async shopOf(request: FastifyRequest): Promise<number> {
-    const failures = `merchant-key-fail:${request.ip}`;
+    const failures = merchantAuthFailures(request.ip);
     if (await this.limiter.blocked(failures, LIMITS.merchantKeyFailuresPerIp)) throw errors.rateLimited();
     const header = request.headers.authorization ?? '';
     const key = header.startsWith('Bearer ') ? header.slice(7).trim() : '';

@@ -8,9 +8,11 @@ const schema = (type: z.ZodType) => z.toJSONSchema(type, { io: 'input', unrepres
 export function merchantOpenApi(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [name, route] of Object.entries(merchantRoutes)) {
+    const idSchema = 'id' in route && route.id ? schema(route.id) : { type: 'integer' };
     const parameters: unknown[] = route.path.includes('{id}')
-      ? [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }]
+      ? [{ name: 'id', in: 'path', required: true, schema: idSchema }]
       : [];
+    const signed = 'auth' in route && route.auth === 'signature';
     if ('query' in route && route.query instanceof z.ZodObject) {
       for (const [key, value] of Object.entries(route.query.shape))
         parameters.push({ name: key, in: 'query', required: false, schema: schema(value as z.ZodType) });
@@ -18,7 +20,7 @@ export function merchantOpenApi(): Record<string, unknown> {
     (paths[MERCHANT_BASE + route.path] ??= {})[route.method.toLowerCase()] = {
       operationId: name,
       summary: route.summary,
-      security: [{ bearer: [] }],
+      security: signed ? [] : [{ bearer: [] }],
       parameters,
       ...('body' in route ? { requestBody: { content: { 'application/json': { schema: schema(route.body) } } } } : {}),
       responses: {
@@ -26,7 +28,7 @@ export function merchantOpenApi(): Record<string, unknown> {
           description: 'Success (code 1000)',
           content: { 'application/json': { schema: schema(envelopeOf(route.answer)) } },
         },
-        401: { description: 'Missing or unknown key' },
+        401: { description: signed ? 'Unknown shop or a signature that does not match' : 'Missing or unknown key' },
         403: { description: "Another shop's request" },
         409: { description: 'Illegal status change (code 1071)' },
       },

@@ -17,6 +17,7 @@ import {
   offeredSolutions,
 } from '@return-center/domain';
 import type { PlatformLine, PlatformOrder } from '../../adapters/store-platform/port.js';
+import { defaultCurrencyFormat } from '../storefront-config/currency-format.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
 import type { RequestRow } from './orders.repository.js';
 
@@ -180,13 +181,5 @@ export function buildOrderSource(
   };
 }
 
-const FORMATS: Record<string, string> = {
-  USD: '${{amount}}',
-  EUR: '€{{amount}}',
-  GBP: '£{{amount}}',
-  JPY: '¥{{amount}}',
-  CAD: 'CA${{amount}}',
-  AUD: 'A${{amount}}',
-};
 export const currencyFormat = (currency: string, shop: Shop) =>
-  currency === shop.currency ? shop.currencyFormat : (FORMATS[currency] ?? `{{amount}} ${currency}`);
+  currency === shop.currency ? shop.currencyFormat : defaultCurrencyFormat(currency);

@@ -1,6 +1,16 @@
 import type { Clock } from '../../clock.js';
+import { nowSeconds } from '../../clock.js';
+import { defaultCurrencyFormat } from './currency-format.js';
 import type { Db } from '../../db/database.js';
 import { parseShopSettings, type ShopSettings } from '@return-center/contract';
+
+export interface NewShop {
+  shopUrl: string;
+  name: string;
+  currency: string;
+  contactEmail: string;
+  contactPhone: string;
+}
 
 export interface Shop {
   id: number;
@@ -38,6 +48,30 @@ export class ShopsRepository {
     return this.cached(`id:${id}`, () =>
       this.db.selectFrom('shops').selectAll().where('id', '=', id).executeTakeFirst(),
     );
+  }
+
+  /** Adds a shop with default settings; its domain must be new. */
+  async create(input: NewShop, settings: ShopSettings): Promise<Shop> {
+    const row = await this.db
+      .insertInto('shops')
+      .values({
+        shop_url: input.shopUrl.toLowerCase(),
+        name: input.name,
+        currency: input.currency,
+        currency_format: defaultCurrencyFormat(input.currency),
+        contact_email: input.contactEmail,
+        contact_phone: input.contactPhone,
+        settings: JSON.stringify(settings),
+        created_at: nowSeconds(this.clock),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    this.cache.delete(`url:${row.shop_url}`);
+    return toShop(row);
+  }
+
+  list(): Promise<{ id: number; shop_url: string; name: string; created_at: number }[]> {
+    return this.db.selectFrom('shops').select(['id', 'shop_url', 'name', 'created_at']).orderBy('id').execute();
   }
 
   async updateSettings(shop: Shop, settings: ShopSettings): Promise<void> {

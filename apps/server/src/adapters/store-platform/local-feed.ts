@@ -1,0 +1,191 @@
+import type { FeedOrder } from '@return-center/contract';
+import type { Db } from '../../db/database.js';
+
+export type FeedResult = { id: string; orderId: number; created: boolean } | { id: string; error: string };
+
+const numberTaken = (number: string, holder: string) => `Order number ${number} already belongs to order ${holder}`;
+/** Rows per multi-row insert: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
+const ROWS_PER_INSERT = 1000;
+
+/**
+ * Writes orders of a merchant-fed store, matched by the store's own ids: new orders are added in a few multi-row
+ * statements (a bulk import is mostly new orders), known ones are replaced one by one, their lines keeping their ids
+ * so requests and shoppers' selections still point at them. An order whose number another order holds is refused on
+ * its own. Run it inside a transaction.
+ */
+export async function upsertFeedOrders(db: Db, shopId: number, orders: FeedOrder[]): Promise<FeedResult[]> {
+  if (orders.length === 0) return [];
+  const results = new Map<number, FeedResult>();
+  const holders = new Map(
+    (
+      await db
+        .selectFrom('orders')
+        .select(['order_number', 'platform_id'])
+        .where('shop_id', '=', shopId)
+        .where('order_number', 'in', unique(orders.map((o) => o.number)))
+        .execute()
+    ).map((r) => [r.order_number, r.platform_id]),
+  );
+  const known = new Map(
+    (
+      await db
+        .selectFrom('orders')
+        .select(['id', 'platform_id'])
+        .where('shop_id', '=', shopId)
+        .where('platform_id', 'in', unique(orders.map((o) => o.id)))
+        .execute()
+    ).map((r) => [r.platform_id, r.id]),
+  );
+
+  const fresh: [number, FeedOrder][] = [];
+  const updates: [number, FeedOrder][] = [];
+  const freshIds = new Set<string>();
+  for (const [index, order] of orders.entries()) {
+    const holder = holders.get(order.number);
+    if (holder !== undefined && holder !== order.id) {
+      results.set(index, { id: order.id, error: numberTaken(order.number, holder) });
+      continue;
+    }
+    holders.set(order.number, order.id);
+    if (known.has(order.id) || freshIds.has(order.id)) updates.push([index, order]);
+    else {
+      fresh.push([index, order]);
+      freshIds.add(order.id);
+    }
+  }
+
+  const customers = await upsertCustomers(
+    db,
+    shopId,
+    [...fresh, ...updates].map(([, o]) => o),
+  );
+  const customerOf = (order: FeedOrder) => customers.get(order.email) ?? 0;
+
+  const inserted = new Map<string, number>();
+  for (const chunk of chunks(fresh, ROWS_PER_INSERT))
+    for (const row of await db
+      .insertInto('orders')
+      .values(chunk.map(([, o]) => ({ ...orderRow(o, customerOf(o)), shop_id: shopId, platform_id: o.id })))
+      .returning(['id', 'platform_id'])
+      .execute())
+      inserted.set(row.platform_id, row.id);
+  const freshLines = fresh.flatMap(([, o]) => lineRows(o, inserted.get(o.id) ?? 0));
+  for (const chunk of chunks(freshLines, ROWS_PER_INSERT)) await db.insertInto('order_lines').values(chunk).execute();
+  for (const [index, order] of fresh)
+    results.set(index, { id: order.id, orderId: inserted.get(order.id) ?? 0, created: true });
+
+  for (const [index, order] of updates) {
+    const orderId = known.get(order.id) ?? inserted.get(order.id) ?? 0;
+    await replaceOrder(db, orderId, order, customerOf(order));
+    results.set(index, { id: order.id, orderId, created: false });
+  }
+  return orders.map((order, index) => results.get(index) ?? { id: order.id, error: 'Not saved' });
+}
+
+async function replaceOrder(db: Db, orderId: number, order: FeedOrder, customerId: number) {
+  await db.updateTable('orders').set(orderRow(order, customerId)).where('id', '=', orderId).execute();
+  const lineIds = new Map(
+    (
+      await db.selectFrom('order_lines').select(['id', 'platform_line_id']).where('order_id', '=', orderId).execute()
+    ).map((l) => [l.platform_line_id, l.id]),
+  );
+  const rows = lineRows(order, orderId);
+  const added = rows.filter((l) => !lineIds.has(l.platform_line_id));
+  if (added.length > 0) await db.insertInto('order_lines').values(added).execute();
+  for (const line of rows) {
+    const id = lineIds.get(line.platform_line_id);
+    if (id !== undefined) await db.updateTable('order_lines').set(line).where('id', '=', id).execute();
+  }
+  const kept = new Set(order.lines.map((l) => l.id));
+  const gone = [...lineIds].filter(([platformId]) => !kept.has(platformId)).map(([, id]) => id);
+  if (gone.length > 0) await db.deleteFrom('order_lines').where('id', 'in', gone).execute();
+}
+
+/** One customer per shop and email; the latest order's name and phone win. Answers their ids by email. */
+async function upsertCustomers(db: Db, shopId: number, orders: FeedOrder[]): Promise<Map<string, number>> {
+  const latest = new Map(orders.map((o) => [o.email, o]));
+  const ids = new Map<string, number>();
+  for (const chunk of chunks([...latest.values()], ROWS_PER_INSERT))
+    for (const row of await db
+      .insertInto('customers')
+      .values(
+        chunk.map((o) => ({
+          shop_id: shopId,
+          email: o.email,
+          phone: o.phone,
+          first_name: o.first_name,
+          last_name: o.last_name,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['shop_id', 'email']).doUpdateSet((eb) => ({
+          phone: eb.ref('excluded.phone'),
+          first_name: eb.ref('excluded.first_name'),
+          last_name: eb.ref('excluded.last_name'),
+        })),
+      )
+      .returning(['id', 'email'])
+      .execute())
+      ids.set(row.email, row.id);
+  return ids;
+}
+
+function orderRow(order: FeedOrder, customerId: number) {
+  const refunded = refundedQuantities(order);
+  const subtotal = sum(order.lines.map((l) => l.price * l.quantity));
+  const discount = sum(order.lines.map((l) => l.discount));
+  const tax = sum(order.lines.map((l) => l.tax));
+  const fullyRefunded = order.lines.every((l) => (refunded.get(l.id) ?? 0) >= l.quantity);
+  return {
+    customer_id: customerId,
+    order_name: order.name,
+    order_number: order.number,
+    email: order.email,
+    phone: order.phone,
+    currency: order.currency,
+    subtotal,
+    discount,
+    tax,
+    shipping: order.shipping,
+    total: subtotal - discount + tax + order.shipping,
+    created_at: order.created_at,
+    fulfilled_at: order.fulfilled_at,
+    delivered_at: order.delivered_at,
+    refunded_at: fullyRefunded ? Math.max(order.created_at, ...order.refunds.map((r) => r.created_at)) : null,
+  };
+}
+
+function lineRows(order: FeedOrder, orderId: number) {
+  const refunded = refundedQuantities(order);
+  return order.lines.map((line) => ({
+    order_id: orderId,
+    platform_line_id: line.id,
+    product_id: line.product_id,
+    variant_id: line.variant_id,
+    title: line.title,
+    variant_title: line.variant_title,
+    sku: line.sku,
+    image: line.image,
+    price: line.price,
+    quantity: line.quantity,
+    discount: line.discount,
+    tax: line.tax,
+    tags: line.tags.join(','),
+    refunded_quantity: refunded.get(line.id) ?? 0,
+  }));
+}
+
+function refundedQuantities(order: FeedOrder): Map<string, number> {
+  const refunded = new Map<string, number>();
+  for (const refund of order.refunds)
+    for (const part of refund.lines) refunded.set(part.line_id, (refunded.get(part.line_id) ?? 0) + part.quantity);
+  return refunded;
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+const unique = <T>(values: T[]) => [...new Set(values)];
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,250 @@
+import { calls, Code, merchantPath, ORDER_WEBHOOK, type Envelope, type OrderLine } from '@return-center/contract';
+import { present } from '@return-center/domain';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addShop, buildTestApp, dialects, shop as demoShop, type TestApp } from '../../../test/helper.js';
+import { signBody } from './webhook-signature.js';
+
+/** A WooCommerce-like order as a merchant's store would push it. */
+const order = (overrides: Record<string, unknown> = {}) => ({
+  name: '#1001',
+  email: 'Erin@Example.com',
+  phone: '+1 555 0100',
+  first_name: 'Erin',
+  last_name: 'Lee',
+  currency: 'EUR',
+  created_at: Math.floor(Date.UTC(2026, 10, 15) / 1000),
+  delivered_at: Math.floor(Date.UTC(2026, 10, 18) / 1000),
+  shipping: 495,
+  lines: [
+    { id: 'li-1', title: 'Rain Jacket', variant_title: 'M', sku: 'RJ-M', price: 8900, quantity: 1, tax: 1780 },
+    { id: 'li-2', title: 'Wool Socks', sku: 'WS', price: 1200, quantity: 3, discount: 600, tax: 600 },
+  ],
+  ...overrides,
+});
+
+describe.each(dialects)('orders fed by the merchant on %s', (dialect) => {
+  let t: TestApp;
+  let other: Awaited<ReturnType<typeof addShop>>;
+  beforeEach(async () => {
+    t = await buildTestApp(dialect);
+    other = await addShop(t, 'erins-outdoor.example');
+  });
+  afterEach(() => t.close());
+
+  const api = async <T = unknown>(method: 'PUT' | 'POST', path: string, payload: unknown, key = other.apiKey) => {
+    const response = await t.app.inject({
+      method,
+      url: path,
+      payload: payload as object,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    return { status: response.statusCode, body: response.json<Envelope<T>>() };
+  };
+  const put = (id: string, body: unknown, key?: string) =>
+    api<{ id: string; number: string; created: boolean }>('PUT', merchantPath('upsertOrder', id), body, key);
+
+  /** What a shopper of `shopUrl` sees after signing in with the order number and email. */
+  const shopperView = async (number: string, email: string, shopUrl = other.shop.shopUrl) => {
+    const login = await t.call(calls.login, { shop_url: shopUrl, email, order_number: number });
+    if (login.body.code !== Code.Success) return null;
+    const token = login.body.data.token;
+    const orderId = present((await t.call(calls.index, {}, token)).body.data.list[0], 'the order').id;
+    const info = (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data;
+    const byTitle = (lines: OrderLine[]) => Object.fromEntries(lines.map((l) => [l.title, l]));
+    return { yes: byTitle(info.yes), no: byTitle(info.no) };
+  };
+
+  it('serves a pushed order to its shoppers, and a second push of the same body changes nothing', async () => {
+    const first = await put('5123', order());
+    expect(first).toMatchObject({
+      status: 200,
+      body: { code: Code.Success, data: { id: '5123', number: '1001', created: true } },
+    });
+    const seen = present(await shopperView('#1001', 'erin@example.com'), 'login');
+    expect(seen.yes['Rain Jacket']).toMatchObject({
+      price: 8900,
+      quantity: 1,
+      refundable_quantity: 1,
+      variant_title: 'M',
+    });
+    expect(seen.yes['Wool Socks']).toMatchObject({ quantity: 3, refundable_quantity: 3 });
+
+    const again = await put('5123', order());
+    expect(again.body.data).toEqual({ id: '5123', number: '1001', created: false });
+    const after = present(await shopperView('#1001', 'erin@example.com'), 'login');
+    expect(after.yes['Rain Jacket']?.id).toBe(seen.yes['Rain Jacket']?.id);
+  });
+
+  it('updates a known order: lines keep their ids, new ones appear, dropped ones go, refunds count', async () => {
+    await put('5123', order());
+    const before = present(await shopperView('1001', 'erin@example.com'), 'login');
+    const updated = order({
+      lines: [
+        { id: 'li-1', title: 'Rain Jacket', variant_title: 'M', sku: 'RJ-M', price: 8900, quantity: 2, tax: 3560 },
+        { id: 'li-3', title: 'Trail Cap', price: 2500, quantity: 1 },
+      ],
+      refunds: [
+        { id: 'r-1', created_at: Math.floor(Date.UTC(2026, 10, 19) / 1000), lines: [{ line_id: 'li-1', quantity: 1 }] },
+      ],
+    });
+    expect((await put('5123', updated)).body.data.created).toBe(false);
+    const after = present(await shopperView('1001', 'erin@example.com'), 'login');
+    expect(after.yes['Rain Jacket']).toMatchObject({
+      id: before.yes['Rain Jacket']?.id,
+      quantity: 2,
+      refundable_quantity: 1,
+    });
+    expect(after.yes['Trail Cap']).toBeDefined();
+    expect(after.yes['Wool Socks'] ?? after.no['Wool Socks']).toBeUndefined();
+  });
+
+  it('refuses bad input with the field at fault, and saves nothing', async () => {
+    const cases: [unknown, RegExp][] = [
+      [order({ currency: 'euro' }), /^currency:/],
+      [order({ lines: [] }), /^lines:/],
+      [order({ email: 'not-an-email' }), /^email:/],
+      [order({ lines: [{ id: 'a', title: 'X', price: -1, quantity: 1 }] }), /^lines\.0\.price:/],
+      [order({ lines: [{ id: 'a', title: 'X', price: 100, quantity: 1, discount: 200 }] }), /^lines\.0\.discount:/],
+      [
+        order({ refunds: [{ id: 'r', created_at: 1, lines: [{ line_id: 'nope', quantity: 1 }] }] }),
+        /^refunds\.0\.lines\.0\.line_id:/,
+      ],
+      [order({ name: 'Order one' }), /^number:/],
+    ];
+    for (const [body, message] of cases) {
+      const { status, body: answer } = await put('5123', body);
+      expect(status).toBe(400);
+      expect(answer.code).toBe(Code.InvalidInput);
+      expect(answer.msg).toMatch(message);
+    }
+    expect((await put('has/slash', order())).status).toBe(404);
+    expect((await put('has space', order())).body.msg).toMatch(/^id:/);
+    expect(await shopperView('1001', 'erin@example.com')).toBeNull();
+  });
+
+  it("refuses a number that another of the shop's orders holds, and keeps shops apart", async () => {
+    await put('5123', order());
+    const taken = await put('9999', order());
+    expect(taken.status).toBe(409);
+    expect(taken.body.msg).toMatch(/1001 already belongs to order 5123/);
+    // The demo shop has its own #1001: neither shop's shoppers can reach the other's.
+    expect(await shopperView('1001', 'erin@example.com', demoShop)).toBeNull();
+    expect(await shopperView('1001', 'alice@example.com')).toBeNull();
+    // The demo key cannot write into this shop: it writes into its own, where #1001 is taken by the demo order.
+    expect((await put('5123', order(), 'demo-merchant-key')).status).toBe(409);
+    expect((await put('5123', order(), 'x'.repeat(24))).status).toBe(401);
+  });
+
+  it('saves the same new order once when pushes race', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => put('7001', order({ name: '#7001' }))));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(answers.filter((a) => a.body.data.created)).toHaveLength(1);
+    expect(present(await shopperView('7001', 'erin@example.com'), 'login').yes['Rain Jacket']).toBeDefined();
+  });
+
+  it('imports a batch: each order is saved or refused on its own', async () => {
+    const batch = [
+      { id: 'a1', ...order({ name: '#2001' }) },
+      { id: 'a2', ...order({ name: '#2002', currency: 'x' }) },
+      { id: 'a3', ...order({ name: '#2001' }) },
+      { id: 'a4', ...order({ name: '#2004', delivered_at: null }) },
+    ];
+    const { status, body } = await api<{ saved: number; failed: { index: number; id: string; error: string }[] }>(
+      'POST',
+      merchantPath('importOrders'),
+      { orders: batch },
+    );
+    expect(status).toBe(200);
+    expect(body.data.saved).toBe(2);
+    expect(body.data.failed.map((f) => [f.index, f.id])).toEqual([
+      [1, 'a2'],
+      [2, 'a3'],
+    ]);
+    expect(body.data.failed[0]?.error).toMatch(/^currency:/);
+    expect(body.data.failed[1]?.error).toMatch(/2001 already belongs to order a1/);
+    expect(await shopperView('2004', 'erin@example.com')).not.toBeNull();
+    const tooMany = await api('POST', merchantPath('importOrders'), { orders: Array(501).fill(batch[0]) });
+    expect(tooMany.status).toBe(400);
+  });
+
+  describe('webhook', () => {
+    const deliver = async (body: string, headers: Record<string, string>) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: merchantPath('orderWebhook'),
+        payload: body,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+      return {
+        status: response.statusCode,
+        body: response.json<Envelope<{ created: boolean; duplicate: boolean } | null>>(),
+      };
+    };
+    const signed = (body: string, delivery: string, secret = other.webhookSecret) => ({
+      [ORDER_WEBHOOK.shopHeader]: other.shop.shopUrl,
+      [ORDER_WEBHOOK.deliveryHeader]: delivery,
+      [ORDER_WEBHOOK.signatureHeader]: signBody(secret, body),
+    });
+
+    it('applies a signed delivery once, however often it comes', async () => {
+      const body = JSON.stringify({ id: '5123', ...order() });
+      expect((await deliver(body, signed(body, 'd-1'))).body.data).toEqual({
+        id: '5123',
+        number: '1001',
+        created: true,
+        duplicate: false,
+      });
+      // The same delivery again, even with another body, changes nothing.
+      const changed = JSON.stringify({
+        id: '5123',
+        ...order({ shipping: 0, lines: [{ id: 'x', title: 'Other', price: 1, quantity: 1 }] }),
+      });
+      expect((await deliver(changed, signed(changed, 'd-1'))).body.data).toMatchObject({ duplicate: true });
+      expect(present(await shopperView('1001', 'erin@example.com'), 'login').yes['Rain Jacket']).toBeDefined();
+      // A new delivery applies.
+      expect((await deliver(changed, signed(changed, 'd-2'))).body.data).toMatchObject({
+        created: false,
+        duplicate: false,
+      });
+      expect(present(await shopperView('1001', 'erin@example.com'), 'login').yes.Other).toBeDefined();
+    });
+
+    it('answers 401 to a bad signature, an unknown shop or a body changed after signing', async () => {
+      const body = JSON.stringify({ id: '5123', ...order() });
+      const tampered = body.replace('8900', '1');
+      const bad = [
+        signed(body, 'd-1', 'wrong-secret'),
+        { ...signed(body, 'd-1'), [ORDER_WEBHOOK.shopHeader]: 'nobody.example' },
+        { ...signed(body, 'd-1'), [ORDER_WEBHOOK.shopHeader]: demoShop },
+        { ...signed(body, 'd-1'), [ORDER_WEBHOOK.signatureHeader]: '' },
+      ];
+      for (const headers of bad) expect((await deliver(body, headers)).status).toBe(401);
+      expect((await deliver(tampered, signed(body, 'd-1'))).status).toBe(401);
+      expect(await shopperView('1001', 'erin@example.com')).toBeNull();
+      // None of them used up the delivery id.
+      expect((await deliver(body, signed(body, 'd-1'))).body.data).toMatchObject({ duplicate: false });
+    });
+
+    it('refuses a signed but invalid delivery without recording it, so a fixed one can follow', async () => {
+      const invalid = JSON.stringify({ id: '5123', ...order({ currency: 'x' }) });
+      const answer = await deliver(invalid, signed(invalid, 'd-9'));
+      expect(answer.status).toBe(400);
+      expect(answer.body.msg).toMatch(/^currency:/);
+      const noDelivery = JSON.stringify({ id: '5123', ...order() });
+      const headers: Record<string, string> = signed(noDelivery, '');
+      expect((await deliver(noDelivery, headers)).status).toBe(400);
+      const fixed = JSON.stringify({ id: '5123', ...order() });
+      expect((await deliver(fixed, signed(fixed, 'd-9'))).body.data).toMatchObject({ created: true });
+    });
+  });
+
+  it('documents the feed in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/merchant/docs/openapi.json' })).json<{
+      paths: Record<string, Record<string, { security: unknown[]; parameters: { schema: { type: string } }[] }>>;
+    }>();
+    const upsert = present(doc.paths['/merchant/v1/orders/{id}']?.put, 'PUT /orders/{id}');
+    expect(upsert.parameters[0]?.schema.type).toBe('string');
+    expect(doc.paths['/merchant/v1/orders/import']?.post).toBeDefined();
+    expect(doc.paths['/merchant/v1/webhooks/orders']?.post?.security).toEqual([]);
+  });
+});

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { email, int, minor, normalizeOrderNumber, orderNumber, unixSeconds } from './envelope.js';
+
+/**
+ * Orders fed by the merchant's own store (WooCommerce, Magento, their own code): the body of
+ * `PUT /merchant/v1/orders/{id}`, of the order webhook and of each row group of a bulk import.
+ * Money is in minor units of `currency`; times are unix seconds.
+ */
+
+/** The store's own id of an order, line or refund, as it names it. */
+export const externalId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'An id is 1 to 64 letters, digits, dots, colons, dashes or underscores');
+
+const count = int.positive().max(10_000);
+const amount = minor.nonnegative();
+
+export const feedLine = z.object({
+  id: externalId,
+  product_id: int.nonnegative().default(0),
+  variant_id: int.nonnegative().default(0),
+  title: z.string().trim().min(1).max(255),
+  variant_title: z.string().trim().max(255).default(''),
+  sku: z.string().trim().max(100).default(''),
+  image: z.union([z.url({ protocol: /^https?$/ }).max(2048), z.literal('')]).default(''),
+  /** The price of one unit before discounts. */
+  price: amount,
+  quantity: count,
+  /** The discount on the whole line (all its units). */
+  discount: amount.default(0),
+  /** The tax on the whole line after its discount. */
+  tax: amount.default(0),
+  tags: z.array(z.string().trim().min(1).max(64)).max(50).default([]),
+});
+
+export const feedRefund = z.object({
+  id: externalId,
+  created_at: unixSeconds,
+  lines: z.array(z.object({ line_id: externalId, quantity: count })).max(250),
+});
+
+const orderFields = z.object({
+  /** As the shop shows it, e.g. "#1001". */
+  name: z.string().trim().min(1).max(64),
+  /** What the shopper types to find it; defaults to the name without its "#". */
+  number: orderNumber.optional(),
+  email,
+  phone: z.string().trim().max(32).default(''),
+  first_name: z.string().trim().max(100).default(''),
+  last_name: z.string().trim().max(100).default(''),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'A currency is an ISO 4217 code such as USD'),
+  created_at: unixSeconds,
+  fulfilled_at: unixSeconds.nullable().default(null),
+  delivered_at: unixSeconds.nullable().default(null),
+  shipping: amount.default(0),
+  lines: z.array(feedLine).min(1).max(250),
+  refunds: z.array(feedRefund).max(100).default([]),
+});
+
+function checkOrder(order: z.output<typeof orderFields>, ctx: z.RefinementCtx) {
+  const lines = new Map(order.lines.map((line) => [line.id, line]));
+  if (lines.size < order.lines.length) ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Line ids repeat' });
+  if (order.number === undefined && !orderNumber.safeParse(order.name).success)
+    ctx.addIssue({ code: 'custom', path: ['number'], message: 'Give a number: the name is not one' });
+  for (const [i, line] of order.lines.entries())
+    if (line.discount > line.price * line.quantity)
+      ctx.addIssue({ code: 'custom', path: ['lines', i, 'discount'], message: 'The discount exceeds the line' });
+  const refunded = new Map<string, number>();
+  for (const [i, refund] of order.refunds.entries())
+    for (const [j, part] of refund.lines.entries()) {
+      const line = lines.get(part.line_id);
+      const total = (refunded.get(part.line_id) ?? 0) + part.quantity;
+      refunded.set(part.line_id, total);
+      if (!line) ctx.addIssue({ code: 'custom', path: ['refunds', i, 'lines', j, 'line_id'], message: 'No such line' });
+      else if (total > line.quantity)
+        ctx.addIssue({ code: 'custom', path: ['refunds', i, 'lines', j], message: 'Refunds exceed the quantity' });
+    }
+}
+
+const withNumber = <T extends { name: string; number?: string | undefined }>({ number, ...order }: T) => ({
+  ...order,
+  number: number ?? normalizeOrderNumber(order.name),
+});
+
+export const orderUpsert = orderFields.superRefine(checkOrder).transform(withNumber);
+export type OrderUpsert = z.output<typeof orderUpsert>;
+
+/** An order with the store's id in it: one webhook delivery, or one record of a bulk import. */
+export const feedOrder = orderFields.extend({ id: externalId }).superRefine(checkOrder).transform(withNumber);
+export type FeedOrder = z.output<typeof feedOrder>;
+
+/** At most this many orders, and this many bytes of JSON, per bulk import call. */
+export const IMPORT_BATCH_MAX = 500;
+export const IMPORT_BODY_BYTES = 4 * 1024 * 1024;
+/** The documented body of a bulk import. */
+export const orderImportBody = z.object({ orders: z.array(feedOrder).min(1).max(IMPORT_BATCH_MAX) });
+/** What the server parses first; each order is then parsed on its own, so one bad order does not refuse the rest. */
+export const orderImportBatch = z.object({ orders: z.array(z.unknown()).min(1).max(IMPORT_BATCH_MAX) });
+
+export const orderUpsertAnswer = z.object({
+  id: externalId,
+  number: z.string(),
+  /** True when the order was new, false when an existing one was updated. */
+  created: z.boolean(),
+});
+
+/** Each order of a batch stands alone: the good ones are saved, the bad ones say why, by their place in the batch. */
+export const orderImportAnswer = z.object({
+  saved: int,
+  failed: z.array(z.object({ index: int, id: z.string(), error: z.string() })),
+});
+
+/** The order webhook: headers the sender sets, and its answer. */
+export const ORDER_WEBHOOK = {
+  /** The shop's domain, as in `shop` of the portal's URL. */
+  shopHeader: 'x-return-center-shop',
+  /** Unique per delivery; a repeated one is applied once. */
+  deliveryHeader: 'x-return-center-delivery',
+  /** `sha256=` and the hex HMAC-SHA256 of the raw body under the shop's webhook secret. */
+  signatureHeader: 'x-return-center-signature',
+} as const;
+export const deliveryId = z.string().trim().min(1).max(100);
+
+export const orderWebhookAnswer = orderUpsertAnswer.extend({
+  /** True when this delivery id was applied before: nothing changed this time. */
+  duplicate: z.boolean(),
+});
