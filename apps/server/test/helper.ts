@@ -1,3 +1,4 @@
+import { createShop } from '../src/cli/shops.js';
 import { randomBytes } from 'node:crypto';
 import { calls, type AnswerOf, type CallDef, type Envelope, type ShopSettings } from '@return-center/contract';
 import { configSign, present } from '@return-center/domain';
@@ -174,21 +175,12 @@ export async function mailbox(t: TestApp, to: string): Promise<{ subject: string
   return (await t.app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(to)}` })).json();
 }
 
-/** A second shop on the same server, with nothing in it; answers its id. */
+/** A second shop on the same server, made as the operator's `shops create` makes it: its key and webhook secret. */
+export async function addShop(t: TestApp, shopUrl = 'other.myshopify.com') {
+  return createShop(t.db, t.clock, shopUrl, { name: 'Other' });
+}
+
+/** A second shop with nothing in it; answers its id. */
 export async function addEmptyShop(t: TestApp, shopUrl = 'other.myshopify.com'): Promise<number> {
-  const row = await t.db
-    .insertInto('shops')
-    .values({
-      shop_url: shopUrl,
-      name: 'Other',
-      currency: 'USD',
-      currency_format: '${{amount}}',
-      contact_email: '',
-      contact_phone: '',
-      settings: '{}',
-      created_at: 0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await addShop(t, shopUrl)).shop.id;
 }

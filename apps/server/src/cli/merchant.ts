@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { merchantPath, type MerchantRouteName } from '@return-center/contract';
+import { merchantPath, orderImportAnswer, type MerchantRouteName } from '@return-center/contract';
+import { importOrders, progressReporter } from './import/index.js';
 
 const USAGE = `Usage: npm run merchant -- <command>
 
@@ -17,6 +18,11 @@ const USAGE = `Usage: npm run merchant -- <command>
   requests resolve <id>
   settings get
   settings set <file.json>
+  orders import <file.csv|file.jsonl>   (formats: docs/feeding-orders.md)
+
+Operator commands (run on the server's host with its environment; they open DATABASE_URL):
+  shops create <domain> [--name "Shop name"] [--currency EUR] [--email support@shop.example] [--json]
+  shops list
 
 Statuses: 1 pending review, 2 approved, 3 rejected, 4 completed, 5 received.
 Env: MERCHANT_API_URL (default http://localhost:3000), MERCHANT_API_KEY (default demo-merchant-key).`;
@@ -38,6 +44,9 @@ export async function runMerchantCli(
       reason: { type: 'string' },
       amount: { type: 'string' },
       solution: { type: 'string' },
+      name: { type: 'string' },
+      currency: { type: 'string' },
+      json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -65,6 +74,22 @@ export async function runMerchantCli(
     if (values.help || !group) {
       out(USAGE);
       return values.help ? 0 : 1;
+    }
+    if (group === 'shops') {
+      // Loaded only here: the other commands speak HTTP and need no database driver.
+      const { runShopsCommand } = await import('./shops.js');
+      return await runShopsCommand(command, arg, values, env, out);
+    }
+    if (group === 'orders' && command === 'import') {
+      if (!arg) throw new Error('Give an order file: `orders import orders.csv` (.csv, .jsonl or .ndjson)');
+      const summary = await importOrders({
+        file: arg,
+        send: async (orders) => orderImportAnswer.parse(await call('POST', merchantPath('importOrders'), { orders })),
+        progress: progressReporter({ out: process.stderr }),
+      });
+      for (const failure of summary.failed)
+        out(`line ${String(failure.line)}${failure.id ? ` (${failure.id})` : ''}: ${failure.error}`);
+      return summary.failed.length > 0 ? 1 : 0;
     }
     if (group === 'requests' && command === 'list') {
       const query = new URLSearchParams();

@@ -1,0 +1,91 @@
+/**
+ * `npm run merchant -- shops …`: the operator's commands. Unlike the rest of the CLI they open the database named by
+ * the server's own environment (DATABASE_URL), so run them on the server's host, with its environment
+ * (docs/decisions/013-shops-from-the-cli.md).
+ */
+import { randomBytes } from 'node:crypto';
+import { shopSettings, shopUrl } from '@return-center/contract';
+import { systemClock, type Clock } from '../clock.js';
+import { loadConfig } from '../config.js';
+import { createDb, type Db } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
+import { RateLimiter } from '../modules/auth/rate-limiter.js';
+import { MerchantKeys } from '../modules/merchant/merchant-keys.js';
+import { OrderFeed } from '../modules/order-feed/order-feed.service.js';
+import { ShopsRepository } from '../modules/storefront-config/shops.repository.js';
+
+export interface ShopOptions {
+  name?: string | undefined;
+  currency?: string | undefined;
+  email?: string | undefined;
+  json?: boolean | undefined;
+}
+
+/** Creates a shop, its first API key and its webhook secret; the two secrets are shown only here. */
+export async function createShop(db: Db, clock: Clock, domain: string, options: ShopOptions) {
+  const url = shopUrl.safeParse(domain);
+  if (!url.success) throw new Error(`"${domain}" is not a shop domain, e.g. shop.example.com`);
+  const currency = (options.currency ?? 'USD').toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) throw new Error(`"${currency}" is not a currency code, e.g. EUR`);
+  const shops = new ShopsRepository(db, clock);
+  const shop = await shops
+    .create(
+      {
+        shopUrl: url.data,
+        name: options.name ?? url.data,
+        currency,
+        contactEmail: options.email ?? '',
+        contactPhone: '',
+      },
+      shopSettings.parse({}),
+    )
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? new Error(`A shop ${url.data} already exists`) : error;
+    });
+  const apiKey = `rc_${randomBytes(24).toString('base64url')}`;
+  await new MerchantKeys(db, clock, new RateLimiter(db, clock)).add(shop.id, apiKey, 'cli');
+  const webhookSecret = await new OrderFeed(db, clock).webhookSecret(shop.id);
+  return { shop, apiKey, webhookSecret };
+}
+
+export async function runShopsCommand(
+  command: string | undefined,
+  domain: string | undefined,
+  options: ShopOptions,
+  env: NodeJS.ProcessEnv,
+  out: (line: string) => void,
+): Promise<number> {
+  const config = loadConfig(env);
+  const { db, dialect } = createDb(config.DATABASE_URL);
+  try {
+    await migrate(db, dialect);
+    if (command === 'create' && domain) {
+      const { shop, apiKey, webhookSecret } = await createShop(db, systemClock, domain, options);
+      if (options.json)
+        out(JSON.stringify({ id: shop.id, shop: shop.shopUrl, api_key: apiKey, webhook_secret: webhookSecret }));
+      else
+        out(
+          [
+            `Shop ${shop.shopUrl} created (id ${String(shop.id)}).`,
+            `  Portal:          ${config.PUBLIC_URL ?? `http://localhost:${String(config.PORT)}`}/?shop=${shop.shopUrl}`,
+            `  API key:         ${apiKey}`,
+            `  Webhook secret:  ${webhookSecret}`,
+            'Both are shown once: keep them in your secret store now. Feed orders: docs/feeding-orders.md',
+          ].join('\n'),
+        );
+      return 0;
+    }
+    if (command === 'list') {
+      out('id\tdomain\tname\tcreated');
+      for (const shop of await new ShopsRepository(db, systemClock).list())
+        out([shop.id, shop.shop_url, shop.name, new Date(shop.created_at * 1000).toISOString()].join('\t'));
+      return 0;
+    }
+    out('Usage: npm run merchant -- shops create <domain> [--name "Shop name"] [--currency EUR] [--email E] [--json]');
+    out('       npm run merchant -- shops list');
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}
