@@ -14,6 +14,7 @@ import { configFor } from '../apps/server/src/config.js';
 import { DEMO_SHOP } from '../apps/server/src/db/seed/demo-shop.js';
 import { LIMITS } from '../apps/server/src/modules/auth/rate-limiter.js';
 import { lighthouseScores } from './lighthouse.js';
+import { benchImport } from './import.js';
 import { benchSubmit } from './submit.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -69,6 +70,7 @@ async function main() {
     : null;
   await app.close();
   await hello.close();
+  const imported = await benchImport(Number(process.env.BENCH_IMPORT_ORDERS ?? 100_000));
 
   const row = (name: string, r: Awaited<ReturnType<typeof load>>, target: string) =>
     `| ${name} | ${Math.round(r.rps)} | ${(r.rps / baseline.rps).toFixed(2)} | ${r.p99} | ${r.errors} | ${target} |`;
@@ -82,6 +84,10 @@ async function main() {
   console.log(row('login (order number)', login, 'ratio ≥ 0.2, p99 ≤ 25 ms'));
   console.log(
     `| setReturnOrder (SQLite, 10 connections) | ${Math.round(submit.perSecond)} returns/s (${submit.created} created) | — | ${submit.p99} | ${submit.errors} | ≥ 200 returns/s |`,
+  );
+
+  console.log(
+    `\nOrder import (CLI → API → SQLite file, JSON lines): ${imported.count.toLocaleString('en')} orders (${imported.megabytes.toFixed(1)} MB) in ${imported.seconds.toFixed(1)} s, ${Math.round(imported.perSecond)} orders/s, server peak RSS ${Math.round(imported.peakRssMb)} MB (budget: 100,000 in under 60 s)`,
   );
 
   if (lighthouse) {

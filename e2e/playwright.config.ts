@@ -3,9 +3,13 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+// A database file of this run (the runner sets it; its workers inherit it), so that operator commands such as
+// `shops create` reach the server's data the way they do on a real host.
+process.env.E2E_DATA_DIR ??= join(tmpdir(), `return-center-e2e-${String(process.pid)}`);
+const dataDir = process.env.E2E_DATA_DIR;
 const baseURL = `http://localhost:${port}`;
 
-/** Real Chromium against the production build served by the real server, on a fresh in-memory database. */
+/** Real Chromium against the production build served by the real server, on a fresh database. */
 export default defineConfig({
   testDir: './specs',
   outputDir: '../test-results',
@@ -51,11 +55,11 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: 'sqlite::memory:',
+      DATABASE_URL: `sqlite:${join(dataDir, 'db.sqlite')}`,
       DEV_TOOLS: 'true',
       // Every test signs in from this one machine; the per-address limit is tested in the API suite.
       LOGIN_LIMIT_PER_IP: '1000',
-      UPLOAD_DIR: join(tmpdir(), `return-center-e2e-${process.pid}`),
+      UPLOAD_DIR: join(dataDir, 'uploads'),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
     },

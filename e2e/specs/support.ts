@@ -36,8 +36,8 @@ export async function mailedCode(request: APIRequestContext, email: string): Pro
   return present(code, `verification code mailed to ${email}`);
 }
 
-export async function loginWithOrder(page: Page, orderNumber: string, email: string) {
-  await page.goto('/');
+export async function loginWithOrder(page: Page, orderNumber: string, email: string, shop?: string) {
+  await page.goto(shop ? `/?shop=${shop}` : '/');
   await page.getByRole('tab', { name: 'Order number' }).click();
   await page.getByRole('textbox', { name: 'Order number' }).fill(orderNumber);
   await page.getByLabel('Email address').fill(email);
