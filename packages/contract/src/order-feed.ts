@@ -16,7 +16,7 @@ export const externalId = z
 const count = int.positive().max(10_000);
 const amount = minor.nonnegative();
 
-export const feedLine = z.object({
+export const feedLine = z.strictObject({
   id: externalId,
   product_id: int.nonnegative().default(0),
   variant_id: int.nonnegative().default(0),
@@ -34,13 +34,14 @@ export const feedLine = z.object({
   tags: z.array(z.string().trim().min(1).max(64)).max(50).default([]),
 });
 
-export const feedRefund = z.object({
+export const feedRefund = z.strictObject({
   id: externalId,
   created_at: unixSeconds,
-  lines: z.array(z.object({ line_id: externalId, quantity: count })).max(250),
+  lines: z.array(z.strictObject({ line_id: externalId, quantity: count })).max(250),
 });
 
-const orderFields = z.object({
+/** Strict: a misspelt field is refused with its name instead of being dropped. */
+const orderFields = z.strictObject({
   /** As the shop shows it, e.g. "#1001". */
   name: z.string().trim().min(1).max(64),
   /** What the shopper types to find it; defaults to the name without its "#". */

@@ -4,8 +4,13 @@ export interface LineFacts {
   quantity: number;
   /** Units already refunded at the store platform. */
   refundedQuantity: number;
-  /** Units held by open or completed return requests. */
+  /** Units held by open return requests (pending, approved, received). */
   requestedQuantity: number;
+  /**
+   * Units returned by completed requests. Their refund reaches the platform (ours through the port, or the merchant's
+   * own in their store), so they are counted once with the platform's refunded units, not on top of them.
+   */
+  completedQuantity: number;
   tags: readonly string[];
 }
 
@@ -25,11 +30,17 @@ export function lineEligibility(
   line: LineFacts,
   now: number,
 ): { reason: NonReturnableReason | null; refundable: number } {
-  const refundable = Math.max(0, line.quantity - line.refundedQuantity - line.requestedQuantity);
+  const held = line.requestedQuantity + Math.max(line.refundedQuantity, line.completedQuantity);
+  const refundable = Math.max(0, line.quantity - held);
+  const byApp = line.requestedQuantity + line.completedQuantity;
+  // The platform's refunds are all of our own making: the line is taken by the app, not refunded at the platform.
+  if (byApp > 0 && refundable === 0 && line.refundedQuantity <= line.completedQuantity) {
+    return { reason: NonReturnableReason.ProcessedByApp, refundable };
+  }
   if (order.refunded || line.refundedQuantity >= line.quantity) {
     return { reason: NonReturnableReason.RefundedAtPlatform, refundable: 0 };
   }
-  if (line.requestedQuantity > 0 && refundable === 0) return { reason: NonReturnableReason.ProcessedByApp, refundable };
+  if (byApp > 0 && refundable === 0) return { reason: NonReturnableReason.ProcessedByApp, refundable };
   if (now - order.createdAt > (order.windowDays ?? RETURN_WINDOW_DAYS) * DAY) {
     return { reason: NonReturnableReason.MissedWindow, refundable: 0 };
   }

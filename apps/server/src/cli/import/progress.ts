@@ -67,7 +67,7 @@ export function progressReporter({ out, now = Date.now }: { out: ProgressOutput;
     finish(state) {
       const seconds = (now() - startedAt) / 1000;
       const failed = state.failed > 0 ? ` (${thousands(state.failed)} failed)` : '';
-      const summary = `imported ${thousands(state.saved)} orders in ${seconds.toFixed(1)} s${failed}\n`;
+      const summary = `imported ${thousands(state.saved)} ${state.saved === 1 ? 'order' : 'orders'} in ${seconds.toFixed(1)} s${failed}\n`;
       out.write(lineOnScreen ? `\r${summary.replace('\n', `${CLEAR_TO_END}\n`)}` : summary);
       lineOnScreen = false;
     },

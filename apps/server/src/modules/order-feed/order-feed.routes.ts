@@ -19,20 +19,22 @@ export function orderFeedRoutes({ app, services }: AppContext): void {
   const shopFor = async (request: Parameters<typeof merchant.keys.shopOf>[0]) =>
     storefront.requireShopById(await merchant.keys.shopOf(request));
 
-  app.put(merchantRoutePattern('upsertOrder'), async (request) => {
+  // An order may carry 250 lines with long image URLs: each door takes as much as a whole import call.
+  const bodyLimit = IMPORT_BODY_BYTES;
+  app.put(merchantRoutePattern('upsertOrder'), { bodyLimit }, async (request) => {
     const shop = await shopFor(request);
     const id = externalId.safeParse((request.params as { id: string }).id);
     if (!id.success) throw errors.invalidInput(`id: ${id.error.issues[0]?.message ?? 'invalid'}`);
     return ok(await orderFeed.upsert(shop, id.data, request.body));
   });
 
-  app.post(merchantRoutePattern('importOrders'), { bodyLimit: IMPORT_BODY_BYTES }, async (request) =>
+  app.post(merchantRoutePattern('importOrders'), { bodyLimit }, async (request) =>
     ok(await orderFeed.import(await shopFor(request), request.body)),
   );
 
   // The signature covers the exact bytes sent, so this route keeps the raw body and parses it only once verified.
   void app.register((scope, _options, registered) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => {
       done(null, body);
     });
     scope.post(merchantRoutePattern('orderWebhook'), async (request) => {

@@ -110,6 +110,8 @@ describe.each(dialects)('orders fed by the merchant on %s', (dialect) => {
         /^refunds\.0\.lines\.0\.line_id:/,
       ],
       [order({ name: 'Order one' }), /^number:/],
+      // A misspelt field is named, not silently dropped.
+      [order({ delivered: 1_795_000_000 }), /"delivered"/],
     ];
     for (const [body, message] of cases) {
       const { status, body: answer } = await put('5123', body);
@@ -133,6 +135,49 @@ describe.each(dialects)('orders fed by the merchant on %s', (dialect) => {
     // The demo key cannot write into this shop: it writes into its own, where #1001 is taken by the demo order.
     expect((await put('5123', order(), 'demo-merchant-key')).status).toBe(409);
     expect((await put('5123', order(), 'x'.repeat(24))).status).toBe(401);
+  });
+
+  it("counts a returned unit once when the store's refund of it is pushed afterwards", async () => {
+    await put('5123', order());
+    const login = await t.call(calls.login, {
+      shop_url: other.shop.shopUrl,
+      email: 'erin@example.com',
+      order_number: '1001',
+    });
+    const token = login.body.data.token;
+    const orderId = present((await t.call(calls.index, {}, token)).body.data.list[0], 'the order').id;
+    const socks = present(
+      (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data.yes.find((l) => l.title === 'Wool Socks'),
+      'socks',
+    );
+    const reason = { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] };
+    const submitted = await t.call(
+      calls.setReturnOrder,
+      {
+        order_id: orderId,
+        solution_id: 1,
+        shipping_method_id: 2,
+        idempotency_key: 'return-one-sock',
+        order_product: [{ id: socks.id, order_product_id: socks.id, quantity: 1, change: null, reason }],
+      },
+      token,
+    );
+    const requestId = submitted.body.data.request_id;
+    for (const action of ['approve', 'receive', 'refund'] as const) {
+      await api('POST', merchantPath(action, requestId), {});
+      await t.app.ctx.worker.runDue();
+    }
+    expect(present(await shopperView('1001', 'erin@example.com'), 'login').yes['Wool Socks']?.refundable_quantity).toBe(
+      2,
+    );
+    // The store refunds that sock too and pushes the order with its refund: still two left, not one.
+    const refunded = order({
+      refunds: [{ id: 'r-1', created_at: 1_795_000_000, lines: [{ line_id: 'li-2', quantity: 1 }] }],
+    });
+    await put('5123', refunded);
+    expect(present(await shopperView('1001', 'erin@example.com'), 'login').yes['Wool Socks']?.refundable_quantity).toBe(
+      2,
+    );
   });
 
   it('saves the same new order once when pushes race', async () => {

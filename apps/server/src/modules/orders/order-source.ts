@@ -19,7 +19,7 @@ import {
 import type { PlatformLine, PlatformOrder } from '../../adapters/store-platform/port.js';
 import { defaultCurrencyFormat } from '../storefront-config/currency-format.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
-import type { RequestRow } from './orders.repository.js';
+import type { RequestedUnits, RequestRow } from './orders.repository.js';
 
 export const SOLUTIONS = [
   {
@@ -82,7 +82,7 @@ export function toOrderLine(line: PlatformLine, refundable: number): OrderLine {
 export function classifyLines(
   shop: Shop,
   order: PlatformOrder,
-  requested: Map<number, number>,
+  requested: RequestedUnits,
   requests: RequestRow[],
   now: number,
 ) {
@@ -100,7 +100,8 @@ export function classifyLines(
       {
         quantity: line.quantity,
         refundedQuantity: line.refundedQuantity,
-        requestedQuantity: requested.get(line.id) ?? 0,
+        requestedQuantity: requested.open.get(line.id) ?? 0,
+        completedQuantity: requested.completed.get(line.id) ?? 0,
         tags: line.tags,
       },
       now,

@@ -15,23 +15,36 @@ const REQUEST_COLUMNS = [
 ] as const;
 export type RequestRow = Pick<Selectable<ReturnRequestsTable>, (typeof REQUEST_COLUMNS)[number]>;
 
+/** Units per order line id held by open requests, and returned by completed ones. */
+export interface RequestedUnits {
+  open: Map<number, number>;
+  completed: Map<number, number>;
+}
+
 /** Our own records about platform orders: the return requests made against them. */
 export class OrdersRepository {
   constructor(private readonly db: Db) {}
 
-  /** Units per order line held by requests that still count (anything not rejected). */
-  async requestedQuantities(orderIds: number[]): Promise<Map<number, number>> {
-    if (orderIds.length === 0) return new Map();
+  /** Units per order line held by requests that still count: open ones, and completed ones apart. */
+  async requestedQuantities(orderIds: number[]): Promise<RequestedUnits> {
+    const units: RequestedUnits = { open: new Map(), completed: new Map() };
+    if (orderIds.length === 0) return units;
     const rows = await this.db
       .selectFrom('return_items')
       .innerJoin('return_requests', 'return_requests.id', 'return_items.request_id')
-      .select(['return_items.order_line_id as line_id', 'return_items.quantity as quantity'])
+      .select([
+        'return_items.order_line_id as line_id',
+        'return_items.quantity as quantity',
+        'return_requests.status as status',
+      ])
       .where('return_requests.order_id', 'in', orderIds)
       .where('return_requests.status', '!=', RequestStatus.Rejected)
       .execute();
-    const totals = new Map<number, number>();
-    for (const row of rows) totals.set(row.line_id, (totals.get(row.line_id) ?? 0) + row.quantity);
-    return totals;
+    for (const row of rows) {
+      const totals = row.status === RequestStatus.Completed ? units.completed : units.open;
+      totals.set(row.line_id, (totals.get(row.line_id) ?? 0) + row.quantity);
+    }
+    return units;
   }
 
   /** Requests of these orders, newest first. */

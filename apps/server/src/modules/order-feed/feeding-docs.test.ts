@@ -1,0 +1,394 @@
+/**
+ * Keeps docs/feeding-orders.md true: its WooCommerce example runs against the real server as a merchant would run
+ * it, and its JSON, CSV and tables are checked against the contract and the code.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import {
+  calls,
+  Code,
+  envelope,
+  feedLine,
+  feedOrder,
+  feedRefund,
+  IMPORT_BATCH_MAX,
+  NonReturnableReason,
+  ORDER_WEBHOOK,
+  merchantPath,
+  orderImportBatch,
+  orderUpsert,
+  type OrderLine,
+} from '@return-center/contract';
+import { parseMinor, present } from '@return-center/domain';
+import { z } from 'zod';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addShop, buildTestApp, dialects, type TestApp } from '../../../test/helper.js';
+import { CSV_COLUMNS, readCsvOrders, REQUIRED_CSV_COLUMNS } from '../../cli/import/read-csv.js';
+import { LIMITS } from '../auth/rate-limiter.js';
+import { signBody } from './webhook-signature.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const DOC = join(ROOT, 'docs/feeding-orders.md');
+const EXAMPLE = join(ROOT, 'docs/examples/woocommerce');
+const SCRIPT = join(EXAMPLE, 'push-orders.mjs');
+const SAMPLE = join(EXAMPLE, 'orders.sample.json');
+const SAMPLE_REFUNDS = join(EXAMPLE, 'refunds-5003.sample.json');
+const SHOP = 'woo.example';
+/** The store's API credentials the fake WooCommerce expects. */
+const WC_KEY = 'ck_test';
+const WC_SECRET = 'cs_test';
+
+/** What the test reads of the sample export: enough to know what each shopper should see. */
+const sampleOrders = z.array(
+  z.object({
+    id: z.number(),
+    number: z.string(),
+    status: z.string(),
+    currency: z.string(),
+    total: z.string(),
+    billing: z.object({ email: z.string() }),
+  }),
+);
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the example as a merchant would: its own Node process, only the environment it is given. */
+function runExample(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [SCRIPT, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on('error', fail);
+    child.on('close', (code) => {
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+/** A WooCommerce that answers GET /wp-json/wc/v3/orders/{id}/refunds for the given orders. */
+async function fakeWooCommerce(refunds: Record<string, unknown>) {
+  const expected = `Basic ${Buffer.from(`${WC_KEY}:${WC_SECRET}`).toString('base64')}`;
+  const asked: string[] = [];
+  const server = createServer((request, response) => {
+    asked.push(request.url ?? '');
+    const id = /^\/wp-json\/wc\/v3\/orders\/(\d+)\/refunds\?per_page=100$/.exec(request.url ?? '')?.[1];
+    const body = id === undefined ? undefined : refunds[id];
+    const status = request.headers.authorization !== expected ? 401 : body === undefined ? 404 : 200;
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body ?? { code: 'error' }));
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const { port } = server.address() as AddressInfo;
+  return {
+    env: { WC_URL: `http://127.0.0.1:${port}`, WC_CONSUMER_KEY: WC_KEY, WC_CONSUMER_SECRET: WC_SECRET },
+    asked,
+    close: () => new Promise<void>((closed) => server.close(() => closed())),
+  };
+}
+
+const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
+const readDoc = () => readFile(DOC, 'utf8');
+/** The page's code blocks of one language, in order. */
+const blocks = async (language: string) =>
+  [...(await readDoc()).matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1] ?? '');
+const jsonObject = z.record(z.string(), z.unknown());
+const jsonBlocks = async () => (await blocks('json')).map((block) => jsonObject.parse(JSON.parse(block)));
+
+describe.each(dialects)('the WooCommerce example of docs/feeding-orders.md on %s', (dialect) => {
+  let t: TestApp;
+  let merchantEnv: Record<string, string>;
+  let webhookSecret: string;
+  let woo: Awaited<ReturnType<typeof fakeWooCommerce>>;
+  beforeEach(async () => {
+    t = await buildTestApp(dialect);
+    const shop = await addShop(t, SHOP);
+    const apiKey = shop.apiKey;
+    webhookSecret = shop.webhookSecret;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    merchantEnv = { MERCHANT_API_URL: `http://127.0.0.1:${port}`, MERCHANT_API_KEY: apiKey };
+    woo = await fakeWooCommerce({ 5003: JSON.parse(await readFile(SAMPLE_REFUNDS, 'utf8')) as unknown });
+  });
+  afterEach(async () => {
+    await woo.close();
+    await t.close();
+  });
+
+  /** What the shopper of an order sees after signing in with its number and email, or null when they cannot. */
+  const shopperView = async (number: string, email: string) => {
+    const login = await t.call(calls.login, { shop_url: SHOP, email, order_number: number });
+    if (login.body.code !== Code.Success) return null;
+    const token = login.body.data.token;
+    const orderId = present((await t.call(calls.index, {}, token)).body.data.list[0], 'the order').id;
+    const info = (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data;
+    const byTitle = <L extends OrderLine>(list: L[]) => Object.fromEntries(list.map((line) => [line.title, line]));
+    return { yes: byTitle(info.yes), no: byTitle(info.no), total: info.total_price_set };
+  };
+
+  it('pushes the sample export; its shoppers sign in and see their lines, discounts and refunds', async () => {
+    const run = await runExample([SAMPLE], { ...merchantEnv, ...woo.env });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    // The output the page shows, line for line (four orders at a time, so in any order).
+    const docOutput = present(
+      [...(await readFile(DOC, 'utf8')).matchAll(/```text\n([\s\S]*?)```/g)]
+        .map((match) => match[1] ?? '')
+        .find((block) => block.includes(' created, ')),
+      'the example output in the doc',
+    );
+    expect(lines(run.stdout).sort()).toEqual(lines(docOutput).sort());
+    expect(woo.asked).toEqual(['/wp-json/wc/v3/orders/5003/refunds?per_page=100']);
+
+    // Every pushed order costs the shopper what WooCommerce charged, to the cent.
+    const sample = sampleOrders.parse(JSON.parse(await readFile(SAMPLE, 'utf8')));
+    for (const order of sample) {
+      const seen = await shopperView(order.number, order.billing.email);
+      if (order.status === 'cancelled') expect(seen).toBeNull();
+      else
+        expect(present(seen, `order #${order.number}`).total).toMatchObject({
+          currency: order.currency,
+          money: parseMinor(order.total, order.currency),
+        });
+    }
+
+    const erin = present(await shopperView('#1001', 'Erin@Example.com'), 'order #1001');
+    expect(erin.yes['Classic T-Shirt']).toMatchObject({
+      variant_title: 'Blue / M',
+      sku: 'TS-BLU-M',
+      image: 'https://shop.example/wp-content/uploads/2026/10/t-shirt-blue.jpg',
+      price: 2500,
+      quantity: 1,
+      refundable_quantity: 1,
+    });
+    // The coupon took 6.00 of the tote's 30.00: price is before it, the line's discount holds it.
+    expect(erin.yes['Canvas Tote & Pouch']).toMatchObject({ price: 1500, quantity: 2, refundable_quantity: 2 });
+    const tote = await t.db
+      .selectFrom('order_lines')
+      .select(['discount', 'tax'])
+      .where('platform_line_id', '=', '202')
+      .executeTakeFirstOrThrow();
+    expect(tote).toEqual({ discount: 600, tax: 456 });
+
+    // One of three pairs of socks was refunded at the store: two are left to return.
+    const kim = present(await shopperView('1003', 'kim@example.com'), 'order #1003');
+    expect(kim.yes['Wool Socks']).toMatchObject({ price: 1200, quantity: 3, refundable_quantity: 2 });
+    expect(kim.yes['Rain Jacket']).toMatchObject({ refundable_quantity: 1 });
+
+    // Running it again updates the same orders, their lines keeping their ids.
+    const again = await runExample([SAMPLE], { ...merchantEnv, ...woo.env });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('4 orders: 0 created, 3 updated, 1 skipped, 0 failed');
+    expect(present(await shopperView('1003', 'kim@example.com'), 'order #1003').yes['Wool Socks']?.id).toBe(
+      kim.yes['Wool Socks']?.id,
+    );
+  });
+
+  it('answers the calls of the page as the page shows', async () => {
+    const examples = await jsonBlocks();
+    const order = present(
+      examples.find((block) => 'lines' in block && !('id' in block)),
+      'the order example',
+    );
+    const batch = present(
+      examples.find((block) => 'orders' in block),
+      'the import example',
+    );
+    const answers = examples.filter((block) => 'code' in block);
+    expect(answers).toHaveLength(3);
+    const authorization = `Bearer ${present(merchantEnv.MERCHANT_API_KEY, 'key')}`;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: merchantPath('upsertOrder', '5123'),
+      payload: order,
+      headers: { authorization },
+    });
+    expect(put.json()).toEqual(answers[0]);
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: merchantPath('importOrders'),
+      payload: batch,
+      headers: { authorization },
+    });
+    expect(imported.json()).toEqual(answers[1]);
+    const body = `${JSON.stringify({ id: '5123', ...order }, null, 2)}\n`;
+    const delivered = await t.app.inject({
+      method: 'POST',
+      url: merchantPath('orderWebhook'),
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        [ORDER_WEBHOOK.shopHeader]: SHOP,
+        [ORDER_WEBHOOK.deliveryHeader]: '5123-1794873600',
+        [ORDER_WEBHOOK.signatureHeader]: signBody(webhookSecret, body),
+      },
+    });
+    expect(delivered.json()).toEqual(answers[2]);
+    // What the page says of the order example: the socks are final sale, the jacket was refunded.
+    const erin = present(await shopperView('#1001', 'erin@example.com'), 'the example order');
+    expect(Object.keys(erin.yes)).toEqual([]);
+    expect(erin.no['Wool Socks']).toMatchObject({ reason: NonReturnableReason.Other });
+    expect(erin.no['Rain Jacket']).toMatchObject({ reason: NonReturnableReason.RefundedAtPlatform });
+  });
+
+  it("says so when it cannot learn a refund's units, and leaves them returnable", async () => {
+    const run = await runExample([SAMPLE], merchantEnv);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^warning #1003: refunds 5010 \(14\.28\) name no units .* WC_URL/m);
+    expect(present(await shopperView('1003', 'kim@example.com'), 'order #1003').yes['Wool Socks']).toMatchObject({
+      refundable_quantity: 3,
+    });
+  });
+
+  it('stops with a readable message and a non-zero exit when the key is wrong or missing', async () => {
+    const wrongKey = await runExample([SAMPLE], { ...merchantEnv, MERCHANT_API_KEY: 'rc_not-a-key-of-this-server' });
+    expect(wrongKey.code).toBe(2);
+    expect(wrongKey.stderr).toMatch(/Stopped: the server refused MERCHANT_API_KEY \(HTTP 401: .+\)/);
+    expect(wrongKey.stdout).not.toMatch(/created|updated/);
+    expect(await shopperView('1002', 'sam@example.com')).toBeNull();
+
+    const noKey = await runExample([SAMPLE], { MERCHANT_API_URL: present(merchantEnv.MERCHANT_API_URL, 'url') });
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toMatch(/Set MERCHANT_API_URL .* and MERCHANT_API_KEY/);
+  });
+
+  it('converts money by the currency, never through floats, and refunds every unit of a refunded order', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'woo-'));
+    const wcOrder = (id: number, status: string, currency: string, item: Record<string, unknown>, more = {}) => ({
+      id,
+      number: String(id),
+      status,
+      currency,
+      date_created_gmt: '2026-11-18T12:00:00',
+      date_modified_gmt: '2026-11-19T12:00:00',
+      billing: { first_name: 'Yui', last_name: 'Sato', email: 'yui@example.com', phone: '' },
+      shipping_total: '0.00',
+      shipping_tax: '0.00',
+      line_items: [{ id: id * 10, product_id: 1, variation_id: 0, meta_data: [], sku: '', ...item }],
+      refunds: [],
+      ...more,
+    });
+    const orders = [
+      // 1,000 yen for three: 333.33 each. The price rounds up to 334 and the discount takes the 2 yen back.
+      wcOrder(2001, 'processing', 'JPY', {
+        name: 'Tenugui',
+        quantity: 3,
+        subtotal: '1000.00',
+        total: '900.00',
+        total_tax: '90.00',
+        price: 333.3333333,
+      }),
+      // A tax kept with three decimals rounds half away from zero; the refund names no units, the status says all.
+      wcOrder(
+        2002,
+        'refunded',
+        'EUR',
+        { name: 'Scarf', quantity: 1, subtotal: '10.00', total: '10.00', total_tax: '1.235', price: 10 },
+        { refunds: [{ id: 9, reason: '', total: '-11.24' }] },
+      ),
+    ];
+    const file = join(dir, 'orders.json');
+    await writeFile(file, JSON.stringify(orders));
+    try {
+      const run = await runExample([file], merchantEnv);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true });
+    }
+    const yen = present(await shopperView('2001', 'yui@example.com'), 'order 2001');
+    expect(yen.yes.Tenugui).toMatchObject({ price: 334, quantity: 3, refundable_quantity: 3 });
+    expect(yen.total).toMatchObject({ currency: 'JPY', money: 990 });
+    const refunded = present(await shopperView('2002', 'yui@example.com'), 'order 2002');
+    expect(refunded.total.money).toBe(1124);
+    expect(refunded.yes.Scarf).toBeUndefined();
+    expect(refunded.no.Scarf).toMatchObject({ reason: NonReturnableReason.RefundedAtPlatform, refundable_quantity: 0 });
+  });
+});
+
+describe('docs/feeding-orders.md', () => {
+  /** The rows of the first table after a heading, as cells, without its header. */
+  const table = async (heading: string) => {
+    const text = await readDoc();
+    const start = text.indexOf(`\n${heading}\n`);
+    expect(start, heading).toBeGreaterThan(-1);
+    const rows: string[][] = [];
+    for (const line of text.slice(start + heading.length + 2).split('\n')) {
+      if (line.startsWith('|'))
+        rows.push(
+          line
+            .split(/(?<!\\)\|/)
+            .slice(1, -1)
+            .map((cell) => cell.trim()),
+        );
+      else if (rows.length > 0) break;
+    }
+    return rows.slice(2);
+  };
+  const names = (rows: string[][]) => rows.map((row) => (row[0] ?? '').replace(/^`|`$/g, ''));
+
+  it('shows only orders the contract takes, and answers in the envelope', async () => {
+    let orders = 0;
+    for (const value of await jsonBlocks()) {
+      // The import example holds a bad order on purpose: the server test above checks what it answers.
+      if ('orders' in value) orderImportBatch.parse(value);
+      else if ('lines' in value) ('id' in value ? feedOrder : orderUpsert).parse(value);
+      else envelope(z.unknown()).parse(value);
+      if ('orders' in value || 'lines' in value) orders += 1;
+    }
+    expect(orders).toBeGreaterThanOrEqual(2);
+    const jsonl = lines((await blocks('jsonl')).join('\n'));
+    expect(jsonl.length).toBeGreaterThan(0);
+    for (const line of jsonl) feedOrder.parse(JSON.parse(line));
+  });
+
+  it('shows a CSV file the import reads without a fault', async () => {
+    const [csv] = await blocks('csv');
+    const records = [];
+    for await (const record of readCsvOrders(Readable.from([present(csv, 'the CSV example')]))) records.push(record);
+    expect(records.length).toBeGreaterThan(1);
+    for (const record of records) {
+      expect(record).not.toHaveProperty('error');
+      if ('order' in record) feedOrder.parse(record.order);
+    }
+  });
+
+  it("lists the contract's fields and the CSV columns as the code has them", async () => {
+    expect(names(await table('### Order fields')).sort()).toEqual(Object.keys(feedOrder.in.shape).sort());
+    expect(names(await table('### Line fields')).sort()).toEqual(Object.keys(feedLine.shape).sort());
+    expect(names(await table('### Refund fields')).sort()).toEqual(Object.keys(feedRefund.shape).sort());
+    const columns = await table('### CSV');
+    expect(names(columns)).toEqual(CSV_COLUMNS);
+    expect(names(columns.filter((row) => row[1] === 'yes'))).toEqual(REQUIRED_CSV_COLUMNS);
+  });
+
+  it('states the limits and headers the server uses', async () => {
+    const text = await readDoc();
+    const { max, windowSeconds } = LIMITS.merchantKeyFailuresPerIp;
+    expect(text).toContain(`after ${max} from one client address within ${windowSeconds / 60} minutes`);
+    expect(text).toContain(`takes 1 to ${IMPORT_BATCH_MAX} orders`);
+    for (const header of Object.values(ORDER_WEBHOOK)) expect(text.toLowerCase()).toContain(`\`${header}\``);
+  });
+
+  it('has the example print its orders as JSON Lines the import takes', async () => {
+    const run = await runExample(['--jsonl', SAMPLE]);
+    expect(run.code).toBe(0);
+    const printed = lines(run.stdout).map((line) => feedOrder.parse(JSON.parse(line)));
+    expect(printed.map((order) => order.number)).toEqual(['1001', '1002', '1003']);
+    expect(run.stderr).toContain('#1004    skipped  status cancelled');
+  });
+});
