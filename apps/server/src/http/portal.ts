@@ -2,9 +2,26 @@ import { Code, messages } from '@return-center/contract';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './error-handler.js';
+
+const BROTLI_FAST = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/** br when the client takes it, else gzip, else none (q=0 refuses an encoding). */
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
 
 const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -68,8 +85,15 @@ export async function servePortal(
       // Routes only for files that exist, so "/" and unknown paths fall through to the SPA fallback.
       wildcard: false,
       allowedPath: (path) => path !== '/index.html',
+      // The build writes .br and .gz beside each file; a client that accepts one gets it as it is.
+      preCompressed: true,
+      // Our own header, not the plugin's (which would replace it): hashed names never change content.
+      cacheControl: false,
       setHeaders: (res, path) => {
-        if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
       },
     });
   }
@@ -83,10 +107,16 @@ export async function servePortal(
     const shop = String((request.query as { shop?: string | string[] }).shop ?? options.defaultShop).toLowerCase();
     const policy = await options.shopPolicy(shop).catch(() => ({ frameOrigins: [], assetOrigins: [] }));
     const nonce = randomBytes(16).toString('base64');
-    return reply
+    const page = indexHtml.replaceAll(NONCE_PLACEHOLDER, nonce);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', portalCsp(policy, nonce))
-      .send(indexHtml.replaceAll(NONCE_PLACEHOLDER, nonce));
+      .header('vary', 'accept-encoding')
+      .header('content-security-policy', portalCsp(policy, nonce));
+    // The page differs per response (its nonce), so it is compressed here; it is a few KB, a fraction of a millisecond.
+    if (encoding === 'br') return reply.header('content-encoding', 'br').send(brotliCompressSync(page, BROTLI_FAST));
+    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(page));
+    return reply.send(page);
   });
 }
