@@ -14,15 +14,15 @@ const onDemand = (load: Loader) => {
 
 const ComingSoon = onDemand(() => import('./coming-soon'));
 const RootPage = lazy(() => import('./root-page'));
-const flow = (name: string) => onDemand(() => import(`../features/return-flow/components/${name}.tsx`));
 
 /** Screens that exist; the other routes of spec §2 show "Coming soon" until their issues land. */
 const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
-  'process/:id': flow('processing-page'),
-  'process-manage/select/:id': flow('select-step'),
-  'process-manage/solution/:id': flow('solution-step'),
-  'process-manage/method/:id': flow('method-step'),
-  'process-manage/refund-check/:id': flow('check-step'),
+  // Each import names its file: a pattern would also build the test files beside them into the portal.
+  'process/:id': onDemand(() => import('../features/return-flow/components/processing-page')),
+  'process-manage/select/:id': onDemand(() => import('../features/return-flow/components/select-step')),
+  'process-manage/solution/:id': onDemand(() => import('../features/return-flow/components/solution-step')),
+  'process-manage/method/:id': onDemand(() => import('../features/return-flow/components/method-step')),
+  'process-manage/refund-check/:id': onDemand(() => import('../features/return-flow/components/check-step')),
   'exchange-other-goods/:id': onDemand(() => import('./exchange-placeholder')),
   'status-manage/return-details/:id?': onDemand(() => import('../features/status/components/status-page')),
 };
