@@ -11,6 +11,7 @@ import * as submitDetails from './migrations/008-submit-details.js';
 import * as ownSnapshot from './migrations/009-own-snapshot.js';
 import * as feedIdentity from '../adapters/store-platform/migrations/010-feed-identity.js';
 import * as orderWebhooks from './migrations/011-order-webhooks.js';
+import * as catalogueAndDrafts from '../adapters/store-platform/migrations/012-catalogue-and-drafts.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -24,6 +25,7 @@ const ALL = {
   '009-own-snapshot': ownSnapshot,
   '010-feed-identity': feedIdentity,
   '011-order-webhooks': orderWebhooks,
+  '012-catalogue-and-drafts': catalogueAndDrafts,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {

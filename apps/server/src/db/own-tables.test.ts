@@ -3,10 +3,11 @@ import { isOpenRequest } from '@return-center/domain';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from '../../test/helper.js';
+import { LOCAL_PLATFORM_TABLES } from '../adapters/store-platform/tables.js';
 import { isUniqueViolation } from './unique-violation.js';
 
 /** The local store platform's tables: platform data, which our own tables must not depend on (issue #11). */
-const PLATFORM_TABLES = ['orders', 'order_lines', 'customers', 'products', 'variants', 'platform_refunds'];
+const PLATFORM_TABLES: readonly string[] = LOCAL_PLATFORM_TABLES;
 
 describe.each(dialects)('our own tables on %s', (dialect) => {
   let t: TestApp;

@@ -33,6 +33,21 @@ export interface ProductsTable {
   tags: string;
   featured_rank: number;
   created_at: number;
+  /** JSON list of the names of the options its variants differ by, e.g. ["Size", "Colour"]. */
+  option_names: Generated<string>;
+}
+
+export interface CollectionsTable {
+  id: Generated<number>;
+  shop_id: number;
+  title: string;
+  handle: string;
+  created_at: number;
+}
+
+export interface CollectionProductsTable {
+  collection_id: number;
+  product_id: number;
 }
 
 export interface VariantsTable {
@@ -255,6 +270,36 @@ export interface PlatformRefundsTable {
   created_at: number;
 }
 
+export interface PlatformDraftOrdersTable {
+  id: Generated<number>;
+  shop_id: number;
+  /** The order the exchange comes from. */
+  order_id: number;
+  idempotency_key: string;
+  email: string;
+  currency: string;
+  subtotal: number;
+  credit: number;
+  total: number;
+  /** open | paid | cancelled */
+  status: string;
+  created_at: number;
+  paid_at: number | null;
+}
+
+export interface PlatformDraftOrderLinesTable {
+  id: Generated<number>;
+  draft_order_id: number;
+  product_id: number;
+  variant_id: number;
+  title: string;
+  variant_title: string;
+  sku: string;
+  /** Unit price when the draft was made. */
+  price: number;
+  quantity: number;
+}
+
 export interface AppSecretsTable {
   name: string;
   value: string;
@@ -295,5 +340,9 @@ export interface Database {
   documents: DocumentsTable;
   app_secrets: AppSecretsTable;
   platform_refunds: PlatformRefundsTable;
+  collections: CollectionsTable;
+  collection_products: CollectionProductsTable;
+  platform_draft_orders: PlatformDraftOrdersTable;
+  platform_draft_order_lines: PlatformDraftOrderLinesTable;
   uploads: UploadsTable;
 }

@@ -1,8 +1,10 @@
 import { calls, Code, MERCHANT_BASE, type Envelope } from '@return-center/contract';
 import { configSign } from '@return-center/domain';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, shop, type TestApp } from '../../test/helper.js';
+import { LOCAL_PLATFORM_TABLES } from '../adapters/store-platform/tables.js';
 import { loadConfig } from '../config.js';
 import { DEMO_MERCHANT_KEY } from '../db/seed/demo-shop.js';
 import { startupBanner } from '../startup-banner.js';
@@ -75,7 +77,13 @@ describe.each(dialects)('deploy-safe defaults on %s', (dialect) => {
       t = await buildTestApp(dialect, { SEED_DEMO: 'false' });
       expect(await merchantStatus(t.app, DEMO_MERCHANT_KEY)).toBe(401);
       expect(await t.db.selectFrom('shops').select('id').execute()).toEqual([]);
-      expect(await t.db.selectFrom('orders').select('id').execute()).toEqual([]);
+      for (const table of LOCAL_PLATFORM_TABLES)
+        expect(
+          Number(
+            (await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(t.db)).rows[0]?.n,
+          ),
+          table,
+        ).toBe(0);
       const config = await t.call(calls.getConfig, { shop_url: shop, code: 'en', sign: configSign(shop) });
       expect(config.body.code).toBe(Code.StoreUnavailable);
     });

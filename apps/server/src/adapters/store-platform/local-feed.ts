@@ -82,6 +82,63 @@ export async function upsertFeedOrders(db: Db, shopId: number, orders: FeedOrder
   return orders.map((order, index) => results.get(index) ?? { id: order.id, error: 'Not saved' });
 }
 
+/**
+ * The shop's order as its store would feed it again (null when the shop has no such order): put it back changed
+ * through upsertOrders to change the order as a store would. Refunded units come back as one refund dated when the
+ * order was refunded (or placed, when only some units were).
+ */
+export async function feedOrderOf(db: Db, shopId: number, orderId: number): Promise<FeedOrder | null> {
+  const order = await db
+    .selectFrom('orders')
+    .leftJoin('customers', 'customers.id', 'orders.customer_id')
+    .selectAll('orders')
+    .select(['customers.first_name', 'customers.last_name'])
+    .where('orders.shop_id', '=', shopId)
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) return null;
+  const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).orderBy('id').execute();
+  const refunded = lines.filter((l) => l.refunded_quantity > 0);
+  return {
+    id: order.platform_id,
+    name: order.order_name,
+    number: order.order_number,
+    email: order.email,
+    phone: order.phone,
+    first_name: order.first_name ?? '',
+    last_name: order.last_name ?? '',
+    currency: order.currency,
+    created_at: order.created_at,
+    fulfilled_at: order.fulfilled_at,
+    delivered_at: order.delivered_at,
+    shipping: order.shipping,
+    lines: lines.map((l) => ({
+      id: l.platform_line_id,
+      product_id: l.product_id,
+      variant_id: l.variant_id,
+      title: l.title,
+      variant_title: l.variant_title,
+      sku: l.sku,
+      image: l.image,
+      price: l.price,
+      quantity: l.quantity,
+      discount: l.discount,
+      tax: l.tax,
+      tags: l.tags ? l.tags.split(',') : [],
+    })),
+    refunds:
+      refunded.length === 0
+        ? []
+        : [
+            {
+              id: 'refunded',
+              created_at: order.refunded_at ?? order.created_at,
+              lines: refunded.map((l) => ({ line_id: l.platform_line_id, quantity: l.refunded_quantity })),
+            },
+          ],
+  };
+}
+
 async function replaceOrder(db: Db, orderId: number, order: FeedOrder, customerId: number) {
   await db.updateTable('orders').set(orderRow(order, customerId)).where('id', '=', orderId).execute();
   const lineIds = new Map(

@@ -37,19 +37,146 @@ export interface PlatformOrder {
   lines: PlatformLine[];
 }
 
+/** A product of the shop's catalogue, for exchanges. */
+export interface PlatformProduct {
+  id: number;
+  title: string;
+  handle: string;
+  image: string;
+  tags: string[];
+  /** The names of the options its variants differ by, e.g. ["Size", "Colour"]. */
+  optionNames: string[];
+  variants: PlatformVariant[];
+}
+
+export interface PlatformVariant {
+  id: number;
+  productId: number;
+  title: string;
+  sku: string;
+  price: number;
+  /** Units in stock; a variant with none cannot be exchanged for. */
+  stock: number;
+  /** This variant's value of each of the product's options, in the same order as `optionNames`. */
+  options: string[];
+}
+
+export interface PlatformCollection {
+  id: number;
+  title: string;
+  handle: string;
+}
+
+export interface ProductPage {
+  products: PlatformProduct[];
+  /** Pass it back for the next page; null on the last. */
+  nextCursor: string | null;
+}
+
+/** What the platform would refund for some units of an order's lines (before any fee the merchant sets). */
+export interface SuggestedRefund {
+  currency: string;
+  lines: { lineId: number; quantity: number; subtotal: number; discount: number; tax: number; total: number }[];
+  total: number;
+}
+
+export interface DraftOrderInput {
+  /** The order the exchange comes from. */
+  orderId: number;
+  email: string;
+  currency: string;
+  lines: { variantId: number; quantity: number }[];
+  /** Taken off the draft's total: the value of what the shopper sends back (minor units). */
+  credit: number;
+  /** A retry with the same key answers the first draft. */
+  idempotencyKey: string;
+}
+
+export interface DraftOrder {
+  id: string;
+  /** Where the shopper pays what the credit does not cover; empty when nothing is due. */
+  checkoutUrl: string;
+  total: number;
+  currency: string;
+  status: 'open' | 'paid' | 'cancelled';
+  /** The order the draft became once paid. */
+  orderId: number | null;
+}
+
+export interface RefundRecord {
+  reference: string;
+  kind: RefundKind;
+  amount: number;
+  currency: string;
+  code: string;
+  createdAt: number;
+}
+
+/**
+ * Everything the product needs from a store platform, in our own types (money in minor units, times in seconds).
+ * Every call names the shop: an adapter never answers one shop's data to another. One contract test file
+ * (store-platform.contract.test.ts) says what every adapter must do.
+ */
 export interface StorePlatform {
   findOrderByNumber(shopId: number, orderNumber: string): Promise<PlatformOrder | null>;
   getOrder(shopId: number, orderId: number): Promise<PlatformOrder | null>;
   listOrdersByEmail(shopId: number, email: string): Promise<PlatformOrder[]>;
   hasCustomer(shopId: number, email: string): Promise<boolean>;
-  /** Idempotent by key: a retry answers the first result and moves no more money. */
+
+  /**
+   * The platform's refund for these units; quantities past what is still refundable count what is left. Each unit's
+   * share of its line's discount and tax is taken in order after the units refunded before, so refunding a line in
+   * several steps adds up to exactly the line. Lines the order does not have are left out; null when the order is
+   * not the shop's.
+   */
+  suggestRefund(
+    shopId: number,
+    orderId: number,
+    lines: { lineId: number; quantity: number }[],
+  ): Promise<SuggestedRefund | null>;
+  /**
+   * Idempotent by key: a retry answers the first result and moves no more money. Throws UnknownOrder for an order
+   * that is not the shop's.
+   */
   issueRefund(input: {
+    shopId: number;
     orderId: number;
     amount: number;
     currency: string;
     kind: RefundKind;
     idempotencyKey: string;
   }): Promise<RefundResult>;
+  /** The refunds made through this port, oldest first; none for an order that is not the shop's. */
+  listRefunds(shopId: number, orderId: number): Promise<RefundRecord[]>;
+
+  listCollections(shopId: number): Promise<PlatformCollection[]>;
+  /**
+   * Products by collection and/or a search of title, SKU and tags (case-insensitive); in a stable order, a page at a
+   * time: at most `limit` (1 to 250) products, and a cursor to pass back for the next page.
+   */
+  listProducts(
+    shopId: number,
+    query: { collectionId?: number; search?: string; cursor?: string | null; limit: number },
+  ): Promise<ProductPage>;
+  getProduct(shopId: number, productId: number): Promise<PlatformProduct | null>;
+
+  /**
+   * A draft order for the exchange's new items, the credit taken off: paid at once when nothing is due, open with a
+   * checkout URL otherwise. Idempotent by key per shop. Throws VariantUnavailable for a variant the shop does not sell
+   * or has too few of, UnknownOrder when the order is not the shop's.
+   */
+  createDraftOrder(shopId: number, input: DraftOrderInput): Promise<DraftOrder>;
+  /** The draft as it is now (paid once the shopper paid); null when the shop has no such draft. */
+  getDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null>;
+
+  /**
+   * Tells the platform a return was requested, where it keeps returns of its own; answers its reference, or null
+   * where it has no such thing. Idempotent by request id.
+   */
+  registerReturn(
+    shopId: number,
+    input: { orderId: number; requestId: number; lines: { lineId: number; quantity: number }[] },
+  ): Promise<string | null>;
 }
 
 /** How a refund reaches the shopper at the platform: money back, a discount code or a gift card. */
@@ -59,4 +186,30 @@ export interface RefundResult {
   reference: string;
   /** The discount or gift card code, empty for money back. */
   code: string;
+}
+
+/** The order is not one of the shop's: the platform refuses to act on it. */
+export class UnknownOrder extends Error {
+  constructor(
+    readonly shopId: number,
+    readonly orderId: number,
+  ) {
+    super(`Shop ${String(shopId)} has no order ${String(orderId)}`);
+    this.name = 'UnknownOrder';
+  }
+}
+
+/** A draft order asked for a variant the shop does not sell, or more units of it than are in stock. */
+export class VariantUnavailable extends Error {
+  constructor(
+    readonly variantId: number,
+    readonly reason: 'unknown' | 'out_of_stock',
+  ) {
+    super(
+      reason === 'unknown'
+        ? `Variant ${String(variantId)} is not in the shop's catalogue`
+        : `Variant ${String(variantId)} has too few units in stock`,
+    );
+    this.name = 'VariantUnavailable';
+  }
 }

@@ -43,6 +43,7 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
         handle: product.handle,
         image: catalogueImage(product.handle),
         tags: product.tags,
+        collections: product.tags.filter((tag) => tag !== 'final-sale'),
         rank,
         createdAt: now - (catalogue.length - rank) * DAY,
         variants: product.options.map((option, i) => ({

@@ -81,6 +81,7 @@ export function requestJobHandlers(deps: Deps): {
         const kind = REFUND_KINDS[request.solution_id] ?? 'original';
         const amount = Number(payload.amount);
         const result = await deps.platform.issueRefund({
+          shopId: request.shop_id,
           orderId: request.order_id,
           amount,
           currency: order?.currency ?? request.currency,

@@ -10,6 +10,7 @@ import {
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, patchSettings, shop, type TestApp } from '../../../test/helper.js';
+import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
 
 describe.each(dialects)('return flow on %s', (dialect) => {
   let t: TestApp;
@@ -32,6 +33,10 @@ describe.each(dialects)('return flow on %s', (dialect) => {
   });
   afterEach(() => t.close());
 
+  /** The demo shop's store, as the server sees it, and the shop's id there. */
+  const platform = () => new LocalStorePlatform(t.db, t.clock);
+  const shopId = async () =>
+    (await t.db.selectFrom('shops').select('id').where('shop_url', '=', shop).executeTakeFirstOrThrow()).id;
   const line = (title: string) =>
     present(
       lines.find((l) => l.title === title),
@@ -197,7 +202,7 @@ describe.each(dialects)('return flow on %s', (dialect) => {
     expect(refunds.filter((r) => r.statusCode === 409)).toHaveLength(49);
     await t.app.ctx.worker.runDue();
     await t.app.ctx.worker.runDue();
-    const paid = await t.db.selectFrom('platform_refunds').selectAll().where('order_id', '=', orderId).execute();
+    const paid = await platform().listRefunds(await shopId(), orderId);
     expect(paid).toHaveLength(1);
   });
 
@@ -349,11 +354,12 @@ describe.each(dialects)('return flow on %s', (dialect) => {
         )
       ).body.code,
     ).toBe(Code.NotFound);
-    await t.db
-      .updateTable('orders')
-      .set({ created_at: Math.floor(Date.UTC(2026, 8, 1) / 1000) })
-      .where('id', '=', orderId)
-      .execute();
+    // The store feeds the order again, now placed long ago.
+    const fed = present(await platform().feedOrderOf(await shopId(), orderId), 'order #1001 as fed');
+    const [saved] = await platform().upsertOrders(await shopId(), [
+      { ...fed, created_at: Math.floor(Date.UTC(2026, 8, 1) / 1000) },
+    ]);
+    expect(saved).toMatchObject({ orderId, created: false });
     expect((await submit()).body.msg).toBe(messages.unselectedItem);
   });
 });

@@ -1,0 +1,180 @@
+import { isId } from '@return-center/contract';
+import { present } from '@return-center/domain';
+import type { Selectable } from 'kysely';
+import type { Clock } from '../../clock.js';
+import { nowSeconds } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import type { PlatformDraftOrdersTable } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { orderRow } from './local-orders.js';
+import { UnknownOrder, VariantUnavailable, type DraftOrder, type DraftOrderInput } from './port.js';
+
+/**
+ * Draft orders of the local platform (`platform_draft_orders` and their lines): what the shopper of an exchange
+ * pays for the new items beyond the credit of what they send back.
+ * - total = Σ unit price × quantity − credit, never below 0 (the local platform charges no tax or shipping on it);
+ * - nothing due: paid at once, no checkout URL; otherwise open, paid at `/local-checkout/<id>` (there is no real
+ *   checkout: the merchant marks it paid with markDraftOrderPaid). orderId stays null: paying makes no local order;
+ * - one draft per shop and idempotency key: a retry answers the first draft, whatever it asks this time;
+ * - the variants must be the shop's with enough stock (a line asked twice counts both); the local platform keeps no
+ *   stock ledger, so a draft neither reserves nor takes units.
+ */
+
+const CHECKOUT_PATH = '/local-checkout/';
+
+export async function createDraftOrder(db: Db, clock: Clock, shopId: number, input: DraftOrderInput) {
+  const create = (trx: Db) => createIn(trx, clock, shopId, input);
+  // Inside a caller's transaction the caller owns atomicity and retries.
+  if (db.isTransaction) return create(db);
+  try {
+    return await db.transaction().execute(create);
+  } catch (error) {
+    // Two first attempts with one key raced: the loser answers the winner's draft.
+    if (!isUniqueViolation(error)) throw error;
+    return present(await byKey(db, shopId, input.idempotencyKey), `draft order ${input.idempotencyKey}`);
+  }
+}
+
+async function createIn(db: Db, clock: Clock, shopId: number, input: DraftOrderInput): Promise<DraftOrder> {
+  const earlier = await byKey(db, shopId, input.idempotencyKey);
+  if (earlier) return earlier;
+  if (!(await orderRow(db, shopId, input.orderId))) throw new UnknownOrder(shopId, input.orderId);
+  if (!Number.isSafeInteger(input.credit) || input.credit < 0)
+    throw new RangeError('A draft order’s credit is a whole number of minor units, 0 or more');
+  const wanted = new Map<number, number>();
+  for (const line of input.lines) {
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1)
+      throw new RangeError('A draft order line takes at least one unit');
+    wanted.set(line.variantId, (wanted.get(line.variantId) ?? 0) + line.quantity);
+  }
+  if (wanted.size === 0) throw new RangeError('A draft order needs at least one line');
+
+  const ids = [...wanted.keys()];
+  const variants = new Map(
+    (
+      await db
+        .selectFrom('variants')
+        .innerJoin('products', 'products.id', 'variants.product_id')
+        .select([
+          'variants.id',
+          'variants.product_id',
+          'variants.title as variant_title',
+          'variants.sku',
+          'variants.price',
+          'variants.inventory_quantity',
+          'products.title',
+        ])
+        .where('products.shop_id', '=', shopId)
+        .where('variants.id', 'in', ids.filter(isId))
+        .execute()
+    ).map((v) => [v.id, v]),
+  );
+  const lines = ids.map((variantId) => {
+    const variant = variants.get(variantId);
+    const quantity = wanted.get(variantId) ?? 0;
+    if (!variant) throw new VariantUnavailable(variantId, 'unknown');
+    if (variant.inventory_quantity < quantity) throw new VariantUnavailable(variantId, 'out_of_stock');
+    return { variant, quantity };
+  });
+
+  const subtotal = lines.reduce((sum, { variant, quantity }) => sum + variant.price * quantity, 0);
+  const total = Math.max(0, subtotal - input.credit);
+  const now = nowSeconds(clock);
+  const draft = await db
+    .insertInto('platform_draft_orders')
+    .values({
+      shop_id: shopId,
+      order_id: input.orderId,
+      idempotency_key: input.idempotencyKey,
+      email: input.email.trim().toLowerCase(),
+      currency: input.currency,
+      subtotal,
+      credit: input.credit,
+      total,
+      status: total === 0 ? 'paid' : 'open',
+      created_at: now,
+      paid_at: total === 0 ? now : null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('platform_draft_order_lines')
+    .values(
+      lines.map(({ variant, quantity }) => ({
+        draft_order_id: draft.id,
+        product_id: variant.product_id,
+        variant_id: variant.id,
+        title: variant.title,
+        variant_title: variant.variant_title,
+        sku: variant.sku,
+        price: variant.price,
+        quantity,
+      })),
+    )
+    .execute();
+  return toDraftOrder(draft);
+}
+
+async function byKey(db: Db, shopId: number, key: string): Promise<DraftOrder | null> {
+  const row = await db
+    .selectFrom('platform_draft_orders')
+    .selectAll()
+    .where('shop_id', '=', shopId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  return row ? toDraftOrder(row) : null;
+}
+
+/** The shop's draft by its id; null for another shop's draft or an id the local platform never gave. */
+export async function getDraftOrder(db: Db, shopId: number, draftId: string): Promise<DraftOrder | null> {
+  const id = draftIdOf(draftId);
+  if (id === null) return null;
+  const row = await db
+    .selectFrom('platform_draft_orders')
+    .selectAll()
+    .where('shop_id', '=', shopId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toDraftOrder(row) : null;
+}
+
+/**
+ * The shopper paid the shop's open draft (the local platform's stand-in for a checkout): it becomes paid, once.
+ * Answers the draft as it is then (a paid or cancelled draft stays as it was); null when the shop has no such draft.
+ */
+export async function markDraftOrderPaid(
+  db: Db,
+  clock: Clock,
+  shopId: number,
+  draftId: string,
+): Promise<DraftOrder | null> {
+  const id = draftIdOf(draftId);
+  if (id === null) return null;
+  await db
+    .updateTable('platform_draft_orders')
+    .set({ status: 'paid', paid_at: nowSeconds(clock) })
+    .where('shop_id', '=', shopId)
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .execute();
+  return getDraftOrder(db, shopId, draftId);
+}
+
+/** Local draft ids are the row's id in decimal. */
+function draftIdOf(draftId: string): number | null {
+  if (!/^[1-9][0-9]{0,9}$/.test(draftId)) return null;
+  const id = Number(draftId);
+  return isId(id) ? id : null;
+}
+
+function toDraftOrder(row: Selectable<PlatformDraftOrdersTable>): DraftOrder {
+  const status = row.status === 'paid' || row.status === 'cancelled' ? row.status : 'open';
+  return {
+    id: String(row.id),
+    checkoutUrl: status === 'open' ? `${CHECKOUT_PATH}${String(row.id)}` : '',
+    total: row.total,
+    currency: row.currency,
+    status,
+    orderId: null,
+  };
+}

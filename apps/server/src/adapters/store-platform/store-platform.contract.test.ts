@@ -1,0 +1,676 @@
+import { feedOrder, type FeedOrder } from '@return-center/contract';
+import { present } from '@return-center/domain';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addShop, buildTestApp, dialects } from '../../../test/helper.js';
+import { LocalStorePlatform, type NewCollection, type NewProduct } from './local.js';
+import {
+  UnknownOrder,
+  VariantUnavailable,
+  type DraftOrder,
+  type DraftOrderInput,
+  type PlatformOrder,
+  type StorePlatform,
+  type SuggestedRefund,
+} from './port.js';
+
+/**
+ * What every store platform must do, in behaviour only: each adapter runs this same file through a harness that
+ * also puts fixture data into the platform the way that platform gets it (the local platform: its order feed and
+ * seed calls; a Shopify fake: its admin API). Money is in minor units, times in seconds.
+ */
+interface Harness {
+  platform: StorePlatform;
+  /** A new, empty shop on the platform; answers its id. */
+  newShop(): Promise<number>;
+  /** Puts orders into the shop as its store would (again, to change one, e.g. with refunds of some units). */
+  putOrders(shopId: number, orders: FeedOrder[]): Promise<void>;
+  putProduct(shopId: number, product: NewProduct): Promise<{ productId: number; variantIds: number[] }>;
+  putCollection(shopId: number, collection: NewCollection): Promise<number>;
+  /** Pays an open draft the way the shopper would at the platform's checkout. */
+  payDraft(shopId: number, draft: DraftOrder): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function local(dialect: (typeof dialects)[number]): Promise<Harness> {
+  const t = await buildTestApp(dialect, { SEED_DEMO: 'false' });
+  const platform = new LocalStorePlatform(t.db, t.clock);
+  let shops = 0;
+  return {
+    platform,
+    newShop: async () => (await addShop(t, `contract-${String(++shops)}.example.com`)).shop.id,
+    putOrders: async (shopId, orders) => {
+      for (const result of await platform.upsertOrders(shopId, orders))
+        if ('error' in result) throw new Error(`Order ${result.id} not put: ${result.error}`);
+    },
+    putProduct: async (shopId, product) => {
+      const variants = await platform.addProduct(shopId, product);
+      return {
+        productId: present(variants[0], 'a variant of the product').productId,
+        variantIds: variants.map((v) => v.variantId),
+      };
+    },
+    putCollection: async (shopId, collection) => (await platform.addCollection(shopId, collection)).id,
+    payDraft: async (shopId, draft) => {
+      await platform.markDraftOrderPaid(shopId, draft.id);
+    },
+    close: () => t.close(),
+  };
+}
+
+const adapters: [string, () => Promise<Harness>][] = dialects.map((dialect) => [
+  `local on ${dialect}`,
+  () => local(dialect),
+]);
+
+const DAY = 86_400;
+const PLACED = 1_790_000_000;
+
+/** An order as a store feeds it: defaults filled in, its number taken from its name. */
+const order = (id: string, fields: Partial<Record<keyof FeedOrder, unknown>> = {}): FeedOrder =>
+  feedOrder.parse({
+    id,
+    name: `#${id}`,
+    email: 'alice@example.com',
+    first_name: 'Alice',
+    currency: 'USD',
+    created_at: PLACED,
+    fulfilled_at: PLACED + DAY,
+    delivered_at: PLACED + 3 * DAY,
+    shipping: 500,
+    lines: [
+      {
+        id: `${id}-1`,
+        title: 'Linen Shirt',
+        variant_title: 'M',
+        sku: 'LINEN-SHIRT-M',
+        price: 4900,
+        quantity: 1,
+        discount: 490,
+        tax: 353,
+        tags: ['shirts'],
+      },
+      {
+        id: `${id}-2`,
+        title: 'Canvas Sneakers',
+        variant_title: '42',
+        sku: 'CANVAS-42',
+        price: 8900,
+        quantity: 3,
+        discount: 1000,
+        tax: 2057,
+        tags: ['shoes', 'final-sale'],
+      },
+    ],
+    ...fields,
+  });
+
+const product = (handle: string, rank: number, fields: Partial<NewProduct> = {}): NewProduct => ({
+  title: handle
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' '),
+  handle,
+  image: '',
+  tags: [],
+  rank,
+  createdAt: PLACED,
+  optionNames: ['Size'],
+  variants: [
+    { title: 'S', sku: `${handle}-s`.toUpperCase(), price: 2500, stock: 3, options: ['S'] },
+    { title: 'M', sku: `${handle}-m`.toUpperCase(), price: 2500, stock: 0, options: ['M'] },
+  ],
+  ...fields,
+});
+
+const lineOf = (placed: PlatformOrder, platformId: string) =>
+  present(
+    placed.lines.find((l) => l.platformId === platformId),
+    `line ${platformId}`,
+  );
+
+describe.each(adapters)('store platform: %s', (_name, open) => {
+  let h: Harness;
+  let platform: StorePlatform;
+  let shop: number;
+  let otherShop: number;
+  beforeAll(async () => {
+    h = await open();
+    platform = h.platform;
+  });
+  afterAll(() => h.close());
+  beforeEach(async () => {
+    shop = await h.newShop();
+    otherShop = await h.newShop();
+  });
+
+  /** Puts the order into the shop and answers it as the platform has it. */
+  const placed = async (feed: FeedOrder, shopId = shop) => {
+    await h.putOrders(shopId, [feed]);
+    return present(await platform.findOrderByNumber(shopId, feed.number), `order ${feed.number}`);
+  };
+
+  describe('orders', () => {
+    it('finds an order by its number, with or without "#", in any case', async () => {
+      await h.putOrders(shop, [order('DS-1001')]);
+      for (const typed of ['#DS-1001', 'DS-1001', 'ds-1001', ' #ds-1001 ']) {
+        const found = await platform.findOrderByNumber(shop, typed);
+        expect(found?.number, typed).toBe('DS-1001');
+      }
+      expect(await platform.findOrderByNumber(shop, '1001')).toBeNull();
+      expect(await platform.findOrderByNumber(shop, '#DS-1002')).toBeNull();
+    });
+
+    it('answers the order in our own types: money in minor units, times in seconds, lines as fed', async () => {
+      const found = await placed(order('1001'));
+      expect(found).toMatchObject({
+        platformId: '1001',
+        name: '#1001',
+        number: '1001',
+        email: 'alice@example.com',
+        currency: 'USD',
+        subtotal: 4900 + 3 * 8900,
+        discount: 490 + 1000,
+        tax: 353 + 2057,
+        shipping: 500,
+        total: 4900 + 3 * 8900 - 1490 + 2410 + 500,
+        createdAt: PLACED,
+        fulfilledAt: PLACED + DAY,
+        deliveredAt: PLACED + 3 * DAY,
+        refunded: false,
+      });
+      expect(found.lines).toHaveLength(2);
+      expect(lineOf(found, '1001-2')).toMatchObject({
+        title: 'Canvas Sneakers',
+        variantTitle: '42',
+        sku: 'CANVAS-42',
+        price: 8900,
+        quantity: 3,
+        discount: 1000,
+        tax: 2057,
+        tags: ['shoes', 'final-sale'],
+        refundedQuantity: 0,
+      });
+      expect(await platform.getOrder(shop, found.id)).toEqual(found);
+    });
+
+    it('finds an order by id, and nothing for an id it does not have', async () => {
+      const found = await placed(order('1001'));
+      expect((await platform.getOrder(shop, found.id))?.number).toBe('1001');
+      expect(await platform.getOrder(shop, found.id + 1000)).toBeNull();
+    });
+
+    it('lists a customer’s orders by email, newest first, and knows who is a customer', async () => {
+      await h.putOrders(shop, [
+        order('1001', { created_at: PLACED }),
+        order('1002', { created_at: PLACED + 2 * DAY }),
+        order('1003', { created_at: PLACED + DAY }),
+        order('1004', { email: 'bob@example.com' }),
+      ]);
+      const orders = await platform.listOrdersByEmail(shop, 'Alice@Example.com');
+      expect(orders.map((o) => o.number)).toEqual(['1002', '1003', '1001']);
+      expect(orders.every((o) => o.lines.length === 2)).toBe(true);
+      expect(await platform.listOrdersByEmail(shop, 'carol@example.com')).toEqual([]);
+      expect(await platform.hasCustomer(shop, 'ALICE@example.com')).toBe(true);
+      expect(await platform.hasCustomer(shop, 'carol@example.com')).toBe(false);
+    });
+
+    it('never answers one shop’s orders to another, even under the same number', async () => {
+      const mine = await placed(order('1001'));
+      expect(await platform.findOrderByNumber(otherShop, '1001')).toBeNull();
+      expect(await platform.getOrder(otherShop, mine.id)).toBeNull();
+      expect(await platform.listOrdersByEmail(otherShop, 'alice@example.com')).toEqual([]);
+      expect(await platform.hasCustomer(otherShop, 'alice@example.com')).toBe(false);
+
+      const theirs = await placed(order('1001', { email: 'bob@example.com' }), otherShop);
+      expect(theirs.id).not.toBe(mine.id);
+      expect((await platform.findOrderByNumber(shop, '1001'))?.email).toBe('alice@example.com');
+      expect((await platform.findOrderByNumber(otherShop, '1001'))?.email).toBe('bob@example.com');
+    });
+  });
+
+  describe('refunds', () => {
+    it('suggests units × price less their share of the discount plus their share of the tax, summed', async () => {
+      const found = await placed(order('1001'));
+      const shirt = lineOf(found, '1001-1');
+      const sneakers = lineOf(found, '1001-2');
+      const all = present(
+        await platform.suggestRefund(shop, found.id, [
+          { lineId: shirt.id, quantity: 1 },
+          { lineId: sneakers.id, quantity: 3 },
+        ]),
+        'suggestion',
+      );
+      expect(all.currency).toBe('USD');
+      expect(all.lines).toEqual([
+        { lineId: shirt.id, quantity: 1, subtotal: 4900, discount: 490, tax: 353, total: 4900 - 490 + 353 },
+        { lineId: sneakers.id, quantity: 3, subtotal: 26_700, discount: 1000, tax: 2057, total: 26_700 - 1000 + 2057 },
+      ]);
+      expect(all.total).toBe(4763 + 27_757);
+
+      const one = present(
+        await platform.suggestRefund(shop, found.id, [{ lineId: sneakers.id, quantity: 1 }]),
+        'one unit',
+      );
+      const [part] = one.lines;
+      expect(part?.subtotal).toBe(8900);
+      // A third of the line's discount and tax, within one minor unit.
+      expect(Math.abs(present(part, 'part').discount - 1000 / 3)).toBeLessThan(1);
+      expect(Math.abs(present(part, 'part').tax - 2057 / 3)).toBeLessThan(1);
+      expect(one.total).toBe(present(part, 'part').total);
+    });
+
+    it('adds up to exactly the line when a line is refunded a few units at a time', async () => {
+      for (const steps of [
+        [1, 1, 1],
+        [2, 1],
+        [1, 2],
+      ]) {
+        const id = `S-${steps.join('')}`;
+        const feed = order(id);
+        const sneakers = lineOf(await placed(feed), `${id}-2`);
+        const orderId = present(await platform.findOrderByNumber(shop, id), id).id;
+        let refunded = 0;
+        const parts: SuggestedRefund['lines'] = [];
+        for (const [i, units] of steps.entries()) {
+          const suggested = present(
+            await platform.suggestRefund(shop, orderId, [{ lineId: sneakers.id, quantity: units }]),
+            'suggestion',
+          );
+          parts.push(present(suggested.lines[0], 'the line'));
+          refunded += units;
+          await h.putOrders(shop, [
+            {
+              ...feed,
+              refunds: [
+                ...feed.refunds,
+                ...steps.slice(0, i + 1).map((q, j) => ({
+                  id: `r${String(j)}`,
+                  created_at: PLACED + (j + 5) * DAY,
+                  lines: [{ line_id: `${id}-2`, quantity: q }],
+                })),
+              ],
+            },
+          ]);
+          expect(lineOf(present(await platform.getOrder(shop, orderId), id), `${id}-2`).refundedQuantity).toBe(
+            refunded,
+          );
+        }
+        const sum = (key: 'subtotal' | 'discount' | 'tax' | 'total') => parts.reduce((s, p) => s + p[key], 0);
+        expect([sum('subtotal'), sum('discount'), sum('tax'), sum('total')], steps.join('+')).toEqual([
+          26_700,
+          1000,
+          2057,
+          26_700 - 1000 + 2057,
+        ]);
+      }
+    });
+
+    it('counts only what is still refundable, leaves out lines the order does not have, answers null for no order', async () => {
+      const feed = order('1001');
+      const found = await placed(feed);
+      const shirt = lineOf(found, '1001-1');
+      const sneakers = lineOf(found, '1001-2');
+      await h.putOrders(shop, [
+        {
+          ...feed,
+          refunds: [{ id: 'r1', created_at: PLACED + 5 * DAY, lines: [{ line_id: '1001-2', quantity: 2 }] }],
+        },
+      ]);
+      const capped = present(
+        await platform.suggestRefund(shop, found.id, [
+          { lineId: sneakers.id, quantity: 5 },
+          { lineId: shirt.id + sneakers.id + 1000, quantity: 1 },
+        ]),
+        'capped',
+      );
+      expect(capped.lines.map((l) => [l.lineId, l.quantity])).toEqual([[sneakers.id, 1]]);
+      expect(capped.lines[0]?.subtotal).toBe(8900);
+      expect(capped.total).toBe(present(capped.lines[0], 'line').total);
+
+      await h.putOrders(shop, [
+        {
+          ...feed,
+          refunds: [{ id: 'r1', created_at: PLACED + 5 * DAY, lines: [{ line_id: '1001-2', quantity: 3 }] }],
+        },
+      ]);
+      const nothingLeft = present(
+        await platform.suggestRefund(shop, found.id, [{ lineId: sneakers.id, quantity: 1 }]),
+        'nothing left',
+      );
+      expect(nothingLeft.total).toBe(0);
+      expect(nothingLeft.lines.every((l) => l.quantity === 0 && l.total === 0)).toBe(true);
+
+      expect(await platform.suggestRefund(shop, found.id + 1000, [{ lineId: shirt.id, quantity: 1 }])).toBeNull();
+      expect(await platform.suggestRefund(otherShop, found.id, [{ lineId: shirt.id, quantity: 1 }])).toBeNull();
+    });
+
+    it('issues a refund once per key: a retry answers the same reference and code', async () => {
+      const found = await placed(order('1001'));
+      const refund = {
+        shopId: shop,
+        orderId: found.id,
+        amount: 4763,
+        currency: 'USD',
+        kind: 'discount_code' as const,
+        idempotencyKey: `contract-${String(shop)}-a`,
+      };
+      const first = await platform.issueRefund(refund);
+      const again = await platform.issueRefund(refund);
+      expect(again).toEqual(first);
+      const records = await platform.listRefunds(shop, found.id);
+      expect(records).toHaveLength(1);
+      expect(records[0]).toMatchObject({
+        reference: first.reference,
+        kind: 'discount_code',
+        amount: 4763,
+        code: first.code,
+      });
+    });
+
+    it('gives a code for a discount code or a gift card, none for money back, and lists refunds oldest first', async () => {
+      const found = await placed(order('1001'));
+      const issue = (kind: 'original' | 'discount_code' | 'gift_card', amount: number) =>
+        platform.issueRefund({
+          shopId: shop,
+          orderId: found.id,
+          amount,
+          currency: 'USD',
+          kind,
+          idempotencyKey: `contract-${String(shop)}-${kind}`,
+        });
+      const original = await issue('original', 1000);
+      const discount = await issue('discount_code', 2000);
+      const gift = await issue('gift_card', 3000);
+      expect(original.code).toBe('');
+      expect(discount.code).not.toBe('');
+      expect(gift.code).not.toBe('');
+      expect(new Set([original.reference, discount.reference, gift.reference]).size).toBe(3);
+
+      const records = await platform.listRefunds(shop, found.id);
+      expect(records.map((r) => [r.reference, r.kind, r.amount, r.currency, r.code])).toEqual([
+        [original.reference, 'original', 1000, 'USD', ''],
+        [discount.reference, 'discount_code', 2000, 'USD', discount.code],
+        [gift.reference, 'gift_card', 3000, 'USD', gift.code],
+      ]);
+      for (const record of records) {
+        expect(Number.isInteger(record.createdAt)).toBe(true);
+        expect(record.createdAt).toBeGreaterThan(1_000_000_000);
+        expect(record.createdAt).toBeLessThan(10_000_000_000);
+      }
+    });
+
+    it('refuses to refund another shop’s order and never lists its refunds', async () => {
+      const found = await placed(order('1001'));
+      await platform.issueRefund({
+        shopId: shop,
+        orderId: found.id,
+        amount: 100,
+        currency: 'USD',
+        kind: 'original',
+        idempotencyKey: `contract-${String(shop)}-mine`,
+      });
+      await expect(
+        platform.issueRefund({
+          shopId: otherShop,
+          orderId: found.id,
+          amount: 100,
+          currency: 'USD',
+          kind: 'original',
+          idempotencyKey: `contract-${String(otherShop)}-theirs`,
+        }),
+      ).rejects.toBeInstanceOf(UnknownOrder);
+      expect(await platform.listRefunds(otherShop, found.id)).toEqual([]);
+      expect(await platform.listRefunds(shop, found.id)).toHaveLength(1);
+    });
+  });
+
+  describe('catalogue', () => {
+    /** Six products in the shop, two collections; one product of another shop. */
+    const catalogue = async () => {
+      const ids: Record<string, number> = {};
+      const put = async (handle: string, rank: number, fields: Partial<NewProduct> = {}) => {
+        ids[handle] = (await h.putProduct(shop, product(handle, rank, fields))).productId;
+      };
+      await put('linen-shirt', 0, { tags: ['shirts'] });
+      await put('oxford-shirt', 1, { tags: ['shirts', 'Final-Sale'] });
+      await put('canvas-sneakers', 2, { tags: ['shoes'] });
+      // Same rank: the order between them stays the same from page to page.
+      await put('wool-beanie', 3, { tags: ['accessories'] });
+      await put('silk-scarf', 3, { tags: ['accessories'] });
+      await put('denim-jacket', 4, {
+        tags: ['outerwear'],
+        optionNames: ['Size', 'Colour'],
+        variants: [
+          { title: 'M / Blue', sku: 'JACKET-M-BLUE', price: 12_900, stock: 2, options: ['M', 'Blue'] },
+          { title: 'L / Black', sku: 'JACKET-L-BLACK', price: 13_900, stock: 0, options: ['L', 'Black'] },
+        ],
+      });
+      const id = (handle: string) => present(ids[handle], handle);
+      const shirts = await h.putCollection(shop, {
+        title: 'Shirts',
+        handle: 'shirts',
+        productIds: [id('linen-shirt'), id('oxford-shirt')],
+      });
+      const winter = await h.putCollection(shop, {
+        title: 'Winter',
+        handle: 'winter',
+        productIds: [id('wool-beanie'), id('silk-scarf'), id('denim-jacket'), id('oxford-shirt')],
+      });
+      await h.putProduct(otherShop, product('linen-shirt', 0, { tags: ['shirts'] }));
+      return { id, shirts, winter };
+    };
+
+    /** Every product the query finds, a page at a time, checking each page keeps to the limit. */
+    const allPages = async (shopId: number, query: { collectionId?: number; search?: string }, limit: number) => {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      for (let pages = 0; pages < 50; pages++) {
+        const page = await platform.listProducts(shopId, { ...query, cursor, limit });
+        expect(page.products.length).toBeLessThanOrEqual(limit);
+        seen.push(...page.products.map((p) => p.id));
+        cursor = page.nextCursor;
+        if (cursor === null) return seen;
+      }
+      throw new Error('listProducts never reached its last page');
+    };
+
+    it('lists the shop’s collections', async () => {
+      const { shirts, winter } = await catalogue();
+      const collections = await platform.listCollections(shop);
+      expect(collections).toHaveLength(2);
+      expect(collections).toEqual(
+        expect.arrayContaining([
+          { id: shirts, title: 'Shirts', handle: 'shirts' },
+          { id: winter, title: 'Winter', handle: 'winter' },
+        ]),
+      );
+      expect(await platform.listCollections(otherShop)).toEqual([]);
+    });
+
+    it('pages through every product exactly once, in the same order each time, whatever the page size', async () => {
+      const { id } = await catalogue();
+      const everything = await allPages(shop, {}, 100);
+      expect(everything).toHaveLength(6);
+      expect(new Set(everything)).toEqual(
+        new Set(
+          ['linen-shirt', 'oxford-shirt', 'canvas-sneakers', 'wool-beanie', 'silk-scarf', 'denim-jacket'].map(id),
+        ),
+      );
+      for (const limit of [1, 2, 4, 5])
+        expect(await allPages(shop, {}, limit), `limit ${String(limit)}`).toEqual(everything);
+      const first = await platform.listProducts(shop, { limit: 6 });
+      expect(first.products).toHaveLength(6);
+      expect(first.nextCursor).toBeNull();
+    });
+
+    it('searches title, SKU and tags in any case', async () => {
+      const { id } = await catalogue();
+      const search = async (term: string) => new Set(await allPages(shop, { search: term }, 2));
+      expect(await search('SHIRT')).toEqual(new Set([id('linen-shirt'), id('oxford-shirt')]));
+      expect(await search('oxford')).toEqual(new Set([id('oxford-shirt')]));
+      expect(await search('jacket-l-black')).toEqual(new Set([id('denim-jacket')]));
+      expect(await search('final-sale')).toEqual(new Set([id('oxford-shirt')]));
+      expect(await search('Accessories')).toEqual(new Set([id('wool-beanie'), id('silk-scarf')]));
+      expect(await search('no such thing')).toEqual(new Set());
+      expect(await search('%')).toEqual(new Set());
+      expect(await search('_')).toEqual(new Set());
+    });
+
+    it('searches for "%" and "_" as the characters they are', async () => {
+      const { id } = await catalogue();
+      const cotton = (await h.putProduct(shop, product('cotton-tee', 5, { title: '100% Cotton_Tee' }))).productId;
+      const search = async (term: string) => allPages(shop, { search: term }, 10);
+      expect(await search('0%')).toEqual([cotton]);
+      expect(await search('%')).toEqual([cotton]);
+      expect(await search('n_t')).toEqual([cotton]);
+      expect(await search('n_s')).toEqual([]);
+      expect(await search('sh%t')).toEqual([]);
+      expect(await search('shirt')).toEqual([id('linen-shirt'), id('oxford-shirt')]);
+    });
+
+    it('filters by collection, alone or with a search, page by page', async () => {
+      const { id, shirts, winter } = await catalogue();
+      expect(new Set(await allPages(shop, { collectionId: shirts }, 1))).toEqual(
+        new Set([id('linen-shirt'), id('oxford-shirt')]),
+      );
+      const inWinter = await allPages(shop, { collectionId: winter }, 3);
+      expect(inWinter).toHaveLength(4);
+      expect(new Set(inWinter)).toEqual(
+        new Set([id('wool-beanie'), id('silk-scarf'), id('denim-jacket'), id('oxford-shirt')]),
+      );
+      expect(await allPages(shop, { collectionId: winter, search: 'shirt' }, 2)).toEqual([id('oxford-shirt')]);
+      expect(await allPages(otherShop, { collectionId: winter }, 2)).toEqual([]);
+    });
+
+    it('answers a product with its option names, each variant’s options, price and stock', async () => {
+      const { id } = await catalogue();
+      const jacket = present(await platform.getProduct(shop, id('denim-jacket')), 'jacket');
+      expect(jacket).toMatchObject({ title: 'Denim Jacket', handle: 'denim-jacket', tags: ['outerwear'] });
+      expect(jacket.optionNames).toEqual(['Size', 'Colour']);
+      expect(jacket.variants.map((v) => [v.productId, v.title, v.sku, v.price, v.stock, v.options])).toEqual([
+        [jacket.id, 'M / Blue', 'JACKET-M-BLUE', 12_900, 2, ['M', 'Blue']],
+        [jacket.id, 'L / Black', 'JACKET-L-BLACK', 13_900, 0, ['L', 'Black']],
+      ]);
+      const shirt = present(await platform.getProduct(shop, id('linen-shirt')), 'shirt');
+      expect(shirt.optionNames).toEqual(['Size']);
+      expect(shirt.variants.map((v) => [v.options, v.stock])).toEqual([
+        [['S'], 3],
+        [['M'], 0],
+      ]);
+      const listed = (await platform.listProducts(shop, { search: 'denim', limit: 10 })).products;
+      expect(listed).toEqual([jacket]);
+    });
+
+    it('never answers one shop’s products to another', async () => {
+      const { id } = await catalogue();
+      expect(await platform.getProduct(otherShop, id('denim-jacket'))).toBeNull();
+      const theirs = await allPages(otherShop, {}, 10);
+      expect(theirs).toHaveLength(1);
+      expect(theirs).not.toContain(id('linen-shirt'));
+      expect(await platform.getProduct(shop, present(theirs[0], 'their product'))).toBeNull();
+    });
+  });
+
+  describe('draft orders', () => {
+    /** An order of the shop and a product with a variant in stock (2500, 3 units) and one sold out. */
+    const exchange = async () => {
+      const from = await placed(order('1001'));
+      const { variantIds } = await h.putProduct(shop, product('linen-shirt', 0));
+      const [inStock, soldOut] = variantIds;
+      const input = (key: string, fields: Partial<DraftOrderInput> = {}): DraftOrderInput => ({
+        orderId: from.id,
+        email: 'alice@example.com',
+        currency: 'USD',
+        lines: [{ variantId: present(inStock, 'variant in stock'), quantity: 2 }],
+        credit: 1000,
+        idempotencyKey: `${String(shop)}-${key}`,
+        ...fields,
+      });
+      return { from, inStock: present(inStock, 'in stock'), soldOut: present(soldOut, 'sold out'), input };
+    };
+
+    it('totals the new items less the credit, open with somewhere to pay while something is due', async () => {
+      const { input } = await exchange();
+      const draft = await platform.createDraftOrder(shop, input('a'));
+      expect(draft).toMatchObject({ total: 2 * 2500 - 1000, currency: 'USD', status: 'open', orderId: null });
+      expect(typeof draft.id).toBe('string');
+      expect(draft.checkoutUrl).not.toBe('');
+      expect(await platform.getDraftOrder(shop, draft.id)).toEqual(draft);
+    });
+
+    it('is paid at once when the credit covers it, with nothing to pay', async () => {
+      const { input } = await exchange();
+      for (const credit of [5000, 7000]) {
+        const draft = await platform.createDraftOrder(shop, input(`covered-${String(credit)}`, { credit }));
+        expect(draft).toMatchObject({ total: 0, status: 'paid', checkoutUrl: '' });
+        expect((await platform.getDraftOrder(shop, draft.id))?.status).toBe('paid');
+      }
+    });
+
+    it('makes one draft per key: a retry answers the first draft', async () => {
+      const { input } = await exchange();
+      const first = await platform.createDraftOrder(shop, input('once'));
+      expect(await platform.createDraftOrder(shop, input('once'))).toEqual(first);
+      const [a, b] = await Promise.all([
+        platform.createDraftOrder(shop, input('raced')),
+        platform.createDraftOrder(shop, input('raced')),
+      ]);
+      expect(a).toEqual(b);
+      expect((await platform.createDraftOrder(shop, input('other'))).id).not.toBe(first.id);
+    });
+
+    it('refuses a variant sold out, short of stock or not the shop’s', async () => {
+      const { inStock, soldOut, input } = await exchange();
+      const theirs = (await h.putProduct(otherShop, product('linen-shirt', 0))).variantIds[0];
+      for (const [key, lines] of [
+        ['sold-out', [{ variantId: soldOut, quantity: 1 }]],
+        ['short', [{ variantId: inStock, quantity: 4 }]],
+        [
+          'short-twice',
+          [
+            { variantId: inStock, quantity: 2 },
+            { variantId: inStock, quantity: 2 },
+          ],
+        ],
+        ['theirs', [{ variantId: present(theirs, 'their variant'), quantity: 1 }]],
+        ['unknown', [{ variantId: inStock + soldOut + 1000, quantity: 1 }]],
+      ] as const)
+        await expect(platform.createDraftOrder(shop, input(key, { lines: [...lines] })), key).rejects.toBeInstanceOf(
+          VariantUnavailable,
+        );
+    });
+
+    it('shows the draft paid once the shopper paid it', async () => {
+      const { input } = await exchange();
+      const draft = await platform.createDraftOrder(shop, input('pay'));
+      await h.payDraft(shop, draft);
+      const paid = present(await platform.getDraftOrder(shop, draft.id), 'paid draft');
+      expect(paid).toMatchObject({ id: draft.id, status: 'paid', total: draft.total });
+    });
+
+    it('never answers one shop’s draft to another, nor makes one from another shop’s order', async () => {
+      const { from, input } = await exchange();
+      const draft = await platform.createDraftOrder(shop, input('mine'));
+      expect(await platform.getDraftOrder(otherShop, draft.id)).toBeNull();
+      expect(await platform.getDraftOrder(shop, 'no-such-draft')).toBeNull();
+      const theirs = (await h.putProduct(otherShop, product('linen-shirt', 0))).variantIds[0];
+      await expect(
+        platform.createDraftOrder(otherShop, {
+          ...input('theirs'),
+          orderId: from.id,
+          lines: [{ variantId: present(theirs, 'their variant'), quantity: 1 }],
+        }),
+      ).rejects.toBeInstanceOf(UnknownOrder);
+    });
+  });
+
+  describe('returns', () => {
+    it('registers a return: a reference or null, the same answer for a retry', async () => {
+      const found = await placed(order('1001'));
+      const input = { orderId: found.id, requestId: 7, lines: [{ lineId: lineOf(found, '1001-1').id, quantity: 1 }] };
+      const first = await platform.registerReturn(shop, input);
+      expect(first === null || typeof first === 'string').toBe(true);
+      expect(await platform.registerReturn(shop, input)).toBe(first);
+    });
+  });
+});
