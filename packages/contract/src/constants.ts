@@ -111,6 +111,8 @@ export const STORAGE_KEYS = {
   orderLogin: 'return-order-login',
   redirected: 'return-redirected',
   session: 'return-session',
+  /** The shop this tab serves, once a URL named it: a reload or a link without `?shop=` stays in that shop. */
+  shop: 'return-shop',
 } as const;
 
 /** Fixed constant mixed with the shop URL into the getConfig sign (spec §7). Public by design. */

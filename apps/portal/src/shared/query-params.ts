@@ -1,4 +1,5 @@
-import { DEFAULT_FROM } from '@return-center/contract';
+import { DEFAULT_FROM, STORAGE_KEYS } from '@return-center/contract';
+import { session } from './storage';
 
 const decode = (value: string | null) => {
   if (value === null) return '';
@@ -22,10 +23,18 @@ export function readQueryParams(search = window.location.search) {
   };
 }
 
-/** The shop the portal serves: ?shop=, else the one the server named in index.html, else the demo shop. */
+/**
+ * The shop the portal serves: ?shop= (kept for the tab), else the one this tab was opened for, else the one the
+ * server named in index.html, else the demo shop.
+ */
 export function resolveShop(search = window.location.search): string {
   const fromQuery = readQueryParams(search).shop;
-  if (fromQuery) return fromQuery;
+  if (fromQuery) {
+    session.set(STORAGE_KEYS.shop, fromQuery);
+    return fromQuery;
+  }
+  const remembered = session.get(STORAGE_KEYS.shop);
+  if (remembered) return remembered;
   const meta = document.querySelector<HTMLMetaElement>('meta[name="return-center-shop"]')?.content ?? '';
   return meta && !meta.includes('%') ? meta : 'demo-shop.myshopify.com';
 }

@@ -160,6 +160,8 @@ describe.each(dialects)('merchant API on %s', (dialect) => {
       'approval email',
     );
     expect(approvedMail.text).toContain('/documents/label/');
+    // The status link opens this shop's portal, whichever shop the server opens by default.
+    expect(approvedMail.text).toContain(`/status-manage/return-details/${String(requestId)}?shop=${shop}`);
   });
 
   it('refuses illegal transitions and over-refunds with clear codes', async () => {

@@ -29,7 +29,11 @@ export function requestEmail(
   if (event === 'approved' && detail.packing_slip_url)
     links.push([t('approvedSlip'), publicUrl + detail.packing_slip_url]);
   if (event === 'refunded' && vars.code) body.push(t('refundedCode'));
-  links.push([t('viewStatus'), `${publicUrl}/status-manage/return-details/${detail.id}`]);
+  // The link names the shop: one server serves several, and the portal opens the default one otherwise.
+  links.push([
+    t('viewStatus'),
+    `${publicUrl}/status-manage/return-details/${detail.id}?shop=${encodeURIComponent(shop.shopUrl)}`,
+  ]);
 
   const html = brandedHtml(
     brandOf(shop, lang),
