@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from '@return-center/contract';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { MailTransport } from './adapters/mail/port.js';
@@ -112,6 +113,10 @@ export async function buildApp(
     dist: config.PORTAL_DIST,
     defaultShop: config.DEFAULT_SHOP,
     assets: assetsDir,
+    bootData: async (shopUrl) => {
+      const config = await services.storefront.inlineConfig(shopUrl, DEFAULT_LANGUAGE);
+      return config ? { code: DEFAULT_LANGUAGE, config } : null;
+    },
     shopPolicy: async (shopUrl) => {
       const settings = (await services.storefront.shops.byUrl(shopUrl))?.settings;
       return settings

@@ -79,3 +79,12 @@ export const storeConfig = z.object({
   return_window_days: int,
 });
 export type StoreConfig = z.infer<typeof storeConfig>;
+
+/**
+ * What the server puts into the portal's page for its first paint: the getConfig answer for `code`, so the portal
+ * need not ask for it before drawing (it still asks when the shopper's language is another).
+ */
+export const bootData = z.object({ code: z.string(), config: storeConfig });
+export type BootData = z.infer<typeof bootData>;
+/** The id of the inert JSON block in the page that holds it. */
+export const BOOT_DATA_ID = 'rc-boot';

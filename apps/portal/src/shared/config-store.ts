@@ -8,6 +8,7 @@ import {
 } from '@return-center/contract';
 import { configSign, present } from '@return-center/domain';
 import { create } from 'zustand';
+import { readBootData } from './boot-data';
 import { http } from './http';
 import { useSession } from './session-store';
 import { applyTheme } from './theme';
@@ -50,6 +51,12 @@ export async function loadConfig(
   navigateHome: () => void,
 ): Promise<void> {
   try {
+    // The page already holds the answer for this shop and language: no round trip before the first paint.
+    const boot = readBootData();
+    if (boot?.code === language && boot.config.shop_url === shopUrl) {
+      useConfig.getState().setConfig(boot.config, themeColor);
+      return;
+    }
     for (let attempt = 0; attempt <= CONFIG_RETRY_COUNT; attempt++) {
       const answer = await http.request(
         calls.getConfig,

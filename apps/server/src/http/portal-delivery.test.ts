@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helper.js';
+import { bootData } from '@return-center/contract';
+import { present } from '@return-center/domain';
+import { buildTestApp, patchSettings, shop, type TestApp } from '../../test/helper.js';
 import { preferredEncoding } from './portal.js';
 
 /** How the built portal reaches a phone: compressed, and its hashed files cached for good. */
@@ -13,7 +15,10 @@ describe('portal delivery', () => {
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'portal-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), `<!doctype html><div id="root"></div>${'<!-- pad -->'.repeat(100)}`);
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html><head><title>Portal</title></head><div id="root"></div>${'<!-- pad -->'.repeat(100)}`,
+    );
     const asset = join(dist, 'assets', 'entry-Ab12Cd34.js');
     writeFileSync(asset, script);
     // As the build's precompress step leaves them.
@@ -54,6 +59,21 @@ describe('portal delivery', () => {
     const plain = await get('/');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('<div id="root">');
+  });
+
+  it("puts the shop's configuration into the page as inert JSON that no text of the merchant can break out of", async () => {
+    await patchSettings(t, (settings) => {
+      settings.text.confirm_button_name = '</script><script>alert(1)</script>';
+    });
+    const page = (await get(`/?shop=${shop}`)).body;
+    const block = /<script type="application\/json" id="rc-boot" nonce="[^"]+">(.*?)<\/script>/.exec(page);
+    const boot = bootData.parse(JSON.parse(present(block?.[1], 'the boot block')));
+    expect(boot.code).toBe('en');
+    expect(boot.config.shop_url).toBe(shop);
+    expect(boot.config.text.confirm_button_name).toBe('</script><script>alert(1)</script>');
+    expect(page).not.toContain('<script>alert(1)');
+    // An unknown shop's page carries nothing: the portal asks, and shows the store as unavailable.
+    expect((await get('/?shop=nobody.example')).body).not.toContain('rc-boot');
   });
 
   it('reads Accept-Encoding as browsers and proxies send it', () => {

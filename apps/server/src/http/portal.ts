@@ -1,4 +1,4 @@
-import { Code, messages } from '@return-center/contract';
+import { BOOT_DATA_ID, Code, messages, type BootData } from '@return-center/contract';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +21,16 @@ export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | n
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip')) return 'gzip';
   return null;
+}
+
+/** Puts the data into the page as inert JSON; `<` is escaped so no value can close the block. */
+function withBootData(html: string, data: BootData | null, nonce: string): string {
+  if (data === null || !html.includes('</head>')) return html;
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return html.replace(
+    '</head>',
+    `<script type="application/json" id="${BOOT_DATA_ID}" nonce="${nonce}">${json}</script></head>`,
+  );
 }
 
 const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -64,7 +74,14 @@ export interface ShopPolicy {
  */
 export async function servePortal(
   app: FastifyInstance,
-  options: { dist: string; defaultShop: string; assets: string; shopPolicy(shopUrl: string): Promise<ShopPolicy> },
+  options: {
+    dist: string;
+    defaultShop: string;
+    assets: string;
+    shopPolicy(shopUrl: string): Promise<ShopPolicy>;
+    /** What the page carries for the portal's first paint (the shop's configuration), or null. */
+    bootData(shopUrl: string): Promise<BootData | null>;
+  },
 ) {
   await app.register(fastifyStatic, {
     root: options.assets,
@@ -105,9 +122,12 @@ export async function servePortal(
     // Only the shop's own allowlisted sites may frame the portal (spec §2 embedding).
     // A repeated `?shop=` arrives as an array: String() keeps it a (non-matching) string rather than a crash.
     const shop = String((request.query as { shop?: string | string[] }).shop ?? options.defaultShop).toLowerCase();
-    const policy = await options.shopPolicy(shop).catch(() => ({ frameOrigins: [], assetOrigins: [] }));
+    const [policy, boot] = await Promise.all([
+      options.shopPolicy(shop).catch(() => ({ frameOrigins: [], assetOrigins: [] })),
+      options.bootData(shop).catch(() => null),
+    ]);
     const nonce = randomBytes(16).toString('base64');
-    const page = indexHtml.replaceAll(NONCE_PLACEHOLDER, nonce);
+    const page = withBootData(indexHtml, boot, nonce).replaceAll(NONCE_PLACEHOLDER, nonce);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply
       .type('text/html; charset=utf-8')

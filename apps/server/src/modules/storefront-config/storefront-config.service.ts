@@ -62,16 +62,25 @@ export class StorefrontConfigService {
 
   async getConfig(input: { shop_url: string; code: string; sign: string }): Promise<StoreConfig> {
     if (!signMatches(input.shop_url, input.sign)) throw storeUnavailable();
-    const shop = await this.requireShop(input.shop_url);
+    return this.configOf(await this.requireShop(input.shop_url), input.code);
+  }
+
+  /** The getConfig answer the server puts into the portal's page, so the first paint need not ask for it. */
+  async inlineConfig(shopUrl: string, code: string): Promise<StoreConfig | null> {
+    const shop = await this.shops.byUrl(shopUrl);
+    return shop ? this.configOf(shop, code) : null;
+  }
+
+  private configOf(shop: Shop, code: string): StoreConfig {
     let byLanguage = this.answers.get(shop);
     if (!byLanguage) {
       byLanguage = new Map<string, StoreConfig>();
       this.answers.set(shop, byLanguage);
     }
-    let answer = byLanguage.get(input.code);
+    let answer = byLanguage.get(code);
     if (!answer) {
-      answer = this.buildConfig(shop, input.code);
-      if (byLanguage.size < 64) byLanguage.set(input.code, answer);
+      answer = this.buildConfig(shop, code);
+      if (byLanguage.size < 64) byLanguage.set(code, answer);
     }
     return answer;
   }
