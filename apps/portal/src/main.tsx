@@ -5,6 +5,7 @@ import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { preloadRootPage } from './app/root-page';
 import { router } from './app/router';
 import { useEmbedding } from './app/use-embedding';
 import { checkSession, loadConfig, useConfig } from './shared/config-store';
@@ -46,6 +47,7 @@ function App() {
   return <RouterProvider router={router} />;
 }
 
+if (window.location.pathname === '/') preloadRootPage();
 const params = readQueryParams();
 useSession.setState({ shopUrl: resolveShop(), from: params.from });
 const language = useSession.getState().language;

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { isLoggedIn, useSession } from '../shared/session-store';
 import { FullPageLoader } from '../shared/ui/loader';
+import RootPage from './root-page';
 import { Shell } from './shell';
 
 type Loader = () => Promise<{ default: ComponentType }>;
@@ -13,7 +14,6 @@ const onDemand = (load: Loader) => {
 };
 
 const ComingSoon = onDemand(() => import('./coming-soon'));
-const RootPage = lazy(() => import('./root-page'));
 
 /** Screens that exist; the other routes of spec §2 show "Coming soon" until their issues land. */
 const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
@@ -55,7 +55,7 @@ function RequireSession() {
   return loggedIn ? <Outlet /> : <Navigate to="/" replace />;
 }
 
-const page = (Component: LazyExoticComponent<ComponentType>) => (
+const page = (Component: ComponentType) => (
   <Suspense fallback={<FullPageLoader />}>
     <Component />
   </Suspense>
