@@ -47,7 +47,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node_modules/.bin/tsx apps/server/src/main.ts',
+    // The server as it ships (`npm run build`; `npm test` builds it before this suite).
+    command: 'node --enable-source-maps apps/server/dist/main.js',
     cwd: '..',
     url: `${baseURL}/health`,
     reuseExistingServer: false,

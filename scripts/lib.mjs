@@ -46,6 +46,14 @@ function newest(dir) {
   return latest;
 }
 
+/** Builds the server to JavaScript unless its build is newer than every server and shared-package source file. */
+export function ensureServerBuild({ force = false } = {}) {
+  const built = join(root, 'apps/server/dist/main.js');
+  const sources = Math.max(newest(join(root, 'apps/server/src')), newest(join(root, 'packages')));
+  if (!force && existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  mustRun('Building the server', process.execPath, [join(root, 'scripts/build-server.mjs')]);
+}
+
 /** Builds the portal unless its build is newer than every portal and shared-package source file. */
 export function ensurePortalBuild({ force = false } = {}) {
   const built = join(root, 'apps/portal/dist/index.html');

@@ -2,8 +2,11 @@
 import { join } from 'node:path';
 import { root } from './lib.mjs';
 
-/** Node itself with tsx's loader: one process, so signals (and a SIGKILL in the crash tests) reach the server. */
-export const serverCommand = [process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')]];
+/**
+ * Node itself on the built server (scripts/build-server.mjs): one process, so signals (and a SIGKILL in the crash
+ * tests) reach the server, and no TypeScript at run time. Source maps keep stack traces pointing at the sources.
+ */
+export const serverCommand = [process.execPath, ['--enable-source-maps', join(root, 'apps/server/dist/main.js')]];
 
 /**
  * glibc gives busy threads their own malloc arenas, and libvips decoding photos on them fragments

@@ -1,11 +1,12 @@
-// `npm start`: install what is missing, build the portal, then migrate, seed and serve on PORT (default 3000).
+// `npm start`: install what is missing, build the portal and the server, then migrate, seed and serve on PORT (default 3000).
 import { spawn } from 'node:child_process';
-import { checkNode, ensureDependencies, ensurePortalBuild, root } from './lib.mjs';
+import { checkNode, ensureDependencies, ensurePortalBuild, ensureServerBuild, root } from './lib.mjs';
 import { serverCommand, serverEnvDefaults } from './server.mjs';
 
 checkNode();
 ensureDependencies();
 ensurePortalBuild();
+ensureServerBuild();
 
 const [command, args] = serverCommand;
 const server = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...serverEnvDefaults, ...process.env } });

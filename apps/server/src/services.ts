@@ -2,10 +2,8 @@ import { present } from '@return-center/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { SandboxCarrier } from './adapters/carrier/sandbox.js';
 import { DiskStorage } from './adapters/storage/disk.js';
-import { S3Storage } from './adapters/storage/s3.js';
 import { DevMailbox } from './adapters/mail/dev-mailbox.js';
 import type { MailTransport } from './adapters/mail/port.js';
-import { SmtpTransport } from './adapters/mail/smtp.js';
 import { LocalStorePlatform } from './adapters/store-platform/local.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -48,10 +46,14 @@ export async function createServices(
   log: FastifyBaseLogger,
   options: ServiceOptions,
 ) {
+  // The SMTP and S3 clients load only when configured: each is a noticeable part of start-up time and memory.
   const mail =
     options.mail ??
     (config.MAIL_TRANSPORT === 'smtp'
-      ? new SmtpTransport(present(config.SMTP_URL, 'SMTP_URL (required when MAIL_TRANSPORT=smtp)'), config.MAIL_FROM)
+      ? new (await import('./adapters/mail/smtp.js')).SmtpTransport(
+          present(config.SMTP_URL, 'SMTP_URL (required when MAIL_TRANSPORT=smtp)'),
+          config.MAIL_FROM,
+        )
       : new DevMailbox(db, clock));
   const platform = new LocalStorePlatform(db, clock);
   const carrier = new SandboxCarrier();
@@ -68,7 +70,7 @@ export async function createServices(
   const limiter = new RateLimiter(db, clock);
   const storage =
     config.STORAGE_DRIVER === 's3'
-      ? new S3Storage({
+      ? new (await import('./adapters/storage/s3.js')).S3Storage({
           bucket: present(config.S3_BUCKET, 'S3_BUCKET (required when STORAGE_DRIVER=s3)'),
           region: config.S3_REGION,
           endpoint: config.S3_ENDPOINT,

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument, StandardFonts, rgb } from '@pdfme/pdf-lib';
 import { code128Widths } from './code128.js';
 import type { Carrier, LabelAddress } from './port.js';
 
@@ -16,6 +15,8 @@ export function sandboxTrackingNumber(reference: string): string {
 export class SandboxCarrier implements Carrier {
   async createLabel(input: { reference: string; from: LabelAddress; to: LabelAddress }) {
     const trackingNumber = sandboxTrackingNumber(input.reference);
+    // Loaded on first use: the PDF library is a sizeable part of the server's start-up otherwise.
+    const { PDFDocument, StandardFonts, rgb } = await import('@pdfme/pdf-lib');
     const pdf = await PDFDocument.create();
     pdf.setTitle(`Return label ${input.reference}`);
     const page = pdf.addPage([288, 432]);

@@ -1,8 +1,9 @@
-import { PDFDocument, StandardFonts } from '@pdfme/pdf-lib';
 import type { CheckInfo } from '@return-center/contract';
 
 /** A one-page packing slip to put in the parcel: RMA, order, items and where it goes. */
 export async function packingSlipPdf(detail: CheckInfo): Promise<Uint8Array> {
+  // Loaded on first use: the PDF library is a sizeable part of the server's start-up otherwise.
+  const { PDFDocument, StandardFonts } = await import('@pdfme/pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Packing slip ${detail.rma}`);
   const page = pdf.addPage([595, 842]);
