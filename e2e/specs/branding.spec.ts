@@ -1,19 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import type { calls, StoreConfig } from '@return-center/contract';
-import { freshOrder, loginWithOrder, type Reply } from './support.js';
-
-/** Rewrites the store configuration the portal receives, leaving the shared demo shop alone. */
-async function withConfig(page: Page, change: (data: StoreConfig) => void) {
-  await page.route('**/go-api/v1/client/getConfig', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as Reply<typeof calls.getConfig>;
-    change(body.data);
-    await route.fulfill({ response, json: body });
-  });
-}
+import { expect, test } from '@playwright/test';
+import type { calls } from '@return-center/contract';
+import { freshOrder, loginWithOrder, withBootData, withStoreConfig, type Reply } from './support.js';
 
 test('the login page wears the merchant brand and texts', async ({ page }) => {
-  await withConfig(page, (config) => {
+  await withStoreConfig(page, (config) => {
     config.style.portal_top_content = { type: 'text', value: 'Acme Returns', url: 'https://acme.example/' };
     config.style.return_page_primary_color = '#0a7d4f';
     config.style.primary_btn_text_color = '#fffbe6';
@@ -43,7 +33,7 @@ test('the login page wears the merchant brand and texts', async ({ page }) => {
 });
 
 test('the exchange page wears its own title from the store configuration', async ({ page, request }) => {
-  await withConfig(page, (config) => {
+  await withStoreConfig(page, (config) => {
     config.style.ex_product_page = { logo: '', title: 'Swap it for something you love' };
   });
   const { order_name } = await freshOrder(request, '1001');
@@ -69,6 +59,8 @@ test('email and order number in the URL prefill the login form', async ({ page }
 
 test('a store that answers 402 is retried three times, then reported unavailable', async ({ page }) => {
   let calls = 0;
+  // Without the configuration in the page, so that the portal asks for it.
+  await withBootData(page, () => null);
   await page.route('**/go-api/v1/client/getConfig', (route) => {
     calls += 1;
     return route.fulfill({ json: { code: 402, msg: 'This store is not available', data: null } });
@@ -99,6 +91,7 @@ test('a configuration that fails for another reason is only logged: the portal c
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());
   });
+  await withBootData(page, () => null);
   await page.route('**/go-api/v1/client/getConfig', (route) =>
     route.fulfill({ status: 500, json: { code: 1099, msg: 'Server error', data: null } }),
   );

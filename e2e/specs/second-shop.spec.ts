@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { MERCHANT_BASE, merchantPath, type Envelope, type MerchantRequest } from '@return-center/contract';
-import { loginWithOrder, present } from './support.js';
+import { loginWithOrder, present, walkToCheckStep } from './support.js';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -60,19 +60,9 @@ test('a second shop made with the CLI serves an order pushed through the API, an
 
   // Its own shopper returns the jacket through the portal.
   await loginWithOrder(page, '#1001', 'erin@example.com', domain);
-  const order = page.getByRole('article', { name: '#1001' });
-  await expect(order).toBeVisible();
+  await expect(page.getByRole('article', { name: '#1001' })).toBeVisible();
   await expect(page.getByText('Linen Shirt')).toHaveCount(0);
-  await order.getByRole('link', { name: 'Create return' }).click();
-  await page.getByRole('button', { name: 'Choose Rain Jacket / M' }).click();
-  await page.getByRole('dialog').getByRole('radio', { name: "Doesn't suit me" }).check();
-  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('radio', { name: /Refund to original payment method/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('radio', { name: /Ship on your own/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your return request' })).toBeVisible();
+  await walkToCheckStep(page, '#1001', 'Rain Jacket / M');
   await expect(page.getByText('€106.80').first()).toBeVisible();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/status-manage\/return-details\/\d+$/);

@@ -1,6 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { AnswerOf, CallDef, calls, Envelope } from '@return-center/contract';
+import {
+  BOOT_DATA_ID,
+  bootData,
+  type AnswerOf,
+  type BootData,
+  type CallDef,
+  type calls,
+  type Envelope,
+  type StoreConfig,
+} from '@return-center/contract';
 
 export const DEMO_SHOP = 'demo-shop.myshopify.com';
 
@@ -10,6 +19,42 @@ export type Reply<C extends CallDef> = Envelope<AnswerOf<C>>;
 import { present } from '@return-center/domain';
 
 export { present };
+
+const BOOT_BLOCK = new RegExp(`(<script type="application/json" id="${BOOT_DATA_ID}"[^>]*>)(.*?)(</script>)`);
+
+/**
+ * Serves the portal's pages with their boot data (the store configuration the server puts into the page) rewritten
+ * by `edit`; answering null takes it out, so the portal asks getConfig instead.
+ */
+export async function withBootData(page: Page, edit: (boot: BootData) => BootData | null) {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(BOOT_BLOCK, (_block, open: string, json: string, close: string) => {
+      const edited = edit(bootData.parse(JSON.parse(json)));
+      return edited ? `${open}${JSON.stringify(edited).replace(/</g, '\\u003c')}${close}` : '';
+    });
+    // The body is sent decoded: the original encoding and length no longer apply.
+    const headers = Object.fromEntries(
+      Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length'].includes(name)),
+    );
+    await route.fulfill({ status: response.status(), headers, body: html });
+  });
+}
+
+/** Rewrites the store configuration the portal receives, in the page and from getConfig, leaving the shop alone. */
+export async function withStoreConfig(page: Page, change: (config: StoreConfig) => void) {
+  await page.route('**/go-api/v1/client/getConfig', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Reply<typeof calls.getConfig>;
+    change(body.data);
+    await route.fulfill({ response, json: body });
+  });
+  await withBootData(page, (boot) => {
+    change(boot.config);
+    return boot;
+  });
+}
 
 /** Fails with every WCAG 2.2 AA violation axe finds on the page as it is now. */
 export async function expectNoAxeViolations(page: Page, screen: string) {
@@ -142,10 +187,10 @@ export async function submitShirtReturn(request: APIRequestContext, shopper: Sho
   return ((await submitted.json()) as Reply<typeof calls.setReturnOrder>).data.request_id;
 }
 
-/** From the orders page: the Linen Shirt, "Doesn't suit me", a refund, shipped on one's own; returns the order id. */
-export async function walkToCheckStep(page: Page, orderName: string): Promise<number> {
+/** From the orders page: one item ("Doesn't suit me"), a refund, shipped on one's own; returns the order id. */
+export async function walkToCheckStep(page: Page, orderName: string, item = 'Linen Shirt / M'): Promise<number> {
   await page.getByRole('article', { name: orderName }).getByRole('link', { name: 'Create return' }).click();
-  await page.getByRole('button', { name: 'Choose Linen Shirt / M' }).click();
+  await page.getByRole('button', { name: `Choose ${item}` }).click();
   await page.getByRole('dialog').getByRole('radio', { name: "Doesn't suit me" }).check();
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();

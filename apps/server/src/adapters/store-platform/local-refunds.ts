@@ -4,7 +4,14 @@ import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { orderRow } from './local-orders.js';
-import { UnknownOrder, type RefundKind, type RefundRecord, type RefundResult, type SuggestedRefund } from './port.js';
+import {
+  UnknownOrder,
+  type RefundKind,
+  type RefundRecord,
+  type RefundRequest,
+  type RefundResult,
+  type SuggestedRefund,
+} from './port.js';
 
 /** Refunds of the local platform: suggested from the order's lines, issued and listed from `platform_refunds`. */
 
@@ -53,18 +60,7 @@ const CODE_PREFIX: Record<RefundKind, string> = { original: '', discount_code: '
  * Records a refund of the shop's order once per idempotency key: a retry answers the first refund's reference and
  * code. A key already used for another order is refused rather than answered with that order's refund.
  */
-export async function issueRefund(
-  db: Db,
-  clock: Clock,
-  input: {
-    shopId: number;
-    orderId: number;
-    amount: number;
-    currency: string;
-    kind: RefundKind;
-    idempotencyKey: string;
-  },
-): Promise<RefundResult> {
+export async function issueRefund(db: Db, clock: Clock, input: RefundRequest): Promise<RefundResult> {
   if (!(await orderRow(db, input.shopId, input.orderId))) throw new UnknownOrder(input.shopId, input.orderId);
   const prefix = CODE_PREFIX[input.kind];
   const code = prefix ? `${prefix}${randomBytes(5).toString('hex').toUpperCase()}` : '';

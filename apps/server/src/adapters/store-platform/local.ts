@@ -15,7 +15,7 @@ import type {
   PlatformOrder,
   PlatformProduct,
   ProductPage,
-  RefundKind,
+  RefundRequest,
   RefundRecord,
   RefundResult,
   StorePlatform,
@@ -59,14 +59,7 @@ export class LocalStorePlatform implements StorePlatform {
     return refunds.suggestRefund(this.db, shopId, orderId, lines);
   }
 
-  issueRefund(input: {
-    shopId: number;
-    orderId: number;
-    amount: number;
-    currency: string;
-    kind: RefundKind;
-    idempotencyKey: string;
-  }): Promise<RefundResult> {
+  issueRefund(input: RefundRequest): Promise<RefundResult> {
     return refunds.issueRefund(this.db, this.clock, input);
   }
 

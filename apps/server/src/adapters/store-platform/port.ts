@@ -138,14 +138,7 @@ export interface StorePlatform {
    * Idempotent by key: a retry answers the first result and moves no more money. Throws UnknownOrder for an order
    * that is not the shop's.
    */
-  issueRefund(input: {
-    shopId: number;
-    orderId: number;
-    amount: number;
-    currency: string;
-    kind: RefundKind;
-    idempotencyKey: string;
-  }): Promise<RefundResult>;
+  issueRefund(input: RefundRequest): Promise<RefundResult>;
   /** The refunds made through this port, oldest first; none for an order that is not the shop's. */
   listRefunds(shopId: number, orderId: number): Promise<RefundRecord[]>;
 
@@ -177,6 +170,17 @@ export interface StorePlatform {
     shopId: number,
     input: { orderId: number; requestId: number; lines: { lineId: number; quantity: number }[] },
   ): Promise<string | null>;
+}
+
+/** A refund to make at the platform, in the order's currency. */
+export interface RefundRequest {
+  shopId: number;
+  orderId: number;
+  amount: number;
+  currency: string;
+  kind: RefundKind;
+  /** A retry with the same key answers the first refund and moves no more money. */
+  idempotencyKey: string;
 }
 
 /** How a refund reaches the shopper at the platform: money back, a discount code or a gift card. */
