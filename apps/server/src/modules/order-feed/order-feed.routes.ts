@@ -44,7 +44,8 @@ export function orderFeedRoutes({ app, services }: AppContext): void {
         const value = request.headers[name];
         return typeof value === 'string' ? value : '';
       };
-      const raw = request.body as Buffer;
+      // A delivery without a body (or without a JSON content type) has nothing to verify: it fails like a bad one.
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const shop = await storefront.shops.byUrl(header(ORDER_WEBHOOK.shopHeader));
       if (!shop || !(await orderFeed.signedBy(shop, raw, header(ORDER_WEBHOOK.signatureHeader)))) {
         await limiter.hit(failures, LIMITS.merchantKeyFailuresPerIp);

@@ -264,6 +264,13 @@ describe.each(dialects)('orders fed by the merchant on %s', (dialect) => {
         { ...signed(body, 'd-1'), [ORDER_WEBHOOK.signatureHeader]: '' },
       ];
       for (const headers of bad) expect((await deliver(body, headers)).status).toBe(401);
+      // No body at all: refused the same way, never a server error.
+      const empty = await t.app.inject({
+        method: 'POST',
+        url: merchantPath('orderWebhook'),
+        headers: signed(body, 'd-0'),
+      });
+      expect(empty.statusCode).toBe(401);
       expect((await deliver(tampered, signed(body, 'd-1'))).status).toBe(401);
       expect(await shopperView('1001', 'erin@example.com')).toBeNull();
       // None of them used up the delivery id.
