@@ -1,6 +1,6 @@
 // `npm test`: lint, typecheck, unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then e2e in Chromium.
 import { ensureChromium } from './chromium.mjs';
-import { checkNode, checkPostgres, ensureDependencies, ensurePortalBuild, ensureServerBuild, mustRun } from './lib.mjs';
+import { checkNode, checkPostgres, ensureDependencies, ensurePortalBuild, mustRun } from './lib.mjs';
 
 checkNode();
 ensureDependencies();
@@ -12,8 +12,7 @@ mustRun('Typecheck (tsc)', bin('tsc'), ['-b']);
 await checkPostgres(process.env.TEST_DATABASE_URL);
 mustRun('Unit and API tests (vitest)', bin('vitest'), ['run']);
 ensurePortalBuild({ force: true });
-// The end-to-end tests run the server as it ships: built to JavaScript.
-ensureServerBuild({ force: true });
+// The end-to-end suite builds the server it starts (e2e/playwright.config.ts webServer): not built here a second time.
 
 let chrome;
 try {
