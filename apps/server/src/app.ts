@@ -159,6 +159,7 @@ export async function buildApp(
     // A database handed in by the caller is the caller's to close.
     if (!options.database) await db.destroy();
     if (mail instanceof SmtpTransport) mail.close();
+    await services.limiter.store.close();
   });
   return Object.assign(app as FastifyInstance, { ctx });
 }

@@ -70,6 +70,11 @@ const schema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: bool.default(false),
+    /** `redis://…`: rate-limit counters in Redis instead of the database (several instances, many sign-ins). */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+      .optional(),
     /** Test helpers such as POST /dev/demo-orders; never in production. */
     DEV_TOOLS: bool.default(false),
     PORTAL_DIST: z.string().default(new URL('../../portal/dist', import.meta.url).pathname),

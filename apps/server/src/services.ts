@@ -4,6 +4,7 @@ import { SandboxCarrier } from './adapters/carrier/sandbox.js';
 import { DiskStorage } from './adapters/storage/disk.js';
 import { DevMailbox } from './adapters/mail/dev-mailbox.js';
 import type { MailTransport } from './adapters/mail/port.js';
+import { DatabaseRateLimits } from './adapters/rate-limits/database.js';
 import { LocalStorePlatform } from './adapters/store-platform/local.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -67,7 +68,12 @@ export async function createServices(
     await appSecret(db, 'documents', config.APP_SECRET),
     config.DOCUMENT_LINK_DAYS * 86_400,
   );
-  const limiter = new RateLimiter(db, clock);
+  // Redis's client loads only when configured, like SMTP and S3 below.
+  const limiter = new RateLimiter(
+    config.REDIS_URL
+      ? new (await import('./adapters/rate-limits/redis.js')).RedisRateLimits(config.REDIS_URL, clock)
+      : new DatabaseRateLimits(db, clock),
+  );
   const storage =
     config.STORAGE_DRIVER === 's3'
       ? new (await import('./adapters/storage/s3.js')).S3Storage({

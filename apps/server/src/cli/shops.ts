@@ -11,6 +11,7 @@ import { createDb, type Db } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { RateLimiter } from '../modules/auth/rate-limiter.js';
+import { DatabaseRateLimits } from '../adapters/rate-limits/database.js';
 import { MerchantKeys } from '../modules/merchant/merchant-keys.js';
 import { OrderFeed } from '../modules/order-feed/order-feed.service.js';
 import { ShopsRepository } from '../modules/storefront-config/shops.repository.js';
@@ -44,7 +45,7 @@ export async function createShop(db: Db, clock: Clock, domain: string, options: 
       throw isUniqueViolation(error) ? new Error(`A shop ${url.data} already exists`) : error;
     });
   const apiKey = `rc_${randomBytes(24).toString('base64url')}`;
-  await new MerchantKeys(db, clock, new RateLimiter(db, clock)).add(shop.id, apiKey, 'cli');
+  await new MerchantKeys(db, clock, new RateLimiter(new DatabaseRateLimits(db, clock))).add(shop.id, apiKey, 'cli');
   const webhookSecret = await new OrderFeed(db, clock).webhookSecret(shop.id);
   return { shop, apiKey, webhookSecret };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -23,6 +24,7 @@ export function createDb(url: string, options: { searchPath?: string } = {}): { 
       max: 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    pool.on('connect', withNamedStatements);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const file = url.replace(/^sqlite:/, '');
@@ -59,4 +61,24 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       return statement;
     },
   };
+}
+
+/** Named statements kept per PostgreSQL connection, for the same reason as the SQLite cache's bound. */
+const NAMED_STATEMENTS_PER_CONNECTION = 500;
+
+/**
+ * PostgreSQL plans an unnamed statement on every run. A data query sent under a name derived from its SQL is parsed and
+ * planned once per connection and then only bound and run; the first few hundred distinct texts get a name, the rest
+ * (rare, such as long `in (…)` lists) run unnamed. Statements without parameters (transactions, DDL) stay unnamed.
+ */
+function withNamedStatements(client: pg.PoolClient): void {
+  const original = client.query.bind(client) as (text: unknown, values?: unknown) => Promise<pg.QueryResult>;
+  const named = new Set<string>();
+  client.query = ((text: unknown, values?: unknown) => {
+    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return original(text, values);
+    const name = `rc_${createHash('sha1').update(text).digest('base64url')}`;
+    if (!named.has(name) && named.size >= NAMED_STATEMENTS_PER_CONNECTION) return original(text, values);
+    named.add(name);
+    return original({ name, text, values });
+  }) as typeof client.query;
 }

@@ -12,6 +12,7 @@ import * as ownSnapshot from './migrations/009-own-snapshot.js';
 import * as feedIdentity from '../adapters/store-platform/migrations/010-feed-identity.js';
 import * as orderWebhooks from './migrations/011-order-webhooks.js';
 import * as catalogueAndDrafts from '../adapters/store-platform/migrations/012-catalogue-and-drafts.js';
+import * as rateLimitExpiry from './migrations/013-rate-limit-expiry.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -26,6 +27,7 @@ const ALL = {
   '010-feed-identity': feedIdentity,
   '011-order-webhooks': orderWebhooks,
   '012-catalogue-and-drafts': catalogueAndDrafts,
+  '013-rate-limit-expiry': rateLimitExpiry,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {

@@ -237,7 +237,8 @@ export interface SessionsTable {
 
 export interface RateLimitsTable {
   bucket: string;
-  window_start: number;
+  /** When the current window ends (unix seconds); the next hit after it starts a new window. */
+  expires_at: number;
   hits: number;
 }
 

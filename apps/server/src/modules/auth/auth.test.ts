@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { calls, Code, messages } from '@return-center/contract';
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -21,6 +22,9 @@ const SIGN_INS_PER_ADDRESS = 30;
 const CODE_SENDS_PER_EMAIL = 5;
 /** DESIGN §5 (sends limited per IP); no document names the number: 20 per 15 minutes as decided in rate-limiter.ts. */
 const CODE_SENDS_PER_ADDRESS = 20;
+
+/** Redis-backed limits are tested when TEST_REDIS_URL names a server. */
+const redisUrls = process.env.TEST_REDIS_URL ? [process.env.TEST_REDIS_URL] : [];
 
 const orderLogin = (email: string, order_number = '#1001') => ({ shop_url: shop, email, order_number });
 
@@ -146,6 +150,27 @@ describe.each(dialects)('login on %s', (dialect) => {
       expect(still.body.code).toBe(Code.Success);
     } finally {
       await roomy.close();
+    }
+  });
+
+  it.each(redisUrls)('shares the limits of every instance through Redis when REDIS_URL is set (%s)', async (url) => {
+    const instances = [
+      await buildTestApp(dialect, { REDIS_URL: url }),
+      await buildTestApp(dialect, { REDIS_URL: url }),
+    ];
+    const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
+    try {
+      for (let i = 0; i < SIGN_INS_PER_ADDRESS; i++) {
+        const instance = present(instances[i % 2], 'instance');
+        await instance.call(calls.login, orderLogin('alice@example.com', `#${2000 + i}`), undefined, address);
+      }
+      for (const instance of instances) {
+        const blocked = await instance.call(calls.login, orderLogin('alice@example.com'), undefined, address);
+        expect(blocked.body.code).toBe(Code.RateLimited);
+        expect(await instance.db.selectFrom('rate_limits').selectAll().execute()).toEqual([]);
+      }
+    } finally {
+      for (const instance of instances) await instance.close();
     }
   });
 

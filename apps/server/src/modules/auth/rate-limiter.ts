@@ -1,7 +1,4 @@
-import { sql } from 'kysely';
-import type { Clock } from '../../clock.js';
-import { nowSeconds } from '../../clock.js';
-import type { Db } from '../../db/database.js';
+import type { RateLimitStore } from '../../adapters/rate-limits/port.js';
 
 export interface Limit {
   max: number;
@@ -27,47 +24,27 @@ export const LIMITS = {
 } satisfies Record<string, Limit>;
 
 /**
- * Fixed-window counters kept in the database, so every instance behind a load balancer shares them.
- * One atomic upsert per hit.
+ * Limits over fixed-window counters shared by every instance behind a load balancer (in the database, or in Redis
+ * when REDIS_URL is set). Every bucket of one attempt is counted in one round trip.
  */
 export class RateLimiter {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-  ) {}
+  constructor(readonly store: RateLimitStore) {}
 
   /** Counts a hit; false when the bucket is over its limit. */
-  async hit(bucket: string, limit: Limit): Promise<boolean> {
-    const now = nowSeconds(this.clock);
-    const expired = now - limit.windowSeconds;
-    const row = await this.db
-      .insertInto('rate_limits')
-      .values({ bucket, window_start: now, hits: 1 })
-      .onConflict((oc) =>
-        oc.column('bucket').doUpdateSet({
-          hits: sql<number>`case when rate_limits.window_start <= ${expired} then 1 else rate_limits.hits + 1 end`,
-          window_start: sql<number>`case when rate_limits.window_start <= ${expired} then ${now} else rate_limits.window_start end`,
-        }),
-      )
-      .returning('hits')
-      .executeTakeFirstOrThrow();
-    return row.hits <= limit.max;
+  hit(bucket: string, limit: Limit): Promise<boolean> {
+    return this.hitAll([[bucket, limit]]);
   }
 
   /** True when the bucket has used up its limit in the current window; counts nothing. */
   async blocked(bucket: string, limit: Limit): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('rate_limits')
-      .select('hits')
-      .where('bucket', '=', bucket)
-      .where('window_start', '>', nowSeconds(this.clock) - limit.windowSeconds)
-      .executeTakeFirst();
-    return (row?.hits ?? 0) >= limit.max;
+    return (await this.store.count(bucket)) >= limit.max;
   }
 
   /** Hits every bucket (so each counts the attempt) and tells whether all allow it. */
   async hitAll(entries: [string, Limit][]): Promise<boolean> {
-    const results = await Promise.all(entries.map(([bucket, limit]) => this.hit(bucket, limit)));
-    return results.every(Boolean);
+    const counts = await this.store.hit(
+      entries.map(([bucket, limit]) => ({ bucket, windowSeconds: limit.windowSeconds })),
+    );
+    return entries.every(([, limit], i) => (counts[i] ?? 0) <= limit.max);
   }
 }

@@ -15,7 +15,7 @@ const REQUEST_COLUMNS = [
 ] as const;
 export type RequestRow = Pick<Selectable<ReturnRequestsTable>, (typeof REQUEST_COLUMNS)[number]>;
 
-/** Units per order line id held by open requests, and returned by completed ones. */
+/** Units per order line id held by open requests, and returned by completed ones (rejected ones hold none). */
 export interface RequestedUnits {
   open: Map<number, number>;
   completed: Map<number, number>;
@@ -25,26 +25,30 @@ export interface RequestedUnits {
 export class OrdersRepository {
   constructor(private readonly db: Db) {}
 
-  /** Units per order line held by requests that still count: open ones, and completed ones apart. */
-  async requestedQuantities(orderIds: number[]): Promise<RequestedUnits> {
-    const units: RequestedUnits = { open: new Map(), completed: new Map() };
-    if (orderIds.length === 0) return units;
+  /** The requests of these orders, newest first, and the units their lines hold: one query for both. */
+  async requestsWithUnits(
+    shopId: number,
+    orderIds: number[],
+  ): Promise<{ requests: RequestRow[]; requested: RequestedUnits }> {
+    const requested: RequestedUnits = { open: new Map(), completed: new Map() };
+    if (orderIds.length === 0) return { requests: [], requested };
     const rows = await this.db
-      .selectFrom('return_items')
-      .innerJoin('return_requests', 'return_requests.id', 'return_items.request_id')
-      .select([
-        'return_items.order_line_id as line_id',
-        'return_items.quantity as quantity',
-        'return_requests.status as status',
-      ])
+      .selectFrom('return_requests')
+      .leftJoin('return_items', 'return_items.request_id', 'return_requests.id')
+      .select(REQUEST_COLUMNS.map((column) => `return_requests.${column}` as const))
+      .select(['return_items.order_line_id as line_id', 'return_items.quantity as quantity'])
+      .where('return_requests.shop_id', '=', shopId)
       .where('return_requests.order_id', 'in', orderIds)
-      .where('return_requests.status', '!=', RequestStatus.Rejected)
+      .orderBy('return_requests.id', 'desc')
       .execute();
-    for (const row of rows) {
-      const totals = row.status === RequestStatus.Completed ? units.completed : units.open;
-      totals.set(row.line_id, (totals.get(row.line_id) ?? 0) + row.quantity);
+    const requests = new Map<number, RequestRow>();
+    for (const { line_id, quantity, ...request } of rows) {
+      if (!requests.has(request.id)) requests.set(request.id, request);
+      if (line_id === null || quantity === null || request.status === RequestStatus.Rejected) continue;
+      const totals = request.status === RequestStatus.Completed ? requested.completed : requested.open;
+      totals.set(line_id, (totals.get(line_id) ?? 0) + quantity);
     }
-    return units;
+    return { requests: [...requests.values()], requested };
   }
 
   /** Requests of these orders, newest first. */

@@ -38,10 +38,7 @@ export class OrdersService {
       (o) => !needle || o.number.toUpperCase().includes(needle),
     );
     const ids = orders.map((o) => o.id);
-    const [requested, requests] = await Promise.all([
-      this.repository.requestedQuantities(ids),
-      this.repository.requestsFor(shop.id, ids),
-    ]);
+    const { requested, requests } = await this.repository.requestsWithUnits(shop.id, ids);
     const now = nowSeconds(this.clock);
     return orders.map((order) => {
       const { yes } = classifyLines(shop, order, requested, requests, now);
@@ -66,10 +63,7 @@ export class OrdersService {
   /** The owned order with its portal view (returnable and non-returnable lines, options). */
   async load(shop: Shop, session: Session, orderId: number): Promise<{ order: PlatformOrder; source: OrderSource }> {
     const order = await this.ownedOrder(session, orderId);
-    const [requested, requests] = await Promise.all([
-      this.repository.requestedQuantities([order.id]),
-      this.repository.requestsFor(shop.id, [order.id]),
-    ]);
+    const { requested, requests } = await this.repository.requestsWithUnits(shop.id, [order.id]);
     const now = nowSeconds(this.clock);
     const lines = classifyLines(shop, order, requested, requests, now);
     return { order, source: buildOrderSource(shop, order, lines, requests, now) };

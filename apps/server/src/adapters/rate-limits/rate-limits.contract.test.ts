@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { present } from '@return-center/domain';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, START, throwawaySchema } from '../../../test/helper.js';
+import { fixedClock } from '../../clock.js';
+import { createDb } from '../../db/database.js';
+import { migrate } from '../../db/migrate.js';
+import { DatabaseRateLimits } from './database.js';
+import type { RateLimitStore } from './port.js';
+import { RedisRateLimits } from './redis.js';
+
+type Opened = { store: RateLimitStore; clock: ReturnType<typeof fixedClock>; close: () => Promise<void> };
+
+async function openDatabase(dialect: (typeof dialects)[number]): Promise<Opened> {
+  const clock = fixedClock(START);
+  let drop = async () => {};
+  let database;
+  if (dialect === 'postgres') {
+    const url = present(process.env.TEST_DATABASE_URL, 'TEST_DATABASE_URL');
+    const schema = await throwawaySchema(url, 'rate_');
+    database = createDb(url, { searchPath: schema.name });
+    drop = schema.drop;
+  } else database = createDb('sqlite::memory:');
+  await migrate(database.db, database.dialect);
+  return {
+    store: new DatabaseRateLimits(database.db, clock),
+    clock,
+    close: async () => {
+      await database.db.destroy();
+      await drop();
+    },
+  };
+}
+
+/** Each run counts under its own key prefix, and removes its keys after. */
+function openRedis(url: string): Opened {
+  const clock = fixedClock(START);
+  const prefix = `return-center-test:${randomBytes(6).toString('hex')}:`;
+  const store = new RedisRateLimits(url, clock, prefix);
+  return {
+    store,
+    clock,
+    close: async () => {
+      await store.close();
+      const admin = new Redis(url);
+      const keys = await admin.keys(`${prefix}*`);
+      if (keys.length > 0) await admin.del(...keys);
+      await admin.quit();
+    },
+  };
+}
+
+/** What every rate-limit store must do; each runs this same file. Redis runs when TEST_REDIS_URL is set. */
+const stores: [string, () => Promise<Opened>][] = [
+  ...dialects.map((dialect): [string, () => Promise<Opened>] => [`database (${dialect})`, () => openDatabase(dialect)]),
+  ...(process.env.TEST_REDIS_URL
+    ? [
+        ['redis', () => openRedis(present(process.env.TEST_REDIS_URL, 'TEST_REDIS_URL'))] as [
+          string,
+          () => Promise<Opened>,
+        ],
+      ]
+    : []),
+];
+
+describe.each(stores)('rate-limit store: %s', (_name, open) => {
+  let opened: Opened;
+  beforeAll(async () => {
+    opened = await open();
+  });
+  afterAll(() => opened.close());
+
+  it('counts hits per bucket, every bucket of one call at once', async () => {
+    const { store } = opened;
+    expect(await store.hit([{ bucket: 'a', windowSeconds: 60 }])).toEqual([1]);
+    expect(
+      await store.hit([
+        { bucket: 'a', windowSeconds: 60 },
+        { bucket: 'b', windowSeconds: 900 },
+      ]),
+    ).toEqual([2, 1]);
+    expect(await store.count('a')).toBe(2);
+    expect(await store.count('b')).toBe(1);
+    expect(await store.count('never-hit')).toBe(0);
+  });
+
+  it('counts a bucket named twice in one call twice', async () => {
+    expect(
+      await opened.store.hit([
+        { bucket: 'twice', windowSeconds: 60 },
+        { bucket: 'twice', windowSeconds: 60 },
+      ]),
+    ).toEqual([2, 2]);
+  });
+
+  it('starts a new window after each bucket’s own window ends', async () => {
+    const { store, clock } = opened;
+    await store.hit([
+      { bucket: 'short', windowSeconds: 60 },
+      { bucket: 'long', windowSeconds: 900 },
+    ]);
+    await store.hit([
+      { bucket: 'short', windowSeconds: 60 },
+      { bucket: 'long', windowSeconds: 900 },
+    ]);
+    clock.advance(59_000);
+    expect(await store.count('short')).toBe(2);
+    clock.advance(1_000);
+    expect(await store.count('short')).toBe(0);
+    expect(await store.count('long')).toBe(2);
+    expect(
+      await store.hit([
+        { bucket: 'short', windowSeconds: 60 },
+        { bucket: 'long', windowSeconds: 900 },
+      ]),
+    ).toEqual([1, 3]);
+  });
+
+  it('loses no hit when many arrive at once', async () => {
+    const { store } = opened;
+    await Promise.all(Array.from({ length: 40 }, () => store.hit([{ bucket: 'burst', windowSeconds: 60 }])));
+    expect(await store.count('burst')).toBe(40);
+  });
+});
