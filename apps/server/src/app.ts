@@ -2,7 +2,6 @@ import { DEFAULT_LANGUAGE } from '@return-center/contract';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { MailTransport } from './adapters/mail/port.js';
-import { SmtpTransport } from './adapters/mail/smtp.js';
 import type { AppContext } from './app-context.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -158,7 +157,7 @@ export async function buildApp(
     await worker.stop();
     // A database handed in by the caller is the caller's to close.
     if (!options.database) await db.destroy();
-    if (mail instanceof SmtpTransport) mail.close();
+    (mail as MailTransport).close?.();
     await services.limiter.store.close();
   });
   return Object.assign(app as FastifyInstance, { ctx });

@@ -14,6 +14,8 @@ export interface MailTransport {
   readonly kind: 'dev' | 'smtp';
   /** Resolves once the message is stored or handed to the mail server; rejects when it was not, e.g. refused. */
   send(message: MailMessage): Promise<void>;
+  /** Lets go of connections, if the transport keeps any. */
+  close?(): void;
 }
 
 /** A `to` that is not one plain email address: nothing was sent. The address is left out of the message (logs). */

@@ -51,17 +51,12 @@ function openRedis(url: string): Opened {
   };
 }
 
+const redisStore = (url: string): [string, () => Promise<Opened>] => ['redis', () => Promise.resolve(openRedis(url))];
+
 /** What every rate-limit store must do; each runs this same file. Redis runs when TEST_REDIS_URL is set. */
 const stores: [string, () => Promise<Opened>][] = [
   ...dialects.map((dialect): [string, () => Promise<Opened>] => [`database (${dialect})`, () => openDatabase(dialect)]),
-  ...(process.env.TEST_REDIS_URL
-    ? [
-        ['redis', () => openRedis(present(process.env.TEST_REDIS_URL, 'TEST_REDIS_URL'))] as [
-          string,
-          () => Promise<Opened>,
-        ],
-      ]
-    : []),
+  ...(process.env.TEST_REDIS_URL ? [redisStore(process.env.TEST_REDIS_URL)] : []),
 ];
 
 describe.each(stores)('rate-limit store: %s', (_name, open) => {
