@@ -2,19 +2,26 @@ import { isId } from '@return-center/contract';
 import { normalizeOrderNumber } from '@return-center/domain';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { OrderLinesTable, OrdersTable } from '../../db/schema.js';
 import type { PlatformOrder } from './port.js';
 
 /** Orders of the local platform, read from its own tables; every lookup is scoped to the shop. */
 
+// The reads behind every sign-in and every signed-in call, compiled once.
+const orderByNumber = prepared((db, shopId: number, orderNumber: string) =>
+  db.selectFrom('orders').selectAll().where('shop_id', '=', shopId).where('order_number', '=', orderNumber),
+);
+const orderById = prepared((db, shopId: number, orderId: number) =>
+  db.selectFrom('orders').selectAll().where('shop_id', '=', shopId).where('id', '=', orderId),
+);
+const linesByOrder = prepared((db, orderId: number) =>
+  db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id'),
+);
+
 /** By the number the shopper types: "#1001", "1001" and " ds-1001 " find "1001" and "DS-1001". */
 export async function findOrderByNumber(db: Db, shopId: number, orderNumber: string): Promise<PlatformOrder | null> {
-  const row = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('shop_id', '=', shopId)
-    .where('order_number', '=', normalizeOrderNumber(orderNumber))
-    .executeTakeFirst();
+  const [row] = await orderByNumber(db, shopId, normalizeOrderNumber(orderNumber));
   return row ? withLinesOf(db, row) : null;
 }
 
@@ -50,7 +57,7 @@ export async function hasCustomer(db: Db, shopId: number, email: string): Promis
 /** The order's row when it is the shop's (an id no column can hold is no order). */
 export async function orderRow(db: Db, shopId: number, orderId: number): Promise<Selectable<OrdersTable> | undefined> {
   if (!isId(orderId)) return undefined;
-  return db.selectFrom('orders').selectAll().where('shop_id', '=', shopId).where('id', '=', orderId).executeTakeFirst();
+  return (await orderById(db, shopId, orderId))[0];
 }
 
 /** The lines of the shop's order, oldest first; none when the order is not the shop's. */
@@ -67,8 +74,7 @@ export async function linesOf(db: Db, shopId: number, orderId: number): Promise<
 }
 
 async function withLinesOf(db: Db, row: Selectable<OrdersTable>): Promise<PlatformOrder> {
-  const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', row.id).orderBy('id').execute();
-  return toPlatformOrder(row, lines);
+  return toPlatformOrder(row, await linesByOrder(db, row.id));
 }
 
 async function withLines(db: Db, rows: Selectable<OrdersTable>[]): Promise<PlatformOrder[]> {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 
 export interface Session {
   tokenHash: string;
@@ -16,6 +17,16 @@ export interface Session {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Session tokens: 256 random bits, only their hash stored, expiring, revoked on logout. */
+/** The session of a token hash, unless revoked or expired: read on every signed-in call. */
+const liveSession = prepared((db, tokenHash: string, now: number) =>
+  db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now),
+);
+
 export class Sessions {
   constructor(
     private readonly db: Db,
@@ -47,13 +58,7 @@ export class Sessions {
     if (!header?.startsWith('Bearer ')) return null;
     const token = header.slice(7).trim();
     if (token.length < 20 || token.length > 100) return null;
-    const row = await this.db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('token_hash', '=', hashToken(token))
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', nowSeconds(this.clock))
-      .executeTakeFirst();
+    const [row] = await liveSession(this.db, hashToken(token), nowSeconds(this.clock));
     return row
       ? {
           tokenHash: row.token_hash,
