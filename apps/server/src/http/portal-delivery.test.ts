@@ -37,6 +37,7 @@ describe('portal delivery', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toBe('accept-encoding');
     expect(br.rawPayload.length).toBeLessThan(script.length / 10);
 
     const gzip = await get('/assets/entry-Ab12Cd34.js', 'gzip');
@@ -47,6 +48,7 @@ describe('portal delivery', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.headers.vary).toBe('accept-encoding');
   });
 
   it('keeps unhashed files fresh and compresses the page itself per response', async () => {

@@ -111,6 +111,8 @@ export async function servePortal(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
         );
+        // The same URL answers brotli, gzip or plain by Accept-Encoding: a CDN must keep one copy per encoding.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
