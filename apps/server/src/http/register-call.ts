@@ -1,7 +1,17 @@
 import { API_BASES, Code, type CallDef } from '@return-center/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { errors } from './app-error.js';
+
+/**
+ * An answer already turned into JSON, sent inside the envelope as it is: for large answers that stay the same for
+ * many requests (a shop's configuration), so that they are not serialized again for each one.
+ */
+export class SerializedAnswer<T> {
+  /** Only for the type: the answer this JSON stands for. */
+  declare readonly answer: T;
+  constructor(readonly json: string) {}
+}
 
 export interface CallContext {
   request: FastifyRequest;
@@ -32,16 +42,18 @@ export function registerCall<C extends CallDef, S>(
     input: z.output<C['payload']>,
     session: C['auth'] extends true ? S : S | null,
     ctx: CallContext,
-  ) => Promise<z.input<C['answer']>>,
+  ) => Promise<z.input<C['answer']> | SerializedAnswer<z.input<C['answer']>>>,
 ): void {
-  const route = async (request: FastifyRequest) => {
+  const route = async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = call.method === 'GET' ? request.query : (request.body ?? {});
     const parsed = call.payload.safeParse(raw);
     if (!parsed.success) throw errors.invalidInput(describeIssues(parsed.error));
     const session = await authenticate(request);
     if (call.auth && !session) throw errors.sessionExpired();
     const data = await handler(parsed.data as z.output<C['payload']>, session as never, { request, ip: request.ip });
-    return { code: Code.Success, msg: 'ok', data };
+    if (!(data instanceof SerializedAnswer)) return { code: Code.Success, msg: 'ok', data };
+    void reply.type('application/json; charset=utf-8');
+    return `{"code":${String(Code.Success)},"msg":"ok","data":${data.json}}`;
   };
   for (const base of Object.values(API_BASES)) {
     app.route({ method: call.method, url: `${base}/${call.name}`, handler: route });

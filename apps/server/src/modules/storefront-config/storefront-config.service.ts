@@ -1,3 +1,4 @@
+import { SerializedAnswer } from '../../http/register-call.js';
 import {
   Code,
   DEFAULT_LANGUAGE,
@@ -57,29 +58,36 @@ export class StorefrontConfigService {
     return shop;
   }
 
-  /** Answers are kept per cached shop object, so they are rebuilt whenever the shop is reloaded. */
-  private readonly answers = new WeakMap<Shop, Map<string, StoreConfig>>();
+  /**
+   * Answers are kept per cached shop object, so they are rebuilt whenever the shop is reloaded; with each its JSON,
+   * made once (it is some 5 KB, asked for by every portal that opens without it in the page).
+   */
+  private readonly answers = new WeakMap<
+    Shop,
+    Map<string, { config: StoreConfig; json: SerializedAnswer<StoreConfig> }>
+  >();
 
-  async getConfig(input: { shop_url: string; code: string; sign: string }): Promise<StoreConfig> {
+  async getConfig(input: { shop_url: string; code: string; sign: string }): Promise<SerializedAnswer<StoreConfig>> {
     if (!signMatches(input.shop_url, input.sign)) throw storeUnavailable();
-    return this.configOf(await this.requireShop(input.shop_url), input.code);
+    return this.configOf(await this.requireShop(input.shop_url), input.code).json;
   }
 
   /** The getConfig answer the server puts into the portal's page, so the first paint need not ask for it. */
   async inlineConfig(shopUrl: string, code: string): Promise<StoreConfig | null> {
     const shop = await this.shops.byUrl(shopUrl);
-    return shop ? this.configOf(shop, code) : null;
+    return shop ? this.configOf(shop, code).config : null;
   }
 
-  private configOf(shop: Shop, code: string): StoreConfig {
+  private configOf(shop: Shop, code: string) {
     let byLanguage = this.answers.get(shop);
     if (!byLanguage) {
-      byLanguage = new Map<string, StoreConfig>();
+      byLanguage = new Map();
       this.answers.set(shop, byLanguage);
     }
     let answer = byLanguage.get(code);
     if (!answer) {
-      answer = this.buildConfig(shop, code);
+      const config = this.buildConfig(shop, code);
+      answer = { config, json: new SerializedAnswer<StoreConfig>(JSON.stringify(config)) };
       if (byLanguage.size < 64) byLanguage.set(code, answer);
     }
     return answer;
