@@ -12,6 +12,7 @@ mustRun('Typecheck (tsc)', bin('tsc'), ['-b']);
 await checkPostgres(process.env.TEST_DATABASE_URL);
 mustRun('Unit and API tests (vitest)', bin('vitest'), ['run']);
 ensurePortalBuild({ force: true });
+mustRun('Login route JavaScript budget', process.execPath, ['scripts/bundle-budget.mjs']);
 // The end-to-end suite builds the server it starts (e2e/playwright.config.ts webServer): not built here a second time.
 
 let chrome;

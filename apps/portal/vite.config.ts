@@ -15,8 +15,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // zod and the CSP set-up share one chunk that everything validating imports, so `z.config` runs before any
-          // schema is made (a schema made earlier probes `new Function`, which the CSP refuses and reports).
-          groups: [{ name: 'boot', test: /node_modules[\\/](zod|get-nonce)[\\/]|src[\\/]shared[\\/]csp\.ts/ }],
+          // schema is made (a schema made earlier probes `new Function`, which the CSP refuses and reports). The
+          // login route loads it only with its first answer (src/shared/load-validation.ts).
+          groups: [
+            { name: 'boot', test: /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]csp\.ts/ },
+            // What the entry imports statically (the login route) in one file rather than a dozen shared fragments:
+            // it is all loaded first anyway, and compresses about 5 KB smaller together.
+            { name: 'index', tags: ['$initial'] },
+          ],
         },
       },
     },

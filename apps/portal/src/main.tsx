@@ -1,25 +1,21 @@
-import './shared/csp';
-import { present } from '@return-center/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
-import { preloadRootPage } from './app/root-page';
-import { router } from './app/router';
+import { LoginShell } from './app/login-shell';
+import { loadOrdersPage } from './app/load-orders-page';
 import { useEmbedding } from './app/use-embedding';
 import { checkSession, loadConfig, useConfig } from './shared/config-store';
 import { embedType, postToParent } from './shared/embed';
 import { changeLanguage } from './shared/i18n';
 import { readQueryParams, resolveShop } from './shared/query-params';
-import { useSession } from './shared/session-store';
+import { isLoggedIn, useSession } from './shared/session-store';
 import { useUi } from './shared/ui-store';
 import { FullPageLoader } from './shared/ui/loader';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
+const loadRouterApp = () => import('./app/router-app');
+const preloadRouter = () => void loadRouterApp().catch(() => undefined);
+const RouterApp = lazy(loadRouterApp);
 
 function Unavailable() {
   const { t } = useTranslation();
@@ -27,6 +23,22 @@ function Unavailable() {
     <p className="rc-fatal" role="alert">
       {t('app.unavailable')}
     </p>
+  );
+}
+
+/** Only a signed-out shopper on the root goes without the router: every other path is a route of it. */
+const needsRouter = (loggedIn: boolean) => loggedIn || window.location.pathname !== '/';
+
+/** The login page without the router while signed out on the root; the router from the first sign-in on, for good. */
+function Pages() {
+  const loggedIn = useSession(isLoggedIn);
+  const [routed, setRouted] = useState(() => needsRouter(loggedIn));
+  if (loggedIn && !routed) setRouted(true);
+  if (!routed) return <LoginShell preloadRouter={preloadRouter} />;
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <RouterApp />
+    </Suspense>
   );
 }
 
@@ -44,20 +56,24 @@ function App() {
   }, [loaded]);
   if (loading || (!config && !failed)) return <FullPageLoader />;
   if (!config) return <Unavailable />;
-  return <RouterProvider router={router} />;
+  return <Pages />;
 }
 
-if (window.location.pathname === '/') preloadRootPage();
+// The code the first screen needs starts loading with the configuration, so that the two do not wait for each other.
+if (needsRouter(isLoggedIn(useSession.getState()))) {
+  preloadRouter();
+  if (window.location.pathname === '/') void loadOrdersPage().catch(() => undefined);
+}
 const params = readQueryParams();
 useSession.setState({ shopUrl: resolveShop(), from: params.from });
 const language = useSession.getState().language;
 void changeLanguage(language);
 void loadConfig(resolveShop(), language, params.themeColor, () => window.history.replaceState(null, '', '/'));
 
-createRoot(present(document.getElementById('root'), 'The #root element')).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('The #root element is missing');
+createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <App />
-    </QueryClientProvider>
+    <App />
   </StrictMode>,
 );

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { EMBED_PREFIX } from './page-protocol.js';
 
-/** postMessage protocol between the portal and its embedding parent (spec §2, §4). */
-export const EMBED_PREFIX = 'pp_return:';
-
+/** postMessage protocol between the portal and its embedding parent (spec §2, §4), types prefixed EMBED_PREFIX. */
 export const parentMessage = z.discriminatedUnion('type', [
   z.object({
     type: z.literal(`${EMBED_PREFIX}init`),

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Ids of DESIGN §3, inferred from the spec. */
 export const SolutionId = {
   RefundOriginal: 1,
@@ -39,7 +37,6 @@ export const RefundState = {
   Failed: 'failed',
 } as const;
 export type RefundState = (typeof RefundState)[keyof typeof RefundState];
-export const refundState = z.enum(Object.values(RefundState) as [RefundState, ...RefundState[]]);
 
 /** Why an order line cannot be returned (spec screen 2). */
 export const NonReturnableReason = {

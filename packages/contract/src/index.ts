@@ -10,6 +10,7 @@ export * from './order.js';
 export * from './returns.js';
 export * from './store-config.js';
 export * from './embed.js';
+export * from './page-protocol.js';
 export * from './shop-settings.js';
 export * from './merchant.js';
 export * from './order-feed.js';

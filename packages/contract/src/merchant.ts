@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { id, int, minor, unixSeconds } from './envelope.js';
-import { checkInfo } from './returns.js';
+import { checkInfo, refundState } from './returns.js';
 import { shopSettings } from './shop-settings.js';
-import { refundState } from './ids.js';
 import {
   IMPORT_BATCH_MAX,
   ORDER_WEBHOOK,

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { int, minor, unixSeconds } from './envelope.js';
 import { messages } from './messages.js';
 import { moneySet, pickupAddress, pickupMethod, variantRef } from './order.js';
-import { refundState } from './ids.js';
+import { RefundState } from './ids.js';
 import { LOCALES, MAX_REASON_DESCRIPTION } from './constants.js';
+
+export const refundState = z.enum(Object.values(RefundState) as [RefundState, ...RefundState[]]);
 
 export const reasonEntry = z.object({
   reason_id: int,

@@ -86,5 +86,3 @@ export type StoreConfig = z.infer<typeof storeConfig>;
  */
 export const bootData = z.object({ code: z.string(), config: storeConfig });
 export type BootData = z.infer<typeof bootData>;
-/** The id of the inert JSON block in the page that holds it. */
-export const BOOT_DATA_ID = 'rc-boot';

@@ -1,21 +1,14 @@
 import { lazy } from 'react';
+import { useNavigate } from 'react-router';
+import LoginPage from '../features/login/components/login-page';
 import { isLoggedIn, useSession } from '../shared/session-store';
+import { loadOrdersPage } from './load-orders-page';
 
-const loadLogin = () => import('../features/login/components/login-page');
-const loadOrders = () => import('../features/orders/components/orders-page');
-const LoginPage = lazy(loadLogin);
-const OrdersPage = lazy(loadOrders);
-
-/**
- * Starts fetching the page the root will show while the configuration is still on its way, so that the two do not
- * wait for each other (the browser keeps the module, and the lazy page finds it loaded).
- */
-export function preloadRootPage(): void {
-  void (isLoggedIn(useSession.getState()) ? loadOrders() : loadLogin()).catch(() => undefined);
-}
+const OrdersPage = lazy(loadOrdersPage);
 
 /** The root: login when signed out, the orders dashboard when signed in. */
 export default function RootPage() {
   const loggedIn = useSession(isLoggedIn);
-  return loggedIn ? <OrdersPage /> : <LoginPage />;
+  const navigate = useNavigate();
+  return loggedIn ? <OrdersPage /> : <LoginPage leave={() => void navigate('/', { replace: true })} />;
 }

@@ -74,16 +74,18 @@ export const SHOPPER_PATHS = [
   'status-manage/return-details/:id?',
 ];
 
-export const router = createBrowserRouter([
-  {
-    element: <Frame />,
-    children: [
-      { index: true, element: page(RootPage) },
-      {
-        element: <RequireSession />,
-        children: SHOPPER_PATHS.map((path) => ({ path, element: page(SCREENS[path] ?? ComingSoon) })),
-      },
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
-]);
+/** The app's router: it reads the URL and follows the history from when it is made. */
+export const createRouter = () =>
+  createBrowserRouter([
+    {
+      element: <Frame />,
+      children: [
+        { index: true, element: page(RootPage) },
+        {
+          element: <RequireSession />,
+          children: SHOPPER_PATHS.map((path) => ({ path, element: page(SCREENS[path] ?? ComingSoon) })),
+        },
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ]);

@@ -1,15 +1,9 @@
-import {
-  calls,
-  Code,
-  CONFIG_RETRY_COUNT,
-  CONFIG_RETRY_DELAY,
-  fallbackStoreConfig,
-  type StoreConfig,
-} from '@return-center/contract';
-import { configSign, present } from '@return-center/domain';
+import type { calls, StoreConfig } from '@return-center/contract';
+import { Code } from '@return-center/contract/zod-free';
 import { create } from 'zustand';
 import { readBootData } from './boot-data';
 import { http } from './http';
+import { callRoute } from './http/call-route';
 import { useSession } from './session-store';
 import { applyTheme } from './theme';
 import { useUi } from './ui-store';
@@ -31,18 +25,16 @@ export const useConfig = create<ConfigState>((set) => ({
   },
 }));
 
-/** The store configuration, for the screens inside the router: main.tsx renders them only once it has loaded. */
+/** The store configuration, for the screens inside the app: main.tsx renders them only once it has loaded. */
 export function useLoadedConfig(): StoreConfig {
   const config = useConfig((state) => state.config);
-  return present(config, 'The store configuration');
+  if (!config) throw new Error('The store configuration is missing');
+  return config;
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * Loads the store configuration (spec §7 getConfig). On 402: back to the root, token, redirected flag and order
- * login data cleared, retried after 2 s up to 3 times; a store still unavailable then is shown as such. Any other
- * failure is only logged (spec §8) and the portal carries on with the default look and texts. The loader always ends.
+ * Loads the store configuration (spec §7 getConfig): from the page when it holds this shop in this language, else
+ * from the server (fetch-config.ts, loaded only then). The loader always ends.
  */
 export async function loadConfig(
   shopUrl: string,
@@ -57,38 +49,24 @@ export async function loadConfig(
       useConfig.getState().setConfig(boot.config, themeColor);
       return;
     }
-    for (let attempt = 0; attempt <= CONFIG_RETRY_COUNT; attempt++) {
-      const answer = await http.request(
-        calls.getConfig,
-        { shop_url: shopUrl, code: language, sign: configSign(shopUrl) },
-        { quiet: true },
-      );
-      if (answer.code === Code.Success) {
-        useConfig.getState().setConfig(answer.data, themeColor);
-        return;
-      }
-      if (answer.code !== Code.StoreUnavailable) {
-        console.warn(`Store configuration failed to load: ${answer.code} ${answer.msg}`);
-        useConfig.getState().setConfig(fallbackStoreConfig(shopUrl, language), themeColor);
-        return;
-      }
-      navigateHome();
-      useSession.getState().clear();
-      if (attempt < CONFIG_RETRY_COUNT) await wait(CONFIG_RETRY_DELAY);
-    }
-    useConfig.setState({ failed: true });
+    const { fetchConfig } = await import('./fetch-config');
+    const config = await fetchConfig(shopUrl, language, navigateHome);
+    if (config) useConfig.getState().setConfig(config, themeColor);
+    else useConfig.setState({ failed: true });
   } catch (error) {
     console.warn('Store configuration failed to load', error);
-    useConfig.getState().setConfig(fallbackStoreConfig(shopUrl, language), themeColor);
+    useConfig.setState({ failed: true });
   } finally {
     useUi.getState().setFullScreenLoading(false);
   }
 }
 
+const pageSetting = callRoute<typeof calls.pageSetting>('POST', 'go', 'pageSetting');
+
 /** pageSetting: the login page's style and texts in another language (merchant overrides per language). */
 export async function loadPageSetting(shopUrl: string, language: string, themeColor: string): Promise<void> {
   const answer = await http
-    .request(calls.pageSetting, { shop_url: shopUrl, lang: language }, { quiet: true })
+    .request(pageSetting, { shop_url: shopUrl, lang: language }, { quiet: true })
     .catch(() => null);
   const current = useConfig.getState().config;
   if (answer?.code === Code.Success && current) {
@@ -98,7 +76,9 @@ export async function loadPageSetting(shopUrl: string, language: string, themeCo
   }
 }
 
+const sessionCheck = callRoute<typeof calls.config>('POST', 'go', 'config');
+
 /** config: checks a stored session is still alive; the client clears it on 1032. */
 export async function checkSession(): Promise<void> {
-  if (useSession.getState().token) await http.request(calls.config, {}, { quiet: true }).catch(() => null);
+  if (useSession.getState().token) await http.request(sessionCheck, {}, { quiet: true }).catch(() => null);
 }

@@ -1,13 +1,8 @@
-// Imported first by main.tsx: zod must be told before any schema exists (objects probe for `new Function` when made).
-import { setNonce } from 'get-nonce';
+// zod must be told before any schema exists (objects probe for `new Function` when made). The build puts this file in
+// zod's own chunk (vite.config.ts), so it runs wherever zod loads, before the schemas of the chunks that import it;
+// validation.ts and app/router-app.tsx import it first all the same, which also keeps it in the build.
 import { z } from 'zod';
 
-/** The nonce the server gave this page (its CSP allows inline styles only with it); '' outside a served page. */
-export const pageNonce = (): string =>
-  document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? '';
-
-// Keeps the portal inside its strict CSP: zod validates without compiling code (the CSP refuses `new Function` and
-// reports even a caught attempt), and the dialog library's scroll lock adds its style element with the page's nonce.
+// Keeps zod inside the portal's strict CSP: it validates without compiling code (the CSP refuses `new Function` and
+// reports even a caught attempt).
 z.config({ jitless: true });
-const nonce = pageNonce();
-if (nonce) setNonce(nonce);

@@ -2,6 +2,7 @@ import { DATE_FORMATS } from '@return-center/contract';
 import { present } from '@return-center/domain';
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
+import { setDateLocaleLoader } from './i18n';
 
 dayjs.extend(advancedFormat);
 
@@ -45,6 +46,8 @@ const DAYJS_NAMES: Record<string, string> = { zh: 'zh-cn', 'zh-hant': 'zh-tw' };
 export async function loadDateLocale(code: string): Promise<void> {
   await LOCALE_LOADERS[code]?.();
 }
+// The shopper's date locale is in place before a page that imports this module formats its first date.
+await setDateLocaleLoader(loadDateLocale);
 
 export interface DateOptions {
   dateFormat?: number;

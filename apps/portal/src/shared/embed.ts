@@ -1,4 +1,6 @@
-import { EMBED_PREFIX, parentMessage, type ParentMessage, type PortalMessage } from '@return-center/contract';
+import type { ParentMessage, PortalMessage } from '@return-center/contract';
+import { EMBED_PREFIX } from '@return-center/contract/zod-free';
+import { loadValidation } from './load-validation';
 
 export const isFramed = (() => {
   try {
@@ -44,8 +46,13 @@ export const embedType = <N extends string>(name: N): `${typeof EMBED_PREFIX}${N
 export function listenToParent(handle: (message: ParentMessage) => void | Promise<void>): () => void {
   const onMessage = (event: MessageEvent) => {
     if (!isFramed || event.source !== window.parent || !isAllowed(event.origin)) return;
-    const parsed = parentMessage.safeParse(event.data);
-    if (parsed.success) void handle(parsed.data);
+    // Checked against the contract once its schemas have loaded; messages keep their order (one shared load).
+    void loadValidation()
+      .then(({ parseParentMessage }) => {
+        const parsed = parseParentMessage(event.data);
+        if (parsed.success) void handle(parsed.data);
+      })
+      .catch(() => undefined);
   };
   window.addEventListener('message', onMessage);
   return () => window.removeEventListener('message', onMessage);

@@ -1,4 +1,4 @@
-import { DEFAULT_FROM, STORAGE_KEYS } from '@return-center/contract';
+import { DEFAULT_FROM, STORAGE_KEYS } from '@return-center/contract/zod-free';
 import { session } from './storage';
 
 const decode = (value: string | null) => {

@@ -1,4 +1,4 @@
-import { DEFAULT_FROM, DEFAULT_LANGUAGE, STORAGE_KEYS } from '@return-center/contract';
+import { DEFAULT_FROM, DEFAULT_LANGUAGE, STORAGE_KEYS } from '@return-center/contract/zod-free';
 import { create } from 'zustand';
 import { session } from './storage';
 

@@ -1,9 +1,11 @@
 import type { StoreConfig } from '@return-center/contract';
-import { pageNonce } from './csp';
+import { pageNonce } from './page-nonce';
 
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|[a-z]{3,20})$/i;
 const safeColor = (value: string, fallback: string) => (COLOR.test(value.trim()) ? value.trim() : fallback);
+/** An http(s) URL, or '' for anything else: a blank value would resolve to the page itself and fetch it again. */
 const safeUrl = (value: string) => {
+  if (!value.trim()) return '';
   try {
     const url = new URL(value, window.location.origin);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : '';

@@ -1,4 +1,4 @@
-import { TOAST_DEFAULT_DURATION } from '@return-center/contract';
+import { TOAST_DEFAULT_DURATION } from '@return-center/contract/zod-free';
 import { create } from 'zustand';
 
 export interface Toast {

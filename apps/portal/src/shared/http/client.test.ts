@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { calls } from '@return-center/contract';
+import { APPEARANCE_DEFAULTS, calls } from '@return-center/contract';
 import { present } from '@return-center/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { callRoute } from './call-route';
 import { CancelledError, createHttpClient, RequestFailed } from './client';
 
 let server: Server;
@@ -115,6 +116,19 @@ describe('HTTP client', () => {
     expect((await http.request(calls.logout, {})).code).toBe(1029);
     expect((await http.request(calls.logout, {}, { quiet: true })).code).toBe(1029);
     expect(events.errors).toEqual(['Too many attempts, please try again later']);
+  });
+
+  it("checks a route's answer against the contract's call at its path, defaults and all", async () => {
+    const pageSetting = callRoute<typeof calls.pageSetting>('POST', 'go', 'pageSetting');
+    const { http } = client(null);
+    reply = () => ok({ style: {}, text: {} });
+    const answer = await http.request(pageSetting, { shop_url: 'trail.example', lang: 'fr' });
+    expect(answer.data.style.return_page_primary_color).toBe(APPEARANCE_DEFAULTS.primaryColor);
+    expect(present(seen[0], 'The request').url).toBe(calls.pageSetting.path);
+    reply = () => ok({ style: 'none', text: {} });
+    await expect(http.request(pageSetting, { shop_url: 'trail.example', lang: 'fr' })).rejects.toBeInstanceOf(
+      RequestFailed,
+    );
   });
 
   it('rejects an answer that does not match the contract', async () => {

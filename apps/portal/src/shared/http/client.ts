@@ -1,14 +1,8 @@
-import {
-  Code,
-  envelope,
-  errorChannel,
-  httpStatusText,
-  HTTP_TIMEOUT,
-  networkMessages,
-  type CallDef,
-  type Envelope,
-} from '@return-center/contract';
+import type { CallDef, Envelope } from '@return-center/contract';
+import { Code, errorChannel, httpStatusText, HTTP_TIMEOUT, networkMessages } from '@return-center/contract/zod-free';
 import type { z } from 'zod';
+import { loadValidation } from '../load-validation';
+import type { CallRoute } from './call-route';
 
 /** An answer in the contract's `{code, msg, data}` envelope. */
 export type Answer<T> = Envelope<T>;
@@ -48,11 +42,13 @@ export function createHttpClient(hooks: HttpHooks) {
   const timeoutMs = hooks.timeoutMs ?? HTTP_TIMEOUT;
   const doFetch = hooks.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  async function request<C extends CallDef & { path: string }>(
-    call: C,
+  async function request<C extends CallDef>(
+    call: (C & { path: string }) | CallRoute<C>,
     payload: z.input<C['payload']>,
     options: { quiet?: boolean } = {},
   ): Promise<Answer<z.output<C['answer']>>> {
+    // The contract's schemas load while the request is on its way (once: later answers find them loaded).
+    const validation = loadValidation().catch(() => null);
     const query = call.method === 'GET' ? `?${new URLSearchParams(payload as Record<string, string>)}` : '';
     const url = (hooks.baseUrl ?? '') + call.path + query;
     const body = call.method === 'POST' ? JSON.stringify(payload ?? {}) : undefined;
@@ -85,8 +81,8 @@ export function createHttpClient(hooks: HttpHooks) {
     } catch {
       json = undefined;
     }
-    const parsed = envelope(call.answer.nullable()).safeParse(json);
-    if (!parsed.success || response.status >= 500) {
+    const parsed = (await validation)?.parseAnswer(call, json);
+    if (!parsed?.success || response.status >= 500) {
       const serverMsg = (json as { msg?: unknown; data?: { message?: unknown } } | undefined)?.data?.message;
       const message =
         typeof serverMsg === 'string'

@@ -1,4 +1,4 @@
-import { TOAST_DURATIONS } from '@return-center/contract';
+import { TOAST_DURATIONS } from '@return-center/contract/zod-free';
 import { useSession } from '../session-store';
 import { useUi } from '../ui-store';
 import { createHttpClient } from './client';

@@ -1,6 +1,12 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { setNonce } from 'get-nonce';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pageNonce } from '../page-nonce';
+
+// The library's scroll lock adds a style element of its own: with the page's nonce, the CSP lets it in.
+const nonce = pageNonce();
+if (nonce) setNonce(nonce);
 
 /** An accessible modal: focus trapped, Escape closes, title announced. */
 export function Dialog({

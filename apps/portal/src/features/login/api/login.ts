@@ -1,7 +1,10 @@
-import { calls, type PayloadOf } from '@return-center/contract';
-import { useMutation } from '@tanstack/react-query';
+import type { calls, PayloadOf } from '@return-center/contract';
 import { http } from '../../../shared/http';
+import { callRoute } from '../../../shared/http/call-route';
+import { useAction } from '../../../shared/use-action';
 
-export const login = (payload: PayloadOf<typeof calls.login>) => http.request(calls.login, payload, { quiet: true });
+const route = callRoute<typeof calls.login>('POST', 'go', 'login');
 
-export const useLogin = () => useMutation({ mutationFn: login });
+export const login = (payload: PayloadOf<typeof calls.login>) => http.request(route, payload, { quiet: true });
+
+export const useLogin = () => useAction(login);

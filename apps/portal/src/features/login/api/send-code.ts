@@ -1,8 +1,10 @@
-import { calls, type PayloadOf } from '@return-center/contract';
-import { useMutation } from '@tanstack/react-query';
+import type { calls, PayloadOf } from '@return-center/contract';
 import { http } from '../../../shared/http';
+import { callRoute } from '../../../shared/http/call-route';
+import { useAction } from '../../../shared/use-action';
 
-export const sendCode = (payload: PayloadOf<typeof calls.loginCode>) =>
-  http.request(calls.loginCode, payload, { quiet: true });
+const route = callRoute<typeof calls.loginCode>('POST', 'go', 'loginCode');
 
-export const useSendCode = () => useMutation({ mutationFn: sendCode });
+export const sendCode = (payload: PayloadOf<typeof calls.loginCode>) => http.request(route, payload, { quiet: true });
+
+export const useSendCode = () => useAction(sendCode);

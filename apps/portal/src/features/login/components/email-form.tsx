@@ -1,5 +1,5 @@
-import { Code, type StoreConfig } from '@return-center/contract';
-import { isEmail, isVerificationCode } from '@return-center/domain';
+import type { StoreConfig } from '@return-center/contract';
+import { Code } from '@return-center/contract/zod-free';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session-store';
@@ -7,6 +7,7 @@ import { useUi } from '../../../shared/ui-store';
 import { Field } from '../../../shared/ui/field';
 import { useLogin } from '../api/login';
 import { useSendCode } from '../api/send-code';
+import { inputRules } from './input-rules';
 import { useCountdown } from './use-countdown';
 
 interface Props {
@@ -30,13 +31,15 @@ export function EmailForm({ config, initialEmail, onSignedIn }: Props) {
   const codeError = config.text.verification_code_error_tips || t('login.errors.code');
 
   async function send() {
-    if (!isEmail(email)) {
+    const rules = await inputRules();
+    if (!rules) return;
+    if (!rules.isEmail(email)) {
       setErrors({ email: emailError });
       return;
     }
     setErrors({});
     const answer = await sendCode
-      .mutateAsync({ email: email.trim(), shop_url: config.shop_url, lang: language })
+      .run({ email: email.trim(), shop_url: config.shop_url, lang: language })
       .catch(() => null);
     if (!answer) return;
     if (answer.code === Code.Success) {
@@ -47,14 +50,16 @@ export function EmailForm({ config, initialEmail, onSignedIn }: Props) {
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    const rules = await inputRules();
+    if (!rules) return;
     const next = {
-      email: isEmail(email) ? undefined : emailError,
-      code: isVerificationCode(code) ? undefined : codeError,
+      email: rules.isEmail(email) ? undefined : emailError,
+      code: rules.isVerificationCode(code) ? undefined : codeError,
     };
     setErrors(next);
     if (next.email || next.code) return;
     const answer = await login
-      .mutateAsync({
+      .run({
         email: email.trim(),
         code: code.trim(),
         shop_url: config.shop_url,

@@ -1,6 +1,5 @@
 import { fallbackStoreConfig } from '@return-center/contract';
 import { screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useConfig } from '../../../shared/config-store';
 import { renderPlain, setUpPortalTests } from '../../../test/render';
@@ -12,12 +11,7 @@ beforeEach(() => {
   useConfig.setState({ config: fallbackStoreConfig('demo-shop.myshopify.com', 'en') });
 });
 
-const renderPage = () =>
-  renderPlain(
-    <MemoryRouter>
-      <LoginPage />
-    </MemoryRouter>,
-  );
+const renderPage = () => renderPlain(<LoginPage leave={() => undefined} />);
 const tab = (name: string) => screen.getByRole('tab', { name });
 const selected = () => screen.getByRole('tab', { selected: true }).textContent;
 

@@ -1,7 +1,7 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useLoadedConfig } from '../../../shared/config-store';
+import { loadValidation } from '../../../shared/load-validation';
 import { readQueryParams } from '../../../shared/query-params';
 import { useSession } from '../../../shared/session-store';
 import { EmailForm } from './email-form';
@@ -27,20 +27,37 @@ function tabAfterKey(current: Tab, key: string, rtl: boolean): Tab | null {
   return target === undefined ? null : (TABS[target] ?? null);
 }
 
+interface Props {
+  /** Takes the signed-in shopper on (to the root, without the login's query parameters). */
+  leave: () => void;
+  /** Called on the first focus in the form: the shopper is about to sign in, so what follows may start loading. */
+  onEngaged?: () => void;
+}
+
 /** Spec screen 1: prove ownership by order number or by emailed code. */
-export default function LoginPage() {
+export default function LoginPage({ leave, onEngaged }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const config = useLoadedConfig();
   const { setToken, setOrderLogin } = useSession();
   const params = readQueryParams();
   const [tab, setTab] = useState<Tab>(params.email && !params.orderNumber ? 'email' : 'order');
+  const card = useRef<HTMLElement>(null);
 
   const onSignedIn = (token: string, login: { email: string; order_number: string }) => {
     setOrderLogin(login);
     setToken(token);
-    void navigate('/', { replace: true });
+    leave();
   };
+  // The input rules are zod schemas: they load once the shopper is at the form rather than with the page.
+  useEffect(() => {
+    const engage = () => {
+      void loadValidation().catch(() => undefined);
+      onEngaged?.();
+    };
+    const element = card.current;
+    element?.addEventListener('focusin', engage, { once: true });
+    return () => element?.removeEventListener('focusin', engage);
+  }, [onEngaged]);
   // Only the selected tab is in the Tab order (roving tabindex); the keys move focus and select (automatic activation).
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, from: Tab) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -52,7 +69,7 @@ export default function LoginPage() {
   };
 
   return (
-    <section className="rc-card rc-login" aria-labelledby="rc-login-title">
+    <section ref={card} className="rc-card rc-login" aria-labelledby="rc-login-title">
       <h1 id="rc-login-title" className="rc-visually-hidden">
         {config.store_name}
       </h1>

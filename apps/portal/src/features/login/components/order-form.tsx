@@ -1,9 +1,10 @@
-import { Code, OrderLookupMethod, type StoreConfig } from '@return-center/contract';
-import { isLookupContact, isOrderNumber } from '@return-center/domain';
+import type { StoreConfig } from '@return-center/contract';
+import { Code, OrderLookupMethod } from '@return-center/contract/zod-free';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../shared/ui/field';
 import { useLogin } from '../api/login';
+import { inputRules } from './input-rules';
 
 interface Props {
   config: StoreConfig;
@@ -42,15 +43,16 @@ export function OrderForm({ config, initial, onSignedIn }: Props) {
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const contactOk = isLookupContact(method, contact);
+    const rules = await inputRules();
+    if (!rules) return;
     const next = {
-      order: isOrderNumber(orderNumber) ? undefined : orderError,
-      contact: contactOk ? undefined : contactError,
+      order: rules.isOrderNumber(orderNumber) ? undefined : orderError,
+      contact: rules.isLookupContact(method, contact) ? undefined : contactError,
     };
     setErrors(next);
     if (next.order || next.contact) return;
     const answer = await login
-      .mutateAsync({
+      .run({
         email: contact.trim(),
         order_number: orderNumber.trim(),
         shop_url: config.shop_url,
