@@ -1,48 +1,37 @@
+/** Returns submitted per second through HTTP, one per fresh copy of #1001, on SQLite and on PostgreSQL. */
 import autocannon from 'autocannon';
-import type { FastifyInstance } from 'fastify';
-import type { AnswerOf, calls, Envelope } from '@return-center/contract';
+import { calls } from '@return-center/contract';
 import { present } from '@return-center/domain';
-import type { AppContext } from '../apps/server/src/app-context.js';
 import { copiesOfDemoOrder, DEMO_ORDERS } from '../apps/server/src/db/seed/demo-orders.js';
 import { DEMO_SHOP } from '../apps/server/src/db/seed/demo-shop.js';
+import { emailSession, freshDatabase, startApp, type Running } from './app.js';
+import { env } from './env.js';
+import { JSON_HEADERS, log } from './load.js';
+import type { Database, Stamp, SubmitResult, SubmitRun } from './results.js';
 
-/**
- * Submits one return per fresh copy of #1001 (one open request per order), through HTTP, and
- * answers the rate. The setup (orders, one email session) is not timed.
- */
-export async function benchSubmit(app: FastifyInstance & { ctx: AppContext }, base: string, count: number) {
-  const { db, clock, services } = app.ctx;
+const CONNECTIONS = 10;
+
+/** Submits one return per copy of #1001 (one open request per order). The setup (orders, a session) is not timed. */
+async function submitRun({ app, db, base }: Running, database: Database, count: number): Promise<SubmitRun> {
+  const { clock, services } = app.ctx;
   const shop = await services.storefront.requireShop(DEMO_SHOP);
   const template = present(
     DEMO_ORDERS.find((o) => o.number === '1001'),
     'demo order #1001',
   );
   const targets = await copiesOfDemoOrder(db, shop.id, template, count, 200_000, Math.floor(clock.nowMs() / 1000));
-  await app.inject({
-    method: 'POST',
-    url: '/go-api/v1/client/loginCode',
-    payload: { email: 'alice@example.com', shop_url: DEMO_SHOP },
-  });
-  const mail = await db.selectFrom('mails').select('text_body').orderBy('id', 'desc').executeTakeFirstOrThrow();
-  const code = present(/\b(\d{6})\b/.exec(mail.text_body)?.[1], 'verification code in the login mail');
-  const { token } = (
-    await app.inject({
-      method: 'POST',
-      url: '/go-api/v1/client/login',
-      payload: { email: 'alice@example.com', code, shop_url: DEMO_SHOP },
-    })
-  ).json<Envelope<AnswerOf<typeof calls.login>>>().data;
+  const token = await emailSession(app, 'alice@example.com');
 
   let next = 0;
-  const started = Date.now();
+  const started = performance.now();
   const result = await autocannon({
-    url: `${base}/v1/client/setReturnOrder`,
-    connections: 10,
+    url: `${base}${calls.setReturnOrder.path}`,
+    connections: CONNECTIONS,
     amount: count,
     requests: [
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
         setupRequest: (request) => {
           const target = present(targets[next++ % targets.length], 'a copy of #1001 to return');
           return {
@@ -51,7 +40,7 @@ export async function benchSubmit(app: FastifyInstance & { ctx: AppContext }, ba
               order_id: target.orderId,
               solution_id: 1,
               shipping_method_id: 2,
-              idempotency_key: `bench-order-${target.orderId}`,
+              idempotency_key: `bench-order-${String(target.orderId)}`,
               order_product: [
                 {
                   id: target.lineId,
@@ -73,7 +62,7 @@ export async function benchSubmit(app: FastifyInstance & { ctx: AppContext }, ba
       },
     ],
   });
-  const seconds = (Date.now() - started) / 1000;
+  const seconds = (performance.now() - started) / 1000;
   const created = await db
     .selectFrom('return_requests')
     // A count is a number on SQLite but may come back as a string or bigint from another driver.
@@ -81,9 +70,28 @@ export async function benchSubmit(app: FastifyInstance & { ctx: AppContext }, ba
     .where('idempotency_key', 'like', 'bench-%')
     .executeTakeFirstOrThrow();
   return {
-    perSecond: Number(created.n) / seconds,
+    database,
+    count,
     created: Number(created.n),
+    perSecond: Math.round(Number(created.n) / seconds),
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
+}
+
+/** The submit run on a fresh SQLite file, and on a throwaway PostgreSQL schema when one is configured. */
+export async function benchSubmit(): Promise<Omit<SubmitResult, keyof Stamp>> {
+  const runs: SubmitRun[] = [];
+  for (const kind of env.pgUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
+    log(`submit: ${String(env.submits)} returns on ${kind}`);
+    const database = await freshDatabase(kind);
+    const server = await startApp(database);
+    try {
+      runs.push(await submitRun(server, kind, env.submits));
+    } finally {
+      await server.close();
+      await database.drop();
+    }
+  }
+  return { runs };
 }

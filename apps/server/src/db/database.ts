@@ -31,6 +31,10 @@ export function createDb(url: string, options: { searchPath?: string } = {}): { 
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
+  // In WAL mode NORMAL syncs at checkpoints, not at every commit (4.2 ms → 0.06 ms per write on the bench machine,
+  // time the event loop is blocked). A crashed process loses nothing; a power cut may lose the last commits but never
+  // corrupts the file. Deployments that cannot accept that run PostgreSQL.
+  sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {

@@ -1,0 +1,34 @@
+/** Lighthouse, INP and first-view bytes (bench/browser.ts) against the built server with the built portal. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { browserFigures } from './browser.js';
+import { freshDatabase } from './app.js';
+import { env } from './env.js';
+import { log } from './load.js';
+import type { BrowserResult, Stamp } from './results.js';
+import { DIST } from './routes.js';
+import { ensureBuiltServer, spawnServer } from './server-process.js';
+
+export async function benchBrowser(): Promise<Omit<BrowserResult, keyof Stamp> | null> {
+  if (!existsSync(join(DIST, 'index.html'))) {
+    log('browser: skipped, the portal is not built (npm run build)');
+    return null;
+  }
+  ensureBuiltServer();
+  const database = await freshDatabase('sqlite');
+  const server = await spawnServer({
+    DATABASE_URL: database.url,
+    UPLOAD_DIR: `${database.url.replace(/^sqlite:/, '')}-uploads`,
+    // The journeys copy demo orders (POST /dev/demo-orders) and read codes from the dev mailbox.
+    DEV_TOOLS: 'true',
+    LOG_LEVEL: 'warn',
+  });
+  try {
+    return {
+      figures: await browserFigures(server.url, { runs: env.lighthouseRuns, log: (line) => log(`browser: ${line}`) }),
+    };
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+}

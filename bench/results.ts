@@ -1,0 +1,179 @@
+/** What each section measured, kept in bench/results.json so a partial run still regenerates the whole README. */
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, freemem, release, totalmem, type } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserFigures } from './browser.js';
+
+export interface Machine {
+  cpus: number;
+  cpuModel: string;
+  memoryGiB: number;
+  node: string;
+  os: string;
+}
+
+/** When and where a section ran, and whether at the budgeted sizes (`smoke` names what was smaller). */
+export interface Stamp {
+  date: string;
+  machine: Machine;
+  /** Wall time of the whole section, setup included. */
+  tookSeconds: number;
+  smoke: string | null;
+}
+
+export interface Load {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+export type Endpoint = 'getConfig' | 'login' | 'orders' | 'returnInfo';
+export type Database = 'sqlite' | 'postgres';
+
+export interface ApiResult extends Stamp {
+  seconds: number;
+  connections: number;
+  hello: Load;
+  endpoints: Record<Endpoint, Load>;
+}
+
+export interface SubmitRun {
+  database: Database;
+  count: number;
+  created: number;
+  perSecond: number;
+  p99: number;
+  errors: number;
+}
+export interface SubmitResult extends Stamp {
+  runs: SubmitRun[];
+}
+
+export interface QueryPlan {
+  sql: string;
+  plan: string;
+}
+export type ScaleEndpoint = 'login' | 'orders' | 'returnInfo';
+export interface ScaleRun {
+  database: Database;
+  small: number;
+  large: number;
+  /** Seconds to fill from `small` to `large` orders. */
+  fillSeconds: number;
+  endpoints: Record<ScaleEndpoint, { small: Load; large: Load }>;
+  plans: Record<ScaleEndpoint, QueryPlan[]>;
+}
+export interface ScaleResult extends Stamp {
+  runs: ScaleRun[];
+}
+
+export interface UploadRun {
+  files: number;
+  p95Ms: number;
+  maxMs: number;
+  errors: number;
+  /** Highest resident set of the server process during the run (sampled VmRSS) and since its start (VmHWM). */
+  peakRssMb: number;
+  hwmMb: number;
+  /** p99 of a /health round trip during the uploads: event-loop delay seen from outside. */
+  healthP99Ms: number;
+}
+export interface UploadsResult extends Stamp {
+  /** The photo: MB of 2^20 bytes (the server's limit is 10 of them), and its pixels. */
+  fileMb: number;
+  width: number;
+  height: number;
+  parallel: UploadRun;
+  sequential: UploadRun;
+}
+
+export interface StartResult extends Stamp {
+  runs: number;
+  /** Medians; `all` keeps every run. */
+  listeningMs: number;
+  idleRssMb: number;
+  all: { listeningMs: number; idleRssMb: number }[];
+}
+
+export interface ScaleOutResult extends Stamp {
+  redis: boolean;
+  one: { getConfig: Load; orders: Load };
+  two: { getConfig: Load; orders: Load };
+  rateLimit: {
+    limit: number;
+    attempts: number;
+    /** 1-based attempt that was first refused (null: none was). */
+    firstRefused: number | null;
+    refusedStatus: number | null;
+    refusedCode: number | null;
+    /** Answers per backend during the attempts. */
+    perBackend: number[];
+  };
+}
+
+export interface ImportResult extends Stamp {
+  count: number;
+  megabytes: number;
+  seconds: number;
+  perSecond: number;
+  peakRssMb: number;
+}
+
+export interface BrowserResult extends Stamp {
+  figures: BrowserFigures;
+}
+
+export interface RouteSize {
+  route: string;
+  files: number;
+  gzipBytes: number;
+}
+export interface BundleResult extends Stamp {
+  routes: RouteSize[];
+}
+
+export interface Results {
+  api?: ApiResult;
+  submit?: SubmitResult;
+  scale?: ScaleResult;
+  uploads?: UploadsResult;
+  start?: StartResult;
+  scaleout?: ScaleOutResult;
+  import?: ImportResult;
+  browser?: BrowserResult;
+  bundle?: BundleResult;
+}
+
+export const RESULTS_FILE = join(import.meta.dirname, 'results.json');
+
+export function readResults(file = RESULTS_FILE): Results {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Results) : {};
+}
+
+export function machine(): Machine {
+  const all = cpus();
+  return {
+    cpus: all.length,
+    cpuModel: all[0]?.model.trim() ?? 'unknown CPU',
+    memoryGiB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    os: `${type()} ${release()}`,
+  };
+}
+
+/** Free memory now, for the log (a busy machine explains odd figures). */
+export const freeGiB = () => (freemem() / 1024 ** 3).toFixed(1);
+
+/** Runs a section and stamps its answer (null: skipped) with the date, the machine and the wall time. */
+export async function stamped<T>(smoke: string | null, run: () => Promise<T | null>): Promise<(T & Stamp) | null> {
+  const started = performance.now();
+  const figures = await run();
+  if (figures === null) return null;
+  return {
+    date: new Date().toISOString(),
+    machine: machine(),
+    tookSeconds: Math.round((performance.now() - started) / 100) / 10,
+    smoke,
+    ...figures,
+  };
+}
