@@ -8,3 +8,4 @@ export * from './money.js';
 export * from './sha256.js';
 export * from './validation.js';
 export * from './present.js';
+export * from './exchange.js';
