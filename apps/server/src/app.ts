@@ -22,6 +22,7 @@ import { devMailboxRoutes } from './modules/dev/mailbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { orderFeedRoutes } from './modules/order-feed/order-feed.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { exchangesRoutes } from './modules/exchanges/exchanges.routes.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { assetOrigins } from './modules/storefront-config/asset-origins.js';
 import { storefrontConfigRoutes } from './modules/storefront-config/storefront-config.routes.js';
@@ -123,6 +124,7 @@ export async function buildApp(
     storefrontConfigRoutes,
     authRoutes,
     ordersRoutes,
+    exchangesRoutes,
     returnsRoutes,
     requestsRoutes,
     merchantApiRoutes,

@@ -23,6 +23,7 @@ import { MerchantService } from './modules/merchant/merchant.service.js';
 import { OrderFeed } from './modules/order-feed/order-feed.service.js';
 import { OrdersRepository } from './modules/orders/orders.repository.js';
 import { OrdersService } from './modules/orders/orders.service.js';
+import { ExchangesService } from './modules/exchanges/exchanges.service.js';
 import { LifecycleService } from './modules/requests/lifecycle.service.js';
 import { requestJobHandlers } from './modules/requests/request-jobs.js';
 import { RequestsRepository } from './modules/requests/requests.repository.js';
@@ -141,6 +142,7 @@ export async function createServices(
       auth,
       storefront,
       orders,
+      exchanges: new ExchangesService(platform),
       returns,
       lifecycle,
       merchant,

@@ -42,7 +42,6 @@ export const getVariantList = defineCall({
 });
 
 export const getVariantIdByOption = defineCall({
-  notServedYet: '#13 exchanges',
   method: 'POST',
   base: 'v1',
   name: 'getVariantIdByOption',

@@ -1,0 +1,9 @@
+import { calls } from '@return-center/contract';
+import type { AppContext } from '../../app-context.js';
+import { registerCall } from '../../http/register-call.js';
+
+export function exchangesRoutes({ app, authenticate, services }: AppContext): void {
+  registerCall(app, calls.getVariantIdByOption, authenticate, (input, session) =>
+    services.exchanges.variantByOptions(session.shopId, input),
+  );
+}

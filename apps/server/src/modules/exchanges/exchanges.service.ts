@@ -1,0 +1,50 @@
+import { Code, messages, type AnswerOf, type calls } from '@return-center/contract';
+import type { PlatformProduct, PlatformVariant, StorePlatform } from '../../adapters/store-platform/port.js';
+import { AppError } from '../../http/app-error.js';
+
+type Variant = AnswerOf<typeof calls.getVariantIdByOption>;
+
+const noStock = () => new AppError(Code.InvalidInput, messages.noStock);
+
+/** The contract's view of a variant of the shop's catalogue. */
+function toVariant(product: PlatformProduct, variant: PlatformVariant): Variant {
+  return {
+    id: variant.id,
+    product_id: product.id,
+    title: variant.title,
+    price: variant.price,
+    inventory_quantity: variant.stock,
+    option1: variant.options[0] ?? null,
+    option2: variant.options[1] ?? null,
+    option3: variant.options[2] ?? null,
+    image: product.image,
+  };
+}
+
+/** Exchanges (#13): the shop's catalogue as the portal sees it, through the store-platform port. */
+export class ExchangesService {
+  constructor(private readonly platform: StorePlatform) {}
+
+  /**
+   * The variant of a product with exactly these option values, when it has `quantity` units in stock (spec §7
+   * getVariantIdByOption). A product the shop no longer sells answers "The original product has been deleted.";
+   * a combination it does not make, or has too few of, "No stock".
+   */
+  async variantByOptions(
+    shopId: number,
+    input: {
+      product_id: number;
+      quantity: number;
+      option1: string | null;
+      option2: string | null;
+      option3: string | null;
+    },
+  ): Promise<Variant> {
+    const product = await this.platform.getProduct(shopId, input.product_id);
+    if (!product) throw new AppError(Code.NotFound, messages.productDeleted);
+    const wanted = [input.option1, input.option2, input.option3].slice(0, product.optionNames.length);
+    const variant = product.variants.find((v) => wanted.every((value, i) => v.options[i] === value));
+    if (!variant || variant.stock < input.quantity) throw noStock();
+    return toVariant(product, variant);
+  }
+}
