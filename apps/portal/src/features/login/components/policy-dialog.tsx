@@ -1,7 +1,7 @@
 import type { StoreConfig } from '@return-center/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NativeDialog } from '../../../shared/ui/native-dialog';
+import { Dialog } from '../../../shared/ui/dialog';
 
 /** The return policy: an external link, or the "Returns and Exchanges Policy FAQ" popup (merchant text shown as text). */
 export function PolicyLink({ config }: { config: StoreConfig }) {
@@ -22,11 +22,11 @@ export function PolicyLink({ config }: { config: StoreConfig }) {
       <button type="button" className="rc-link" onClick={() => setOpen(true)}>
         {label}
       </button>
-      <NativeDialog title={t('login.policyTitle')} open={open} onClose={() => setOpen(false)}>
+      <Dialog title={t('login.policyTitle')} open={open} onClose={() => setOpen(false)}>
         {content.split(/\n{2,}/).map((paragraph, i) => (
           <p key={i}>{paragraph}</p>
         ))}
-      </NativeDialog>
+      </Dialog>
     </>
   );
 }

@@ -44,7 +44,7 @@ export function ReasonDialog({ line, reasons, initial, onSave, onClose }: Props)
   };
 
   return (
-    <Dialog title={t('flow.reasonTitle')} open onOpenChange={(open) => !open && onClose()} hideClose>
+    <Dialog title={t('flow.reasonTitle')} open onClose={onClose} hideClose>
       <p className="rc-dialog__item">{[line.title, line.variant_title].filter(Boolean).join(' / ')}</p>
       <div className="rc-form">
         <div className="rc-field">

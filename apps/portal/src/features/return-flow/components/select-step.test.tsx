@@ -91,6 +91,8 @@ describe('select step', () => {
     await user.click(screen.getByRole('radio', { name: 'Arrived too late' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+    // Keyboard users land back where they were.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Choose Canvas tote' }));
 
     expect(screen.queryByText(/^Selected:/)).toBeNull();
     expect(storedForm()).toBeNull();
