@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { isLoggedIn, useSession } from '../shared/session-store';
 import { FullPageLoader } from '../shared/ui/loader';
@@ -29,11 +30,15 @@ const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
 
 /**
  * Once signed in, the journey's pages are fetched while the browser is idle, so that moving on (and reaching the
- * status page after a submit) does not wait for the network. A page that fails to preload loads again on demand.
+ * status page after a submit) does not wait for the network. They wait for the first page's data: fetched earlier, on
+ * a slow phone link they would share its bandwidth and main thread. A page that fails to preload loads on demand.
  */
 function usePreloadPages(loggedIn: boolean) {
+  const client = useQueryClient();
+  const fetching = useIsFetching() > 0;
+  const pageHasData = client.getQueryCache().getAll().length > 0;
   useEffect(() => {
-    if (!loggedIn) return;
+    if (!loggedIn || fetching || !pageHasData) return;
     const preload = () => loaders.forEach((load) => void load().catch(() => undefined));
     if (typeof window.requestIdleCallback !== 'function') {
       preload();
@@ -41,7 +46,7 @@ function usePreloadPages(loggedIn: boolean) {
     }
     const handle = window.requestIdleCallback(preload, { timeout: 2000 });
     return () => window.cancelIdleCallback(handle);
-  }, [loggedIn]);
+  }, [loggedIn, fetching, pageHasData]);
 }
 
 function Frame() {
