@@ -13,6 +13,7 @@ import * as feedIdentity from '../adapters/store-platform/migrations/010-feed-id
 import * as orderWebhooks from './migrations/011-order-webhooks.js';
 import * as catalogueAndDrafts from '../adapters/store-platform/migrations/012-catalogue-and-drafts.js';
 import * as rateLimitExpiry from './migrations/013-rate-limit-expiry.js';
+import * as catalogueOrder from '../adapters/store-platform/migrations/014-catalogue-order.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -28,6 +29,7 @@ const ALL = {
   '011-order-webhooks': orderWebhooks,
   '012-catalogue-and-drafts': catalogueAndDrafts,
   '013-rate-limit-expiry': rateLimitExpiry,
+  '014-catalogue-order': catalogueOrder,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {

@@ -35,6 +35,8 @@ export interface ProductsTable {
   created_at: number;
   /** JSON list of the names of the options its variants differ by, e.g. ["Size", "Colour"]. */
   option_names: Generated<string>;
+  /** The lowest price of its variants (minor units), kept by the catalogue's writes. */
+  min_price: Generated<number>;
 }
 
 export interface CollectionsTable {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
+import { EXCHANGE_SORTS } from '../constants.js';
 import { id, int, minor } from '../envelope.js';
 
 // Exchanges: the catalogue and variant lookup (spec §7).
@@ -16,16 +17,28 @@ export const variant = z.object({
   image: z.string(),
 });
 
+/** The most products one page of the exchange catalogue holds. */
+export const MAX_CATALOGUE_PAGE = 48;
+
+/**
+ * The shop's catalogue for "exchange for other goods" (spec screen 8), a page at a time: search, collection, price
+ * range (minor units, both included, on any variant) and stock filters, and spec §9's sorts. Pass `next_cursor` back
+ * with the same filters for the next page; it is null on the last. The shop's collections come with every page.
+ */
 export const getVariantList = defineCall({
-  notServedYet: '#13 exchanges',
   method: 'POST',
   base: 'v1',
   name: 'getVariantList',
   auth: true,
   payload: z.object({
-    search: z.string().max(100).default(''),
-    sort: z.string().default('featured'),
-    page: int.min(1).default(1),
+    search: z.string().trim().max(100).default(''),
+    sort: z.enum(EXCHANGE_SORTS).default('featured'),
+    collection_id: id.nullable().default(null),
+    price_min: minor.min(0).nullable().default(null),
+    price_max: minor.min(0).nullable().default(null),
+    in_stock: z.boolean().default(false),
+    cursor: z.string().max(200).nullable().default(null),
+    limit: int.min(1).max(MAX_CATALOGUE_PAGE).default(24),
   }),
   answer: z.object({
     list: z.array(
@@ -34,10 +47,12 @@ export const getVariantList = defineCall({
         title: z.string(),
         image: z.string(),
         created_at: z.number().int(),
+        option_names: z.array(z.string()),
         variants: z.array(variant),
       }),
     ),
-    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+    collections: z.array(z.object({ id: int, title: z.string() })),
   }),
 });
 

@@ -4,12 +4,12 @@ import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { ProductsTable, VariantsTable } from '../../db/schema.js';
-import type { PlatformCollection, PlatformProduct, ProductPage } from './port.js';
+import type { PlatformCollection, PlatformProduct, ProductPage, ProductQuery, ProductSort } from './port.js';
 
 /**
  * The local platform's catalogue: `products` with their `variants`, grouped in `collections`.
- * Pages run in the order of `featured_rank`, then id; the cursor is the last product's place in that order, as
- * base64url JSON `[rank, id]` (opaque to callers). A search is one phrase, trimmed, matched case-insensitively as a
+ * Pages run in the sort's order (`featured_rank`, `created_at` or `min_price`), then id in the same direction; the
+ * cursor is the last product's place in that order, as base64url JSON `[sort, value, id]` (opaque to callers). A search is one phrase, trimmed, matched case-insensitively as a
  * part of the title, of a variant's SKU or of one tag (case-insensitive for ASCII letters on SQLite, whose lower()
  * knows no others).
  */
@@ -61,6 +61,7 @@ export async function addProduct(
       featured_rank: product.rank,
       created_at: product.createdAt,
       option_names: JSON.stringify(product.optionNames ?? defaultOptionNames(optionCount)),
+      min_price: product.variants.length > 0 ? Math.min(...product.variants.map((v) => v.price)) : 0,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -150,19 +151,25 @@ export function listCollections(db: Db, shopId: number): Promise<PlatformCollect
     .execute();
 }
 
-/** A page of the shop's products, filtered by collection and search (see the top of this file). */
-export async function listProducts(
-  db: Db,
-  shopId: number,
-  query: { collectionId?: number; search?: string; cursor?: string | null; limit: number },
-): Promise<ProductPage> {
+/** How each sort orders products: a column and a direction, with the id after it in the same direction. */
+const ORDERS: Record<ProductSort, { column: 'featured_rank' | 'created_at' | 'min_price'; descending: boolean }> = {
+  featured: { column: 'featured_rank', descending: false },
+  newest: { column: 'created_at', descending: true },
+  'price-desc': { column: 'min_price', descending: true },
+  'price-asc': { column: 'min_price', descending: false },
+};
+
+/** A page of the shop's products, filtered, searched and sorted (see the top of this file). */
+export async function listProducts(db: Db, shopId: number, query: ProductQuery): Promise<ProductPage> {
   const limit = Math.min(Math.max(Math.floor(query.limit), 1), MAX_PAGE);
-  const after = query.cursor ? readCursor(query.cursor) : null;
+  const sort = query.sort ?? 'featured';
+  const after = query.cursor ? readCursor(query.cursor, sort) : null;
   const { collectionId } = query;
   if (collectionId !== undefined && !isId(collectionId)) return { products: [], nextCursor: null };
   const term = query.search?.trim().toLowerCase() ?? '';
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const like = (column: string) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  const { min, max } = query.price ?? {};
 
   let rows = db.selectFrom('products').selectAll().where('products.shop_id', '=', shopId);
   if (collectionId !== undefined)
@@ -192,23 +199,35 @@ export async function listProducts(
         ),
       ]),
     );
-  if (after)
+  if (min !== undefined || max !== undefined || query.inStock)
+    rows = rows.where((eb) => {
+      let variant = eb.selectFrom('variants').select('variants.id').whereRef('variants.product_id', '=', 'products.id');
+      if (min !== undefined) variant = variant.where('variants.price', '>=', min);
+      if (max !== undefined) variant = variant.where('variants.price', '<=', max);
+      if (query.inStock) variant = variant.where('variants.inventory_quantity', '>', 0);
+      return eb.exists(variant);
+    });
+  const { column, descending } = ORDERS[sort];
+  const direction = descending ? 'desc' : 'asc';
+  if (after) {
+    const beyond = descending ? '<' : '>';
     rows = rows.where((eb) =>
       eb.or([
-        eb('products.featured_rank', '>', after.rank),
-        eb.and([eb('products.featured_rank', '=', after.rank), eb('products.id', '>', after.id)]),
+        eb(`products.${column}`, beyond, after.key),
+        eb.and([eb(`products.${column}`, '=', after.key), eb('products.id', beyond, after.id)]),
       ]),
     );
+  }
   const found = await rows
-    .orderBy('products.featured_rank')
-    .orderBy('products.id')
+    .orderBy(`products.${column}`, direction)
+    .orderBy('products.id', direction)
     .limit(limit + 1)
     .execute();
   const page = found.slice(0, limit);
   const last = page.at(-1);
   return {
     products: await withVariants(db, page),
-    nextCursor: found.length > limit && last ? writeCursor(last.featured_rank, last.id) : null,
+    nextCursor: found.length > limit && last ? writeCursor(sort, last[column], last.id) : null,
   };
 }
 
@@ -253,6 +272,7 @@ async function withVariants(db: Db, rows: Selectable<ProductsTable>[]): Promise<
     handle: row.handle,
     image: row.image,
     tags: row.tags ? row.tags.split(',') : [],
+    createdAt: row.created_at,
     optionNames: optionNames(row.option_names),
     variants: variants.filter((v) => v.product_id === row.id).map(toVariant),
   }));
@@ -275,20 +295,21 @@ function optionNames(json: string): string[] {
   return Array.isArray(value) ? value.filter((name) => typeof name === 'string') : [];
 }
 
-const writeCursor = (rank: number, id: number) => Buffer.from(JSON.stringify([rank, id])).toString('base64url');
+const writeCursor = (sort: ProductSort, key: number, id: number) =>
+  Buffer.from(JSON.stringify([sort, key, id])).toString('base64url');
 
-/** The place a cursor stands for; a cursor this adapter did not write is refused. */
-function readCursor(cursor: string): { rank: number; id: number } {
+/** The place a cursor stands for; a cursor this adapter did not write, or wrote for another sort, is refused. */
+function readCursor(cursor: string, sort: ProductSort): { key: number; id: number } {
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(cursor, 'base64url').toString());
   } catch {
     value = null;
   }
-  if (Array.isArray(value) && value.length === 2) {
-    const [rank, id] = value as unknown[];
-    if (Number.isSafeInteger(rank) && typeof rank === 'number' && typeof id === 'number' && isId(id))
-      return { rank, id };
+  if (Array.isArray(value) && value.length === 3) {
+    const [written, key, id] = value as unknown[];
+    if (written === sort && typeof key === 'number' && Number.isSafeInteger(key) && typeof id === 'number' && isId(id))
+      return { key, id };
   }
   throw new RangeError('Unreadable product cursor');
 }

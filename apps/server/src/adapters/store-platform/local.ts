@@ -15,6 +15,7 @@ import type {
   PlatformOrder,
   PlatformProduct,
   ProductPage,
+  ProductQuery,
   RefundRequest,
   RefundRecord,
   RefundResult,
@@ -71,10 +72,7 @@ export class LocalStorePlatform implements StorePlatform {
     return catalogue.listCollections(this.db, shopId);
   }
 
-  listProducts(
-    shopId: number,
-    query: { collectionId?: number; search?: string; cursor?: string | null; limit: number },
-  ): Promise<ProductPage> {
+  listProducts(shopId: number, query: ProductQuery): Promise<ProductPage> {
     return catalogue.listProducts(this.db, shopId, query);
   }
 

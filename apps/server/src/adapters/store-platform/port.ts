@@ -1,3 +1,5 @@
+import type { EXCHANGE_SORTS } from '@return-center/contract';
+
 /** A shop platform's view of orders, in our own types (money in minor units, times in seconds). */
 export interface PlatformLine {
   id: number;
@@ -44,6 +46,8 @@ export interface PlatformProduct {
   handle: string;
   image: string;
   tags: string[];
+  /** When the shop added it (seconds). */
+  createdAt: number;
   /** The names of the options its variants differ by, e.g. ["Size", "Colour"]. */
   optionNames: string[];
   variants: PlatformVariant[];
@@ -65,6 +69,21 @@ export interface PlatformCollection {
   id: number;
   title: string;
   handle: string;
+}
+
+/** Spec §9's sort options: Featured, Newest, Price high-low, Price low-high (by a product's lowest price). */
+export type ProductSort = (typeof EXCHANGE_SORTS)[number];
+
+export interface ProductQuery {
+  collectionId?: number;
+  search?: string;
+  /** Only products with a variant priced within these bounds (minor units, both included). */
+  price?: { min?: number; max?: number };
+  /** Only products with a variant in stock. */
+  inStock?: boolean;
+  sort?: ProductSort;
+  cursor?: string | null;
+  limit: number;
 }
 
 export interface ProductPage {
@@ -144,13 +163,11 @@ export interface StorePlatform {
 
   listCollections(shopId: number): Promise<PlatformCollection[]>;
   /**
-   * Products by collection and/or a search of title, SKU and tags (case-insensitive); in a stable order, a page at a
-   * time: at most `limit` (1 to 250) products, and a cursor to pass back for the next page.
+   * Products by collection, price and stock and/or a search of title, SKU and tags (case-insensitive), in the order
+   * asked for (the shop's featured order by default), a page at a time: at most `limit` (1 to 250) products, and a
+   * cursor to pass back with the same query for the next page.
    */
-  listProducts(
-    shopId: number,
-    query: { collectionId?: number; search?: string; cursor?: string | null; limit: number },
-  ): Promise<ProductPage>;
+  listProducts(shopId: number, query: ProductQuery): Promise<ProductPage>;
   getProduct(shopId: number, productId: number): Promise<PlatformProduct | null>;
 
   /**

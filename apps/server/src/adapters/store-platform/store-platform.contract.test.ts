@@ -9,6 +9,7 @@ import {
   type DraftOrder,
   type DraftOrderInput,
   type PlatformOrder,
+  type ProductQuery,
   type StorePlatform,
   type SuggestedRefund,
 } from './port.js';
@@ -461,7 +462,7 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
     };
 
     /** Every product the query finds, a page at a time, checking each page keeps to the limit. */
-    const allPages = async (shopId: number, query: { collectionId?: number; search?: string }, limit: number) => {
+    const allPages = async (shopId: number, query: Omit<ProductQuery, 'limit' | 'cursor'>, limit: number) => {
       const seen: number[] = [];
       let cursor: string | null = null;
       for (let pages = 0; pages < 50; pages++) {
@@ -540,6 +541,71 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
       );
       expect(await allPages(shop, { collectionId: winter, search: 'shirt' }, 2)).toEqual([id('oxford-shirt')]);
       expect(await allPages(otherShop, { collectionId: winter }, 2)).toEqual([]);
+    });
+
+    /** Products priced (lowest variant) and added on different days, out of featured order. */
+    const priced = async () => {
+      const ids: Record<string, number> = {};
+      const put = async (handle: string, rank: number, day: number, prices: number[], stock = 1) => {
+        ids[handle] = (
+          await h.putProduct(
+            shop,
+            product(handle, rank, {
+              createdAt: PLACED + day * DAY,
+              variants: prices.map((price, i) => ({
+                title: String(i),
+                sku: `${handle}-${String(i)}`,
+                price,
+                stock,
+                options: [String(i)],
+              })),
+            }),
+          )
+        ).productId;
+      };
+      await put('tote', 0, 3, [1500]);
+      await put('boots', 1, 1, [12_000, 9_000]);
+      await put('scarf', 2, 5, [4_000], 0);
+      await put('cap', 3, 2, [1500, 30_000]);
+      await put('coat', 4, 4, [25_000]);
+      return (handle: string) => present(ids[handle], handle);
+    };
+
+    it('sorts by newest, by price high-low and low-high (lowest variant price), the same at every page size', async () => {
+      const id = await priced();
+      const order = async (sort: ProductQuery['sort']) => {
+        const whole = await allPages(shop, { sort }, 100);
+        for (const limit of [1, 2, 3])
+          expect(await allPages(shop, { sort }, limit), `${String(sort)}/${String(limit)}`).toEqual(whole);
+        return whole;
+      };
+      expect(await order('featured')).toEqual(['tote', 'boots', 'scarf', 'cap', 'coat'].map(id));
+      expect(await order('newest')).toEqual(['scarf', 'coat', 'tote', 'cap', 'boots'].map(id));
+      const high = await order('price-desc');
+      expect(high.slice(0, 3)).toEqual(['coat', 'boots', 'scarf'].map(id));
+      expect(new Set(high.slice(3))).toEqual(new Set(['tote', 'cap'].map(id)));
+      const low = await order('price-asc');
+      expect(new Set(low.slice(0, 2))).toEqual(new Set(['tote', 'cap'].map(id)));
+      expect(low.slice(2)).toEqual(['scarf', 'boots', 'coat'].map(id));
+    });
+
+    it('filters by a price range any variant falls in, and by stock', async () => {
+      const id = await priced();
+      const find = async (query: Omit<ProductQuery, 'limit'>) => new Set(await allPages(shop, query, 2));
+      expect(await find({ price: { min: 10_000, max: 26_000 } })).toEqual(new Set(['boots', 'coat'].map(id)));
+      expect(await find({ price: { min: 20_000 } })).toEqual(new Set(['cap', 'coat'].map(id)));
+      expect(await find({ price: { max: 1500 } })).toEqual(new Set(['tote', 'cap'].map(id)));
+      expect(await find({ inStock: true })).toEqual(new Set(['tote', 'boots', 'cap', 'coat'].map(id)));
+      expect(await find({ inStock: true, price: { min: 3_000, max: 5_000 } })).toEqual(new Set());
+      expect(await find({ price: { min: 3_000, max: 5_000 } })).toEqual(new Set([id('scarf')]));
+    });
+
+    it('refuses a cursor written for another sort', async () => {
+      await priced();
+      const page = await platform.listProducts(shop, { sort: 'newest', limit: 2 });
+      await expect(
+        platform.listProducts(shop, { sort: 'price-asc', cursor: page.nextCursor, limit: 2 }),
+      ).rejects.toBeInstanceOf(RangeError);
     });
 
     it('answers a product with its option names, each variant’s options, price and stock', async () => {

@@ -3,6 +3,9 @@ import type { AppContext } from '../../app-context.js';
 import { registerCall } from '../../http/register-call.js';
 
 export function exchangesRoutes({ app, authenticate, services }: AppContext): void {
+  registerCall(app, calls.getVariantList, authenticate, (input, session) =>
+    services.exchanges.catalogue(session.shopId, input),
+  );
   registerCall(app, calls.getVariantIdByOption, authenticate, (input, session) =>
     services.exchanges.variantByOptions(session.shopId, input),
   );

@@ -1,8 +1,10 @@
 import { Code, messages, type AnswerOf, type calls } from '@return-center/contract';
+import type { z } from 'zod';
 import type { PlatformProduct, PlatformVariant, StorePlatform } from '../../adapters/store-platform/port.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, errors } from '../../http/app-error.js';
 
 type Variant = AnswerOf<typeof calls.getVariantIdByOption>;
+type CatalogueQuery = z.output<typeof calls.getVariantList.payload>;
 
 const noStock = () => new AppError(Code.InvalidInput, messages.noStock);
 
@@ -24,6 +26,42 @@ function toVariant(product: PlatformProduct, variant: PlatformVariant): Variant 
 /** Exchanges (#13): the shop's catalogue as the portal sees it, through the store-platform port. */
 export class ExchangesService {
   constructor(private readonly platform: StorePlatform) {}
+
+  /** A page of the shop's catalogue to exchange for (spec screen 8), with the shop's collections to filter by. */
+  async catalogue(shopId: number, query: CatalogueQuery): Promise<AnswerOf<typeof calls.getVariantList>> {
+    const [page, collections] = await Promise.all([
+      this.platform
+        .listProducts(shopId, {
+          search: query.search,
+          sort: query.sort,
+          ...(query.collection_id === null ? {} : { collectionId: query.collection_id }),
+          price: {
+            ...(query.price_min === null ? {} : { min: query.price_min }),
+            ...(query.price_max === null ? {} : { max: query.price_max }),
+          },
+          inStock: query.in_stock,
+          cursor: query.cursor,
+          limit: query.limit,
+        })
+        .catch((error: unknown) => {
+          if (error instanceof RangeError) throw errors.invalidInput('cursor: start again from the first page');
+          throw error;
+        }),
+      this.platform.listCollections(shopId),
+    ]);
+    return {
+      list: page.products.map((product) => ({
+        id: product.id,
+        title: product.title,
+        image: product.image,
+        created_at: product.createdAt,
+        option_names: product.optionNames,
+        variants: product.variants.map((v) => toVariant(product, v)),
+      })),
+      next_cursor: page.nextCursor,
+      collections: collections.map(({ id, title }) => ({ id, title })),
+    };
+  }
 
   /**
    * The variant of a product with exactly these option values, when it has `quantity` units in stock (spec §7
