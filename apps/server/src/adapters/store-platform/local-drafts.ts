@@ -16,8 +16,9 @@ import { UnknownOrder, VariantUnavailable, type DraftOrder, type DraftOrderInput
  * - nothing due: paid at once, no checkout URL; otherwise open, paid at `/local-checkout/<id>` (there is no real
  *   checkout: the merchant marks it paid with markDraftOrderPaid). orderId stays null: paying makes no local order;
  * - one draft per shop and idempotency key: a retry answers the first draft, whatever it asks this time;
- * - the variants must be the shop's with enough stock (a line asked twice counts both); the local platform keeps no
- *   stock ledger, so a draft neither reserves nor takes units.
+ * - the variants must be the shop's with enough stock (a line asked twice counts both). A draft takes its units out of
+ *   `variants.inventory_quantity` with a conditional update, so of two drafts after the last unit only one gets it;
+ *   cancelling the draft puts them back.
  */
 
 const CHECKOUT_PATH = '/local-checkout/';
@@ -76,6 +77,17 @@ async function createIn(db: Db, clock: Clock, shopId: number, input: DraftOrderI
     if (variant.inventory_quantity < quantity) throw new VariantUnavailable(variantId, 'out_of_stock');
     return { variant, quantity };
   });
+
+  for (const { variant, quantity } of lines) {
+    // The check above read stock before another draft may have taken it: only this update decides.
+    const taken = await db
+      .updateTable('variants')
+      .set((eb) => ({ inventory_quantity: eb('inventory_quantity', '-', quantity) }))
+      .where('id', '=', variant.id)
+      .where('inventory_quantity', '>=', quantity)
+      .executeTakeFirst();
+    if (taken.numUpdatedRows === 0n) throw new VariantUnavailable(variant.id, 'out_of_stock');
+  }
 
   const subtotal = lines.reduce((sum, { variant, quantity }) => sum + variant.price * quantity, 0);
   const total = Math.max(0, subtotal - input.credit);
@@ -157,6 +169,34 @@ export async function markDraftOrderPaid(
     .where('id', '=', id)
     .where('status', '=', 'open')
     .execute();
+  return getDraftOrder(db, shopId, draftId);
+}
+
+/** Cancels the shop's draft, putting its units back in stock once (see the port). */
+export async function cancelDraftOrder(db: Db, shopId: number, draftId: string): Promise<DraftOrder | null> {
+  const id = draftIdOf(draftId);
+  if (id === null) return null;
+  await db.transaction().execute(async (trx) => {
+    const cancelled = await trx
+      .updateTable('platform_draft_orders')
+      .set({ status: 'cancelled' })
+      .where('shop_id', '=', shopId)
+      .where('id', '=', id)
+      .where('status', '!=', 'cancelled')
+      .executeTakeFirst();
+    if (cancelled.numUpdatedRows === 0n) return;
+    const lines = await trx
+      .selectFrom('platform_draft_order_lines')
+      .select(['variant_id', 'quantity'])
+      .where('draft_order_id', '=', id)
+      .execute();
+    for (const line of lines)
+      await trx
+        .updateTable('variants')
+        .set((eb) => ({ inventory_quantity: eb('inventory_quantity', '+', line.quantity) }))
+        .where('id', '=', line.variant_id)
+        .execute();
+  });
   return getDraftOrder(db, shopId, draftId);
 }
 

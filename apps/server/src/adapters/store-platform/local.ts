@@ -88,6 +88,10 @@ export class LocalStorePlatform implements StorePlatform {
     return drafts.getDraftOrder(this.db, shopId, draftId);
   }
 
+  cancelDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
+    return drafts.cancelDraftOrder(this.db, shopId, draftId);
+  }
+
   /** The local platform keeps no returns of its own: nothing to tell, always null. */
   registerReturn(): Promise<string | null> {
     return Promise.resolve(null);

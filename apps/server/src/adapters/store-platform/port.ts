@@ -172,12 +172,19 @@ export interface StorePlatform {
 
   /**
    * A draft order for the exchange's new items, the credit taken off: paid at once when nothing is due, open with a
-   * checkout URL otherwise. Idempotent by key per shop. Throws VariantUnavailable for a variant the shop does not sell
-   * or has too few of, UnknownOrder when the order is not the shop's.
+   * checkout URL otherwise. Its units are reserved: no other draft gets them until it is cancelled, so of two shoppers
+   * after the last unit one gets it and the other VariantUnavailable. Idempotent by key per shop. Throws
+   * VariantUnavailable for a variant the shop does not sell or has too few of, UnknownOrder when the order is not the
+   * shop's.
    */
   createDraftOrder(shopId: number, input: DraftOrderInput): Promise<DraftOrder>;
   /** The draft as it is now (paid once the shopper paid); null when the shop has no such draft. */
   getDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null>;
+  /**
+   * Cancels the draft and gives its reserved units back to stock, once: a cancelled draft stays as it is. Answers the
+   * draft as it is then; null when the shop has no such draft.
+   */
+  cancelDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null>;
 
   /**
    * Tells the platform a return was requested, where it keeps returns of its own; answers its reference, or null

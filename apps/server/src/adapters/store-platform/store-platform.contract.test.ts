@@ -638,10 +638,18 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
   });
 
   describe('draft orders', () => {
-    /** An order of the shop and a product with a variant in stock (2500, 3 units) and one sold out. */
+    /** An order of the shop and a product with a variant in stock (2500, 10 units) and one sold out. */
     const exchange = async () => {
       const from = await placed(order('1001'));
-      const { variantIds } = await h.putProduct(shop, product('linen-shirt', 0));
+      const { productId, variantIds } = await h.putProduct(
+        shop,
+        product('linen-shirt', 0, {
+          variants: [
+            { title: 'S', sku: 'LINEN-SHIRT-S', price: 2500, stock: 10, options: ['S'] },
+            { title: 'M', sku: 'LINEN-SHIRT-M', price: 2500, stock: 0, options: ['M'] },
+          ],
+        }),
+      );
       const [inStock, soldOut] = variantIds;
       const input = (key: string, fields: Partial<DraftOrderInput> = {}): DraftOrderInput => ({
         orderId: from.id,
@@ -652,7 +660,7 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
         idempotencyKey: `${String(shop)}-${key}`,
         ...fields,
       });
-      return { from, inStock: present(inStock, 'in stock'), soldOut: present(soldOut, 'sold out'), input };
+      return { from, productId, inStock: present(inStock, 'in stock'), soldOut: present(soldOut, 'sold out'), input };
     };
 
     it('totals the new items less the credit, open with somewhere to pay while something is due', async () => {
@@ -690,12 +698,12 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
       const theirs = (await h.putProduct(otherShop, product('linen-shirt', 0))).variantIds[0];
       for (const [key, lines] of [
         ['sold-out', [{ variantId: soldOut, quantity: 1 }]],
-        ['short', [{ variantId: inStock, quantity: 4 }]],
+        ['short', [{ variantId: inStock, quantity: 11 }]],
         [
           'short-twice',
           [
-            { variantId: inStock, quantity: 2 },
-            { variantId: inStock, quantity: 2 },
+            { variantId: inStock, quantity: 6 },
+            { variantId: inStock, quantity: 6 },
           ],
         ],
         ['theirs', [{ variantId: present(theirs, 'their variant'), quantity: 1 }]],
@@ -704,6 +712,39 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
         await expect(platform.createDraftOrder(shop, input(key, { lines: [...lines] })), key).rejects.toBeInstanceOf(
           VariantUnavailable,
         );
+    });
+
+    const stockOf = async (productId: number, variantId: number) =>
+      present(await platform.getProduct(shop, productId), 'product').variants.find((v) => v.id === variantId)?.stock;
+
+    it('reserves its units: stock falls, and of two drafts racing for the last units one gets them', async () => {
+      const { productId, inStock, input } = await exchange();
+      await platform.createDraftOrder(shop, input('two'));
+      expect(await stockOf(productId, inStock)).toBe(8);
+      // A retry reserves nothing more.
+      await platform.createDraftOrder(shop, input('two'));
+      expect(await stockOf(productId, inStock)).toBe(8);
+      const half = (key: string) => input(key, { lines: [{ variantId: inStock, quantity: 5 }] });
+      const raced = await Promise.allSettled([
+        platform.createDraftOrder(shop, half('first')),
+        platform.createDraftOrder(shop, half('second')),
+      ]);
+      expect(raced.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const lost = raced.find((r) => r.status === 'rejected');
+      expect(lost?.reason).toBeInstanceOf(VariantUnavailable);
+      expect(await stockOf(productId, inStock)).toBe(3);
+    });
+
+    it('gives the units back when cancelled, once', async () => {
+      const { productId, inStock, input } = await exchange();
+      const draft = await platform.createDraftOrder(shop, input('cancel'));
+      expect(await stockOf(productId, inStock)).toBe(8);
+      expect(await platform.cancelDraftOrder(otherShop, draft.id)).toBeNull();
+      expect(await stockOf(productId, inStock)).toBe(8);
+      expect(await platform.cancelDraftOrder(shop, draft.id)).toMatchObject({ id: draft.id, status: 'cancelled' });
+      expect(await platform.cancelDraftOrder(shop, draft.id)).toMatchObject({ status: 'cancelled' });
+      expect(await stockOf(productId, inStock)).toBe(10);
+      expect(await platform.cancelDraftOrder(shop, 'no-such-draft')).toBeNull();
     });
 
     it('shows the draft paid once the shopper paid it', async () => {
