@@ -24,6 +24,8 @@ export const MAX_CATALOGUE_PAGE = 48;
  * The shop's catalogue for "exchange for other goods" (spec screen 8), a page at a time: search, collection, price
  * range (minor units, both included, on any variant) and stock filters, and spec §9's sorts. Pass `next_cursor` back
  * with the same filters for the next page; it is null on the last. The shop's collections come with every page.
+ * With `product_id` it answers that product alone (none when the shop no longer sells it): the other variants of an
+ * item being returned, for an exchange of the same product.
  */
 export const getVariantList = defineCall({
   method: 'POST',
@@ -32,6 +34,7 @@ export const getVariantList = defineCall({
   auth: true,
   payload: z.object({
     search: z.string().trim().max(100).default(''),
+    product_id: id.nullable().default(null),
     sort: z.enum(EXCHANGE_SORTS).default('featured'),
     collection_id: id.nullable().default(null),
     price_min: minor.min(0).nullable().default(null),

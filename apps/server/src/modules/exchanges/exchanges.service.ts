@@ -1,6 +1,11 @@
 import { Code, messages, type AnswerOf, type calls } from '@return-center/contract';
 import type { z } from 'zod';
-import type { PlatformProduct, PlatformVariant, StorePlatform } from '../../adapters/store-platform/port.js';
+import type {
+  PlatformProduct,
+  PlatformVariant,
+  ProductPage,
+  StorePlatform,
+} from '../../adapters/store-platform/port.js';
 import { AppError, errors } from '../../http/app-error.js';
 
 type Variant = AnswerOf<typeof calls.getVariantIdByOption>;
@@ -30,23 +35,7 @@ export class ExchangesService {
   /** A page of the shop's catalogue to exchange for (spec screen 8), with the shop's collections to filter by. */
   async catalogue(shopId: number, query: CatalogueQuery): Promise<AnswerOf<typeof calls.getVariantList>> {
     const [page, collections] = await Promise.all([
-      this.platform
-        .listProducts(shopId, {
-          search: query.search,
-          sort: query.sort,
-          ...(query.collection_id === null ? {} : { collectionId: query.collection_id }),
-          price: {
-            ...(query.price_min === null ? {} : { min: query.price_min }),
-            ...(query.price_max === null ? {} : { max: query.price_max }),
-          },
-          inStock: query.in_stock,
-          cursor: query.cursor,
-          limit: query.limit,
-        })
-        .catch((error: unknown) => {
-          if (error instanceof RangeError) throw errors.invalidInput('cursor: start again from the first page');
-          throw error;
-        }),
+      query.product_id === null ? this.page(shopId, query) : this.oneProduct(shopId, query.product_id),
       this.platform.listCollections(shopId),
     ]);
     return {
@@ -61,6 +50,31 @@ export class ExchangesService {
       next_cursor: page.nextCursor,
       collections: collections.map(({ id, title }) => ({ id, title })),
     };
+  }
+
+  private async oneProduct(shopId: number, productId: number): Promise<ProductPage> {
+    const product = await this.platform.getProduct(shopId, productId);
+    return { products: product ? [product] : [], nextCursor: null };
+  }
+
+  private page(shopId: number, query: CatalogueQuery): Promise<ProductPage> {
+    return this.platform
+      .listProducts(shopId, {
+        search: query.search,
+        sort: query.sort,
+        ...(query.collection_id === null ? {} : { collectionId: query.collection_id }),
+        price: {
+          ...(query.price_min === null ? {} : { min: query.price_min }),
+          ...(query.price_max === null ? {} : { max: query.price_max }),
+        },
+        inStock: query.in_stock,
+        cursor: query.cursor,
+        limit: query.limit,
+      })
+      .catch((error: unknown) => {
+        if (error instanceof RangeError) throw errors.invalidInput('cursor: start again from the first page');
+        throw error;
+      });
   }
 
   /**

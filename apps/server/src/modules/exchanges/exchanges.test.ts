@@ -134,6 +134,14 @@ describe.each(dialects)('the exchange catalogue on %s', (dialect) => {
     expect(await everything({ search: 'silk scarf', in_stock: true })).toEqual([]);
   });
 
+  it('answers one product by its id, for an exchange of the same item, and none for a product it does not sell', async () => {
+    const sneakers = present((await everything({ search: 'canvas sneakers' }))[0], 'Canvas Sneakers');
+    const { list, next_cursor } = await page({ product_id: sneakers.id, search: 'ignored' });
+    expect(list).toEqual([sneakers]);
+    expect(next_cursor).toBeNull();
+    expect((await page({ product_id: 987_654 })).list).toEqual([]);
+  });
+
   it('refuses a cursor it did not write, and a stranger', async () => {
     const { body } = await t.call(calls.getVariantList, { cursor: 'not-a-cursor' }, token);
     expect(body).toMatchObject({ code: Code.InvalidInput, data: null });
