@@ -103,7 +103,7 @@ export async function createServices(
     },
   });
   const orders = new OrdersService(platform, new OrdersRepository(db), clock);
-  const returns = new ReturnsService(orders, new ReturnsRepository(db), outbox, uploads, clock);
+  const returns = new ReturnsService(orders, new ReturnsRepository(db), outbox, uploads, platform, clock);
   const requests = new RequestsRepository(db);
   const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox, documents });
   const merchant = new MerchantService(new MerchantKeys(db, clock, limiter), requests, lifecycle);

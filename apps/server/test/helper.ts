@@ -116,18 +116,26 @@ export async function patchSettings(t: TestApp, change: (settings: ShopSettings)
   await shops.updateSettings(current, settings);
 }
 
+interface SubmitOptions {
+  order?: string;
+  email?: string;
+  title?: string;
+  shipping_method_id?: number;
+  solution_id?: number;
+  proof?: string[];
+  /** An exchange (solution 5, type 2) for these variants. */
+  exchange?: { variant_id: number; quantity: number }[];
+}
+
 /** Signs in by order number and submits a return of one unit of `title` (own shipping unless told). */
-export async function submitReturn(
-  t: TestApp,
-  options: {
-    order?: string;
-    email?: string;
-    title?: string;
-    shipping_method_id?: number;
-    solution_id?: number;
-    proof?: string[];
-  } = {},
-) {
+export async function submitReturn(t: TestApp, options: SubmitOptions = {}) {
+  const { token, orderId, body } = await trySubmitReturn(t, options);
+  if (body.code !== 1000) throw new Error(`submit failed: ${body.msg}`);
+  return { token, orderId, requestId: body.data.request_id };
+}
+
+/** As submitReturn, answering the server's answer whatever it is. */
+export async function trySubmitReturn(t: TestApp, options: SubmitOptions = {}) {
   const token = (
     await t.call(calls.login, {
       shop_url: shop,
@@ -146,7 +154,9 @@ export async function submitReturn(
     calls.setReturnOrder,
     {
       order_id: orderId,
-      solution_id: options.solution_id ?? 1,
+      solution_id: options.solution_id ?? (options.exchange ? 5 : 1),
+      type: options.exchange ? 2 : 1,
+      ...(options.exchange ? { exchange_line_items: options.exchange } : {}),
       shipping_method_id: options.shipping_method_id ?? 2,
       idempotency_key: randomBytes(12).toString('hex'),
       order_product: [
@@ -167,8 +177,7 @@ export async function submitReturn(
     },
     token,
   );
-  if (body.code !== 1000) throw new Error(`submit failed: ${body.msg}`);
-  return { token, orderId, requestId: body.data.request_id };
+  return { token, orderId, body };
 }
 
 export async function mailbox(t: TestApp, to: string): Promise<{ subject: string; text: string; html: string }[]> {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exchangePriceInfo, mergeExchangeItems, type ExchangeItem } from './exchange.js';
+import { exchangeCreditFor, exchangePriceInfo, mergeExchangeItems, type ExchangeItem } from './exchange.js';
 
 const item = (variant_id: number, count: number, price = 1000): ExchangeItem => ({
   variant_id,
@@ -86,6 +86,40 @@ describe('exchange price info', () => {
           expect(info.remainingRredit + info.exchangesTotal).toBe(exchangeAmount);
           expect(info.exchangesTotal - info.exchangeSubtotal).toBe(tax);
         },
+      ),
+    );
+  });
+});
+
+describe('exchange credit', () => {
+  const shoe = { productId: 5, price: 8900, quantity: 2 };
+
+  it('makes another size of the returned product at its price an even swap, discount or not', () => {
+    expect(exchangeCreditFor(8010, shoe, [{ productId: 5, price: 8900, count: 1 }])).toBe(8900);
+    expect(exchangeCreditFor(16_020, shoe, [{ productId: 5, price: 8900, count: 2 }])).toBe(17_800);
+    expect(exchangeCreditFor(8010, shoe, [{ productId: 5, price: 7900, count: 1 }])).toBe(8010);
+  });
+
+  it('keeps the return’s own credit for other goods, dearer variants or more units than were returned', () => {
+    expect(exchangeCreditFor(8010, shoe, [{ productId: 6, price: 8900, count: 1 }])).toBe(8010);
+    expect(exchangeCreditFor(8010, shoe, [{ productId: 5, price: 9900, count: 1 }])).toBe(8010);
+    expect(exchangeCreditFor(8010, shoe, [{ productId: 5, price: 8900, count: 3 }])).toBe(8010);
+    expect(exchangeCreditFor(8010, shoe, [])).toBe(8010);
+  });
+
+  it('never gives less than the return’s own credit', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.array(
+          fc.record({
+            productId: fc.integer({ min: 4, max: 6 }),
+            price: fc.integer({ min: 0, max: 20_000 }),
+            count: fc.integer({ min: 1, max: 3 }),
+          }),
+          { maxLength: 4 },
+        ),
+        (amount, items) => exchangeCreditFor(amount, shoe, items) >= amount,
       ),
     );
   });

@@ -47,3 +47,22 @@ export function exchangePriceInfo(
         : money.exchangeAmount - money.checkedTotal,
   };
 }
+
+/**
+ * What the return is worth towards its exchange. Spec §9's credit is the refund the return would get (after its
+ * discount, with its tax); but another variant of the same product, at no higher price and for no more units, is an
+ * even swap: it costs the shopper nothing, whatever discount the original had (a size swap must not ask for money).
+ */
+export function exchangeCreditFor(
+  exchangeAmount: number,
+  returned: { productId: number; price: number; quantity: number },
+  items: readonly { productId: number; price: number; count: number }[],
+): number {
+  const units = items.reduce((sum, item) => sum + item.count, 0);
+  const evenSwap =
+    items.length > 0 &&
+    units <= returned.quantity &&
+    items.every((item) => item.productId === returned.productId && item.price <= returned.price);
+  const subtotal = items.reduce((sum, item) => sum + item.price * item.count, 0);
+  return evenSwap ? Math.max(exchangeAmount, subtotal) : exchangeAmount;
+}

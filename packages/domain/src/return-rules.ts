@@ -2,12 +2,13 @@ import { ShippingMethodId, SolutionId, type ReturnSetting } from '@return-center
 
 /**
  * The solutions and methods the server can carry out end to end today. A shop may list more in its settings; they
- * are offered once their feature lands: exchange (5, issue #13), bank transfer (6) and carrier pickup (4, #14).
+ * are offered once their feature lands: bank transfer (6) and carrier pickup (4, #14).
  */
 export const FULFILLABLE_SOLUTIONS: readonly number[] = [
   SolutionId.RefundOriginal,
   SolutionId.DiscountCode,
   SolutionId.GiftCard,
+  SolutionId.Exchange,
 ];
 export const FULFILLABLE_METHODS: readonly number[] = [
   ShippingMethodId.MerchantLabel,

@@ -14,6 +14,7 @@ import * as orderWebhooks from './migrations/011-order-webhooks.js';
 import * as catalogueAndDrafts from '../adapters/store-platform/migrations/012-catalogue-and-drafts.js';
 import * as rateLimitExpiry from './migrations/013-rate-limit-expiry.js';
 import * as catalogueOrder from '../adapters/store-platform/migrations/014-catalogue-order.js';
+import * as exchangeRequests from './migrations/015-exchange-requests.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -30,6 +31,7 @@ const ALL = {
   '012-catalogue-and-drafts': catalogueAndDrafts,
   '013-rate-limit-expiry': rateLimitExpiry,
   '014-catalogue-order': catalogueOrder,
+  '015-exchange-requests': exchangeRequests,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {

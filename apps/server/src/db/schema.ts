@@ -132,6 +132,12 @@ export interface ReturnRequestsTable {
   /** JSON of the return money computed at submit. */
   money: Generated<string>;
   decline_reason: Generated<string>;
+  /** Exchanges: the platform's draft order holding the new items, '' otherwise. */
+  exchange_draft_order_id: Generated<string>;
+  /** Exchanges: JSON list of the new items as they were at submit (see migration 015). */
+  exchange_items: Generated<string>;
+  /** Exchanges: what the return was worth towards the new items (minor units). */
+  exchange_credit: Generated<number>;
   tracking_number: Generated<string>;
   shipping_carrier: Generated<string>;
   /** JSON list of proof image URLs sent with the tracking. */

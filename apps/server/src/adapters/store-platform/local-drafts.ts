@@ -124,7 +124,7 @@ async function createIn(db: Db, clock: Clock, shopId: number, input: DraftOrderI
       })),
     )
     .execute();
-  return toDraftOrder(draft);
+  return toDraftOrder(db, draft);
 }
 
 async function byKey(db: Db, shopId: number, key: string): Promise<DraftOrder | null> {
@@ -134,7 +134,7 @@ async function byKey(db: Db, shopId: number, key: string): Promise<DraftOrder | 
     .where('shop_id', '=', shopId)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
-  return row ? toDraftOrder(row) : null;
+  return row ? toDraftOrder(db, row) : null;
 }
 
 /** The shop's draft by its id; null for another shop's draft or an id the local platform never gave. */
@@ -147,7 +147,7 @@ export async function getDraftOrder(db: Db, shopId: number, draftId: string): Pr
     .where('shop_id', '=', shopId)
     .where('id', '=', id)
     .executeTakeFirst();
-  return row ? toDraftOrder(row) : null;
+  return row ? toDraftOrder(db, row) : null;
 }
 
 /**
@@ -207,10 +207,26 @@ function draftIdOf(draftId: string): number | null {
   return isId(id) ? id : null;
 }
 
-function toDraftOrder(row: Selectable<PlatformDraftOrdersTable>): DraftOrder {
+async function toDraftOrder(db: Db, row: Selectable<PlatformDraftOrdersTable>): Promise<DraftOrder> {
   const status = row.status === 'paid' || row.status === 'cancelled' ? row.status : 'open';
+  const lines = await db
+    .selectFrom('platform_draft_order_lines')
+    .select(['variant_id', 'product_id', 'title', 'variant_title', 'price', 'quantity'])
+    .where('draft_order_id', '=', row.id)
+    .orderBy('id')
+    .execute();
   return {
     id: String(row.id),
+    lines: lines.map((line) => ({
+      variantId: line.variant_id,
+      productId: line.product_id,
+      title: line.title,
+      variantTitle: line.variant_title,
+      price: line.price,
+      quantity: line.quantity,
+    })),
+    subtotal: row.subtotal,
+    credit: row.credit,
     checkoutUrl: status === 'open' ? `${CHECKOUT_PATH}${String(row.id)}` : '',
     total: row.total,
     currency: row.currency,

@@ -111,8 +111,23 @@ export interface DraftOrderInput {
   idempotencyKey: string;
 }
 
+export interface DraftOrderLine {
+  variantId: number;
+  productId: number;
+  title: string;
+  variantTitle: string;
+  /** Unit price, minor units. */
+  price: number;
+  quantity: number;
+}
+
 export interface DraftOrder {
   id: string;
+  lines: DraftOrderLine[];
+  /** Σ price × quantity of the lines, before the credit. */
+  subtotal: number;
+  /** What the return was worth towards it. */
+  credit: number;
   /** Where the shopper pays what the credit does not cover; empty when nothing is due. */
   checkoutUrl: string;
   total: number;

@@ -664,9 +664,13 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
     };
 
     it('totals the new items less the credit, open with somewhere to pay while something is due', async () => {
-      const { input } = await exchange();
+      const { input, productId, inStock } = await exchange();
       const draft = await platform.createDraftOrder(shop, input('a'));
       expect(draft).toMatchObject({ total: 2 * 2500 - 1000, currency: 'USD', status: 'open', orderId: null });
+      expect(draft).toMatchObject({ subtotal: 5000, credit: 1000 });
+      expect(draft.lines).toEqual([
+        { variantId: inStock, productId, title: 'Linen Shirt', variantTitle: 'S', price: 2500, quantity: 2 },
+      ]);
       expect(typeof draft.id).toBe('string');
       expect(draft.checkoutUrl).not.toBe('');
       expect(await platform.getDraftOrder(shop, draft.id)).toEqual(draft);

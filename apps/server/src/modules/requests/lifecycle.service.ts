@@ -116,6 +116,8 @@ export class LifecycleService {
         note: input.reason ?? (action === 'refund' ? `amount ${amount}` : ''),
         at: now,
       });
+      if (action === 'reject' && request.exchange_draft_order_id)
+        await outbox.enqueue(trx, 'request.exchange.release', { requestId: request.id }, `release:${request.id}`);
       if (action === 'approve')
         await outbox.enqueue(trx, 'request.documents', { requestId: request.id }, `documents:${request.id}`);
       else if (action === 'refund')

@@ -1,4 +1,7 @@
 import { RequestStatus, type CheckInfo, type ShopSettings } from '@return-center/contract';
+import type { z } from 'zod';
+import type { exchangeOrder } from '@return-center/contract';
+import type { ExchangeItem } from '../returns/exchange-reservation.js';
 import type { ReturnMoneyResult } from '@return-center/domain';
 import type { PlatformOrder } from '../../adapters/store-platform/port.js';
 import { SHIPPING_METHODS, SOLUTIONS, currencyFormat } from '../orders/order-source.js';
@@ -18,6 +21,8 @@ const emptyMoney: ReturnMoneyResult = {
   max_refund: 0,
 };
 
+type ExchangeOrder = z.infer<typeof exchangeOrder>;
+
 export function formatAddress(address: ShopSettings['return_address']): string {
   return [
     address.name,
@@ -28,6 +33,43 @@ export function formatAddress(address: ShopSettings['return_address']): string {
   ]
     .filter((part) => part.trim() !== '')
     .join('\n');
+}
+
+/**
+ * What an exchange request gets instead of money (spec §3 exchange_order): the new items as they were at submit, their
+ * total, and what is left of the return's credit. The exchange order's own id and name stay empty until the merchant's
+ * approval turns the draft into an order.
+ */
+function exchangeOrderOf(
+  request: RequestRecord,
+  currency: { currency: string; currency_format: string },
+): ExchangeOrder | null {
+  if (!request.exchange_draft_order_id) return null;
+  const credit = request.exchange_credit;
+  const items = JSON.parse(request.exchange_items) as ExchangeItem[];
+  const subtotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+  const due = Math.max(0, subtotal - credit);
+  return {
+    draft_order_id: request.exchange_draft_order_id,
+    total_line_items_price: subtotal,
+    discount_amount: 0,
+    remain_credit: Math.max(0, credit - subtotal),
+    total_price: due,
+    order_id: '',
+    order_name: '',
+    line_items: items.map((item) => ({
+      variant_id: item.variant_id,
+      title: [item.title, item.variant_title].filter(Boolean).join(' / '),
+      quantity: item.quantity,
+      price: item.price,
+    })),
+    total_price_set: { ...currency, money: due },
+    tax_estimate: 0,
+    tax_present: false,
+    exchange_order_currency_symbol: currency.currency_format.replace(/\{\{\s*\w+\s*\}\}/, '').trim(),
+    taxes_included: false,
+    exchange_credit: credit,
+  };
 }
 
 /** The detail record (spec §3 checkInfo) of one request, as the shopper and the merchant see it. */
@@ -41,6 +83,7 @@ export function buildCheckInfo(
     ...emptyMoney,
     ...(JSON.parse(request.money || '{}') as Partial<ReturnMoneyResult>),
   };
+  const currencySet = { currency: order.currency, currency_format: currencyFormat(order.currency, shop) };
   const tracking = request.tracking_number
     ? [{ number: request.tracking_number, carrier: request.shipping_carrier, at: request.updated_at }]
     : [];
@@ -97,11 +140,11 @@ export function buildCheckInfo(
     tracking,
     return_address_mode: 1,
     specious_setting: { hidden_refund: 2 },
-    // Submit refuses carrier pickup (method 4) and exchanges (solution 5) until #14 and #13 store them, so no request
-    // has a pickup or an exchange order to show yet (returns.test.ts: "refuses every rule violation").
+    // Submit refuses carrier pickup (method 4) until #14 stores it, so no request has a pickup to show yet
+    // (returns.test.ts: "refuses every rule violation").
     pickup: null,
     pickupMethod: null,
-    exchange_order: null,
+    exchange_order: exchangeOrderOf(request, currencySet),
     created_at: request.created_at,
   };
 }

@@ -102,6 +102,14 @@ export function requestJobHandlers(deps: Deps): {
       await notify(request.id, 'refunded');
     },
 
+    /** A rejected exchange gives the units it reserved back to stock (cancelling twice changes nothing). */
+    async 'request.exchange.release'(payload) {
+      const request = await deps.requests.byId(Number(payload.requestId));
+      if (!request) throw new Error(`Request ${String(payload.requestId)} is gone`);
+      if (request.exchange_draft_order_id)
+        await deps.platform.cancelDraftOrder(request.shop_id, request.exchange_draft_order_id);
+    },
+
     async 'request.notify'(payload) {
       const { request, shop, detail } = await load(Number(payload.requestId));
       await deps.mail.send(requestEmail(shop, payload.event as RequestEvent, detail, request.language, deps.publicUrl));

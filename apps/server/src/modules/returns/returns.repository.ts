@@ -86,6 +86,17 @@ export class ReturnsRepository {
     }
   }
 
+  /** Whether one of the shop's requests holds this exchange draft order. */
+  async holdsDraft(shopId: number, draftId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('return_requests')
+      .select('id')
+      .where('shop_id', '=', shopId)
+      .where('exchange_draft_order_id', '=', draftId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The request this submit repeats (same idempotency key), or else the order's open one. */
   private async existingFor(db: Db, request: NewRequest): Promise<{ created: number } | { open: number } | undefined> {
     const repeated = await this.byIdempotencyKey(request.shop_id, request.idempotency_key, db);

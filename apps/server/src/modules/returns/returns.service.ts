@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_LANGUAGE, MAX_PROOF_IMAGES, messages, SolutionId, type Reason } from '@return-center/contract';
-import { allowedShippingMethods, greenRuleOf, isGreenReturn } from '@return-center/domain';
+import { allowedShippingMethods, exchangeCredit, greenRuleOf, isGreenReturn } from '@return-center/domain';
 import type { z } from 'zod';
 import type { calls } from '@return-center/contract';
 import type { Clock } from '../../clock.js';
@@ -11,9 +11,17 @@ import type { OrdersService } from '../orders/orders.service.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
-import { lineSnapshot, orderSnapshot, sameSubmit, type ReturnsRepository } from './returns.repository.js';
+import type { DraftOrder, StorePlatform } from '../../adapters/store-platform/port.js';
+import {
+  lineSnapshot,
+  orderSnapshot,
+  sameSubmit,
+  type NewRequest,
+  type ReturnsRepository,
+} from './returns.repository.js';
 import { reasonsIn, reasonText } from './reason-locales.js';
 import { checkSelection, moneyFor, type SelectedLine } from './selection.js';
+import { exchangeItemsOf, reserveExchange } from './exchange-reservation.js';
 
 type SubmitInput = z.output<typeof calls.setReturnOrder.payload>;
 
@@ -25,7 +33,16 @@ const requestTypeOf = (solutionId: number) => (solutionId === SolutionId.Exchang
 /** What a submit asks for; the key and the display language are not part of it. */
 const fingerprintOf = (input: SubmitInput) =>
   createHash('sha256')
-    .update(JSON.stringify([input.order_id, input.solution_id, input.shipping_method_id, input.order_product]))
+    .update(
+      JSON.stringify([
+        input.order_id,
+        input.solution_id,
+        input.shipping_method_id,
+        input.order_product,
+        // Only exchanges add their items, so the fingerprints of earlier requests stay as they were.
+        ...(input.exchange_line_items ? [input.exchange_line_items] : []),
+      ]),
+    )
     .digest('hex');
 
 /**
@@ -43,12 +60,23 @@ function answerRepeat(
   return { request_id: repeated.id };
 }
 
+type Evaluated = Awaited<ReturnType<ReturnsService['evaluate']>>;
+
+/** The item an exchange replaces: one per request (spec §9), with the product and unit price it was bought at. */
+function returnedItem(order: Evaluated['order'], chosen: Evaluated['chosen']) {
+  const item = chosen[0];
+  const line = order.lines.find((l) => l.id === item?.line_item_id);
+  if (!item || !line) throw errors.invalidInput(messages.unselectedItem);
+  return { productId: line.productId, price: line.price, quantity: item.quantity };
+}
+
 export class ReturnsService {
   constructor(
     private readonly orders: OrdersService,
     private readonly repository: ReturnsRepository,
     private readonly outbox: Outbox,
     private readonly uploads: UploadsService,
+    private readonly platform: StorePlatform,
     private readonly clock: Clock,
   ) {}
 
@@ -166,33 +194,70 @@ export class ReturnsService {
     if (allProof.length > MAX_PROOF_IMAGES) throw errors.invalidInput(messages.imageLimit);
     if (!(await this.uploads.ownsAll(session, allProof)))
       throw errors.invalidInput('provide_proof: upload the photos first');
+    if (input.solution_id !== SolutionId.Exchange && input.exchange_line_items?.length)
+      throw errors.invalidInput('exchange_line_items: only for an exchange (solution 5)');
 
-    const result = await this.repository.createUnlessOpen(
-      {
-        shop_id: shop.id,
-        order_id: input.order_id,
-        solution_id: input.solution_id,
-        shipping_method_id: input.shipping_method_id,
-        refund: money.total,
-        currency: source.total_price_set.currency,
-        language: input.language,
-        idempotency_key: input.idempotency_key,
-        submit_fingerprint: fingerprintOf(input),
-        entry_source: input.from,
-        request_type: input.type,
-        shown_total: input.money ?? null,
-        platform_order_id: order.platformId,
-        ...orderSnapshot(order),
-        money: JSON.stringify(money),
-        created_at: nowSeconds(this.clock),
-        items,
-      },
-      (trx, id) =>
-        this.outbox.enqueue(trx, 'request.notify', { requestId: id, event: 'submitted' }, `notify:${id}:submitted`),
-    );
+    const exchange =
+      input.solution_id === SolutionId.Exchange
+        ? await reserveExchange(
+            this.platform,
+            shop.id,
+            order,
+            input,
+            returnedItem(order, chosen),
+            exchangeCredit(input.solution_id, money),
+          )
+        : null;
+    const result = await this.record(shop, input, { source, order, money, items }, exchange);
     if ('open' in result) {
       throw errors.alreadyProcessing({ request_id: result.open });
     }
     return { request_id: result.created };
+  }
+
+  /** Stores the request; an exchange's draft that no request ends up holding gives its units back. */
+  private async record(
+    shop: Shop,
+    input: SubmitInput,
+    { source, order, money, items }: Pick<Evaluated, 'source' | 'order' | 'money'> & { items: NewRequest['items'] },
+    exchange: DraftOrder | null,
+  ) {
+    const release = async () => {
+      if (exchange && !(await this.repository.holdsDraft(shop.id, exchange.id)))
+        await this.platform.cancelDraftOrder(shop.id, exchange.id);
+    };
+    const result = await this.repository
+      .createUnlessOpen(
+        {
+          shop_id: shop.id,
+          order_id: input.order_id,
+          solution_id: input.solution_id,
+          shipping_method_id: input.shipping_method_id,
+          refund: money.total,
+          currency: source.total_price_set.currency,
+          language: input.language,
+          idempotency_key: input.idempotency_key,
+          submit_fingerprint: fingerprintOf(input),
+          entry_source: input.from,
+          request_type: input.type,
+          shown_total: input.money ?? null,
+          platform_order_id: order.platformId,
+          ...orderSnapshot(order),
+          money: JSON.stringify(money),
+          created_at: nowSeconds(this.clock),
+          exchange_draft_order_id: exchange?.id ?? '',
+          exchange_items: JSON.stringify(exchange ? exchangeItemsOf(exchange) : []),
+        exchange_credit: exchange?.credit ?? 0,
+          items,
+        },
+        (trx, id) =>
+          this.outbox.enqueue(trx, 'request.notify', { requestId: id, event: 'submitted' }, `notify:${id}:submitted`),
+      )
+      .catch(async (error: unknown) => {
+        await release();
+        throw error;
+      });
+    if ('open' in result) await release();
+    return result;
   }
 }
