@@ -22,6 +22,7 @@ const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'process/:id': onDemand(() => import('../features/return-flow/components/processing-page')),
   'process-manage/select/:id': onDemand(() => import('../features/return-flow/components/select-step')),
   'process-manage/solution/:id': onDemand(() => import('../features/return-flow/components/solution-step')),
+  'process-manage/exchange/:id': onDemand(() => import('../features/exchange/components/exchange-page')),
   'process-manage/method/:id': onDemand(() => import('../features/return-flow/components/method-step')),
   'process-manage/refund-check/:id': onDemand(() => import('../features/return-flow/components/check-step')),
   'exchange-other-goods/:id': onDemand(() => import('./exchange-placeholder')),

@@ -1,5 +1,5 @@
 import { calls, type AnswerOf } from '@return-center/contract';
-import type { FormItem, ReturnForm } from '../features/return-flow/hooks/return-form';
+import type { ExchangeChoice, FormItem, ReturnForm } from '../shared/return-form';
 import { ok, type FakeApi } from './fake-api';
 
 /** One order of a US shop, as orderInfo answers it (parsed by the contract, so it stays faithful). */
@@ -74,6 +74,7 @@ export function storeForm(form: Partial<ReturnForm>) {
     order_product: {},
     solution_id: null,
     shipping_method_id: null,
+    exchange_items: [],
     idempotency_key: 'idem-key-0001',
     ...form,
   };
@@ -83,6 +84,52 @@ export function storeForm(form: Partial<ReturnForm>) {
 export const storedForm = (): ReturnForm | null => {
   const raw = window.localStorage.getItem(`return-form:${ORDER_ID}`);
   return raw ? (JSON.parse(raw) as ReturnForm) : null;
+};
+
+/** getVariantList for the shirt's product: sizes and colours, XL sold out, no Blue XL. */
+export const shirtVariants: AnswerOf<typeof calls.getVariantList> = (() => {
+  const variant = (id: number, size: string, colour: string, price: number, stock: number) => ({
+    id,
+    product_id: shirt.product_id,
+    title: `${size} / ${colour}`,
+    price,
+    inventory_quantity: stock,
+    option1: size,
+    option2: colour,
+    option3: null,
+    image: '/catalogue/501.png',
+  });
+  return calls.getVariantList.answer.parse({
+    list: [
+      {
+        id: shirt.product_id,
+        title: 'Linen shirt',
+        image: '/catalogue/501.png',
+        created_at: 1_700_000_000,
+        option_names: ['Size', 'Colour'],
+        variants: [
+          // The variant the shopper bought (shirt.variant.variant_id).
+          variant(shirt.variant.variant_id, 'M', 'White', 4500, 4),
+          variant(50101, 'L', 'White', 4500, 3),
+          variant(50102, 'XL', 'White', 5200, 0),
+          variant(50103, 'M', 'Blue', 4800, 2),
+          variant(50104, 'L', 'Blue', 4800, 5),
+        ],
+      },
+    ],
+    next_cursor: null,
+    collections: [],
+  });
+})();
+
+/** Two shirts in L / White instead, as the exchange step stores them. */
+export const largeWhiteShirts: ExchangeChoice = {
+  variant_id: 50101,
+  product_id: shirt.product_id,
+  count: 2,
+  variant: { price: 4500 },
+  title: 'Linen shirt',
+  variant_title: 'L / White',
 };
 
 /** The three upload steps of spec §7, all succeeding: the stored photo's URL is `https://cdn.test/<filename>`. */

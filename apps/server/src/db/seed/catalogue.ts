@@ -30,7 +30,7 @@ export const catalogue: SeedProduct[] = [
     tags: ['shoes'],
     options: shoeSizes,
     price: 8900,
-    stock: [2, 4, 6, 3, 0],
+    stock: [2, 4, 6, 8, 0],
   },
   {
     title: 'Wool Beanie',

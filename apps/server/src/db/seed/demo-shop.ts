@@ -19,7 +19,8 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
   if (existing) return false;
   const now = nowSeconds(clock);
   await db.transaction().execute(async (trx) => {
-    const settings = shopSettings.parse({ test_store_data: 1 });
+    // The demo offers exchanges too, so that a new user sees them (#13).
+    const settings = shopSettings.parse({ test_store_data: 1, solutions: [1, 2, 4, 5] });
     settings.text.return_policy_link.content = '';
     const shop = await trx
       .insertInto('shops')

@@ -247,7 +247,7 @@ export class ReturnsService {
           created_at: nowSeconds(this.clock),
           exchange_draft_order_id: exchange?.id ?? '',
           exchange_items: JSON.stringify(exchange ? exchangeItemsOf(exchange) : []),
-        exchange_credit: exchange?.credit ?? 0,
+          exchange_credit: exchange?.credit ?? 0,
           items,
         },
         (trx, id) =>

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useUi } from '../../../shared/ui-store';
 import { fail, ok, type Reply } from '../../../test/fake-api';
-import { chosenShirt, order, ORDER_ID, storedForm, storeForm } from '../../../test/fixtures';
+import { chosenShirt, largeWhiteShirts, order, ORDER_ID, storedForm, storeForm } from '../../../test/fixtures';
 import { landedOn, renderRoute, setUpPortalTests, toasts } from '../../../test/render';
 import CheckStep from './check-step';
 
@@ -184,6 +184,55 @@ describe('check step', () => {
     const { user } = renderStep();
     await user.click(await screen.findByRole('button', { name: 'Back' }));
     expect(await landedOn()).toBe(`/process-manage/method/${ORDER_ID}`);
+  });
+
+  describe('for an exchange', () => {
+    function renderExchange(submitAnswer?: Reply, exchangeItems = [largeWhiteShirts]) {
+      storeForm({
+        order_product: { [501]: chosenShirt },
+        solution_id: 5,
+        shipping_method_id: 2,
+        exchange_items: exchangeItems,
+      });
+      api.on(calls.orderInfo, ok(calls.orderInfo, order));
+      api.on(calls.getReturnMoney, money);
+      if (submitAnswer) api.on(calls.setReturnOrder, submitAnswer);
+      return renderRoute('process-manage/refund-check/:id', url, <CheckStep />);
+    }
+
+    it('lists the new items and submits them as a type 2 request', async () => {
+      const { user } = renderExchange(ok(calls.setReturnOrder, { request_id: 903 }));
+      expect(await screen.findByRole('heading', { name: 'You receive instead' })).toBeTruthy();
+      const newItem = screen.getByText('Linen shirt / L / White').closest('li');
+      expect(newItem?.textContent).toBe('Linen shirt / L / White× 2$45.00');
+      expect(screen.getByText('Exchange')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Submit return request' }));
+      expect(await landedOn()).toBe('/status-manage/return-details/903');
+      const [body] = api.bodiesOf(calls.setReturnOrder);
+      expect(body).toMatchObject({
+        solution_id: 5,
+        type: 2,
+        exchange_line_items: [{ variant_id: 50101, quantity: 2 }],
+        tax: 0,
+        taxes_included: false,
+        order_product: [{ order_product_id: 501, quantity: 2, change: null }],
+      });
+      expect(calls.setReturnOrder.payload.safeParse(body).success).toBe(true);
+      await expect.poll(storedForm).toBeNull();
+    });
+
+    it('says so when a new item sold out in the meantime, and keeps the form', async () => {
+      const { user, router } = renderExchange(fail(calls.setReturnOrder, Code.InvalidInput, 'No stock'));
+      await user.click(await screen.findByRole('button', { name: 'Submit return request' }));
+      await expect.poll(toasts).toEqual(['A new item is no longer in stock. Please choose another.']);
+      expect(router.state.location.pathname).toBe(url);
+      expect(storedForm()?.exchange_items).toEqual([largeWhiteShirts]);
+    });
+
+    it('sends a shopper without new items back to the exchange step', async () => {
+      renderExchange(undefined, []);
+      expect(await landedOn()).toBe(`/process-manage/exchange/${ORDER_ID}`);
+    });
   });
 
   it('sends a shopper with an unfinished form back to step 1', async () => {

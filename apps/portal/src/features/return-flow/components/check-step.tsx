@@ -1,4 +1,11 @@
-import { alreadyProcessing, Code, FORM_RESET_DELAY, TOAST_DURATIONS } from '@return-center/contract';
+import {
+  alreadyProcessing,
+  Code,
+  FORM_RESET_DELAY,
+  messages,
+  SolutionId,
+  TOAST_DURATIONS,
+} from '@return-center/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/use-money';
@@ -8,8 +15,9 @@ import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { LoadFailed } from '../../../shared/ui/load-failed';
 import { submitReturn, useOrderSource, useReturnMoney } from '../api/calls';
-import { selectedItems, selectedLines, useReturnForm } from '../hooks/return-form';
-import { FlowLayout, FlowNav } from './flow-layout';
+import { exchangeLineItems, selectedItems, selectedLines, useReturnForm } from '../../../shared/return-form';
+import { FlowLayout, FlowNav } from '../../../shared/ui/flow-layout';
+import { ExchangeLines } from './exchange-lines';
 
 /** Step 4, "Check your return request" (spec screen 6): the server's refund, then submit. */
 export default function CheckStep() {
@@ -29,9 +37,12 @@ export default function CheckStep() {
   const source = useOrderSource(orderId);
   const { solution_id: solutionId, shipping_method_id: shippingMethodId } = form;
   const money = useReturnMoney(orderId, lines, solutionId, shippingMethodId);
+  const exchange = solutionId === SolutionId.Exchange;
   if (submitted) return <InlineLoader label={t('app.loading')} />;
   if (items.length === 0 || !solutionId || !shippingMethodId)
     return <Navigate to={`/process-manage/select/${orderId}`} replace />;
+  if (exchange && form.exchange_items.length === 0)
+    return <Navigate to={`/process-manage/exchange/${orderId}`} replace />;
   if (source.isPending || money.isPending) return <InlineLoader label={t('flow.loading')} />;
   if (!source.data || !money.data) return <LoadFailed queries={[source, money]} />;
   const order = source.data;
@@ -51,7 +62,7 @@ export default function CheckStep() {
       shopify_order_id: order.shopify_order_id,
       solution_id: solutionId,
       shipping_method_id: shippingMethodId,
-      type: 1,
+      type: exchange ? 2 : 1,
       from,
       money: m.total,
       idempotency_key: form.idempotency_key,
@@ -61,7 +72,7 @@ export default function CheckStep() {
           id: item.line_item_id,
           order_product_id: item.line_item_id,
           quantity: item.quantity,
-          // An exchange names the new variant here; the return flow has none (exchanges come with their screens).
+          // The new items of an exchange travel in exchange_line_items.
           change: null,
           reason: {
             reason_id: item.reason_id,
@@ -72,6 +83,8 @@ export default function CheckStep() {
           },
         };
       }),
+      // Until paying a difference lands, the new items fit the return's credit: no difference, so no tax on one.
+      ...(exchange ? { exchange_line_items: exchangeLineItems(form), tax: 0, taxes_included: false } : {}),
     }).catch(() => null);
     useUi.getState().endLoading();
     setBusy(false);
@@ -88,6 +101,10 @@ export default function CheckStep() {
       toast(t('flow.selectAtLeastOne'), { kind: 'error', key: 'submit' });
     else if (answer.code === Code.PickupAddressInvalid)
       toast(t('flow.pickupInvalid'), { kind: 'error', key: 'submit' });
+    else if (exchange && answer.msg === messages.noStock)
+      toast(t('exchange.noStockAtSubmit'), { kind: 'error', key: 'submit', duration: TOAST_DURATIONS.normal });
+    else if (exchange && answer.msg === messages.exchangeCostsMore)
+      toast(t('exchange.costsMore'), { kind: 'error', key: 'submit', duration: TOAST_DURATIONS.normal });
     else toast(t('flow.submitFailed'), { kind: 'error', key: 'submit', duration: TOAST_DURATIONS.normal });
   };
 
@@ -121,6 +138,7 @@ export default function CheckStep() {
             );
           })}
         </ul>
+        {exchange ? <ExchangeLines items={form.exchange_items} format={format} /> : null}
         <dl className="rc-summary">
           <dt>{t('flow.solution')}</dt>
           <dd>{t(`solutions.${solutionId}`)}</dd>

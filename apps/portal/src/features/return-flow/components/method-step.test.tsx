@@ -83,6 +83,13 @@ describe('method step', () => {
     expect(await landedOn()).toBe(`/process-manage/solution/${ORDER_ID}`);
   });
 
+  it('goes back to choosing the new item for an exchange', async () => {
+    storeForm({ order_product: { [501]: chosenShirt }, solution_id: 5 });
+    const { user } = renderStep();
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(await landedOn()).toBe(`/process-manage/exchange/${ORDER_ID}`);
+  });
+
   it('sends a shopper without a solution back to step 1', async () => {
     storeForm({ order_product: { [501]: chosenShirt } });
     renderStep();

@@ -1,3 +1,4 @@
+import { SolutionId } from '@return-center/contract';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/use-money';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -5,9 +6,9 @@ import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { LoadFailed } from '../../../shared/ui/load-failed';
 import { useOrderConfig, useOrderSource } from '../api/calls';
-import { selectedLines, useReturnForm } from '../hooks/return-form';
+import { selectedLines, useReturnForm } from '../../../shared/return-form';
 import { ChoiceList } from './choice-list';
-import { FlowLayout, FlowNav } from './flow-layout';
+import { FlowLayout, FlowNav } from '../../../shared/ui/flow-layout';
 
 /** Step 3, "How would you like to return item?" (spec screen 5); the server applies the spec §4 rules. */
 export default function MethodStep() {
@@ -51,7 +52,13 @@ export default function MethodStep() {
             .join(' · '),
         }))}
       />
-      <FlowNav onBack={() => void navigate(`/process-manage/solution/${orderId}`)} onContinue={next} />
+      <FlowNav
+        onBack={() => {
+          const previous = form.solution_id === SolutionId.Exchange ? 'exchange' : 'solution';
+          void navigate(`/process-manage/${previous}/${orderId}`);
+        }}
+        onContinue={next}
+      />
     </FlowLayout>
   );
 }

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { chosenShirt, photo, reasons, shirt, stubUploads } from '../../../test/fixtures';
 import { renderPlain, setUpPortalTests } from '../../../test/render';
-import type { FormItem } from '../hooks/return-form';
+import type { FormItem } from '../../../shared/return-form';
 import { ReasonDialog } from './reason-dialog';
 
 const api = setUpPortalTests();

@@ -3,7 +3,7 @@ import type { OrderLine, Reason } from '@return-center/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../shared/ui/dialog';
-import type { FormItem } from '../hooks/return-form';
+import type { FormItem } from '../../../shared/return-form';
 import { ProofUploader } from '../../../shared/ui/proof-uploader';
 
 interface Props {

@@ -6,8 +6,8 @@ import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { LoadFailed } from '../../../shared/ui/load-failed';
 import { useOrderSource, useReasons } from '../api/calls';
-import { selectedItems, useReturnForm } from '../hooks/return-form';
-import { FlowLayout, FlowNav } from './flow-layout';
+import { selectedItems, useReturnForm } from '../../../shared/return-form';
+import { FlowLayout, FlowNav } from '../../../shared/ui/flow-layout';
 import { ReasonDialog } from './reason-dialog';
 
 const NON_RETURNABLE = {
@@ -84,7 +84,13 @@ export default function SelectStep() {
                     onClick={() =>
                       update((f) => {
                         const { [line.line_item_id]: _removed, ...rest } = f.order_product;
-                        return { ...f, order_product: rest, solution_id: null, shipping_method_id: null };
+                        return {
+                          ...f,
+                          order_product: rest,
+                          solution_id: null,
+                          shipping_method_id: null,
+                          exchange_items: [],
+                        };
                       })
                     }
                   >
@@ -123,6 +129,7 @@ export default function SelectStep() {
               order_product: { [item.line_item_id]: item },
               solution_id: null,
               shipping_method_id: null,
+              exchange_items: [],
             }));
             setEditing(null);
           }}

@@ -2,7 +2,7 @@ import { calls } from '@return-center/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../test/fake-api';
-import { chosenShirt, ORDER_ID, storedForm, storeForm } from '../../../test/fixtures';
+import { chosenShirt, largeWhiteShirts, ORDER_ID, storedForm, storeForm } from '../../../test/fixtures';
 import { landedOn, renderRoute, setUpPortalTests, toasts } from '../../../test/render';
 import SolutionStep from './solution-step';
 
@@ -54,6 +54,23 @@ describe('solution step', () => {
     expect(storedForm()).toMatchObject({ solution_id: 2, shipping_method_id: null });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await landedOn()).toBe(`/process-manage/method/${ORDER_ID}`);
+  });
+
+  it('goes on to choosing the new item for an exchange', async () => {
+    storeForm({ order_product: { [501]: chosenShirt } });
+    const { user } = renderStep([1, 5]);
+    await user.click(await screen.findByRole('radio', { name: /Exchange/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await landedOn()).toBe(`/process-manage/exchange/${ORDER_ID}`);
+  });
+
+  it('forgets the new items of an exchange once another solution is chosen', async () => {
+    storeForm({ order_product: { [501]: chosenShirt }, solution_id: 5, exchange_items: [largeWhiteShirts] });
+    const { user } = renderStep([1, 5]);
+    await user.click(await screen.findByRole('radio', { name: /Exchange/ }));
+    expect(storedForm()?.exchange_items).toEqual([largeWhiteShirts]);
+    await user.click(screen.getByRole('radio', { name: /Refund to original/ }));
+    expect(storedForm()).toMatchObject({ solution_id: 1, exchange_items: [] });
   });
 
   it('keeps an earlier choice selected when the shopper comes back', async () => {

@@ -1,12 +1,13 @@
+import { SolutionId } from '@return-center/contract';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { LoadFailed } from '../../../shared/ui/load-failed';
 import { useOrderConfig } from '../api/calls';
-import { selectedLines, useReturnForm } from '../hooks/return-form';
+import { selectedLines, useReturnForm } from '../../../shared/return-form';
 import { ChoiceList } from './choice-list';
-import { FlowLayout, FlowNav } from './flow-layout';
+import { FlowLayout, FlowNav } from '../../../shared/ui/flow-layout';
 
 /** Step 2, "Please select a return solution" (spec screen 4). */
 export default function SolutionStep() {
@@ -30,14 +31,22 @@ export default function SolutionStep() {
       toast(t('flow.chooseSolution'), { kind: 'error', key: 'choose-solution' });
       return;
     }
-    void navigate(`/process-manage/method/${orderId}`);
+    // An exchange first asks what the shopper gets instead.
+    void navigate(`/process-manage/${chosen === SolutionId.Exchange ? 'exchange' : 'method'}/${orderId}`);
   };
   return (
     <FlowLayout step="solution" title={t('flow.solutionTitle')}>
       <ChoiceList
         legend={t('flow.solutionTitle')}
         value={chosen}
-        onChange={(id) => update((f) => ({ ...f, solution_id: id, shipping_method_id: null }))}
+        onChange={(id) =>
+          update((f) => ({
+            ...f,
+            solution_id: id,
+            shipping_method_id: null,
+            exchange_items: id === SolutionId.Exchange ? f.exchange_items : [],
+          }))
+        }
         choices={solutions.map((s) => ({
           id: s.id,
           label: t(`solutions.${s.id}`, { defaultValue: s.name }),

@@ -7,6 +7,7 @@ import { useMoney } from '../../../shared/use-money';
 import { Link, Navigate, useParams } from 'react-router';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { useLatestRequest, useRequestDetail } from '../api/status';
+import { ExchangeOrder } from './exchange-order';
 import { TrackingForm } from './tracking-form';
 
 const STEP_NAMES = ['submitted', 'approved', 'received', 'done'];
@@ -179,6 +180,7 @@ function Details({ requestId }: { requestId: number }) {
           </table>
         )}
       </div>
+      {detail.exchange_order ? <ExchangeOrder order={detail.exchange_order} money={money} /> : null}
       <Link className="rc-button rc-button--secondary" to="/">
         {t('app.backToOrders')}
       </Link>

@@ -1,4 +1,5 @@
 import type { returnFormProduct } from '@return-center/contract';
+import type { ExchangeItem } from '@return-center/domain';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
 
@@ -8,11 +9,20 @@ export type FormItem = Pick<
   'line_item_id' | 'quantity' | 'reason_id' | 'reason_text' | 'reason_description' | 'provide_proof'
 >;
 
+/** A new item chosen for an exchange (spec §3 returnExchangeList), with the names the screens show. */
+export interface ExchangeChoice extends ExchangeItem {
+  product_id: number;
+  title: string;
+  variant_title: string;
+}
+
 /** Spec §3 return form data for one order, kept in localStorage so a reload keeps it (spec §4). */
 export interface ReturnForm {
   order_product: Record<string, FormItem>;
   solution_id: number | null;
   shipping_method_id: number | null;
+  /** What an exchange (solution 5) gives instead; empty for any other solution. */
+  exchange_items: ExchangeChoice[];
   /** Makes submit idempotent across double clicks and retries. */
   idempotency_key: string;
 }
@@ -25,6 +35,7 @@ const fresh = (): ReturnForm => ({
   order_product: {},
   solution_id: null,
   shipping_method_id: null,
+  exchange_items: [],
   idempotency_key: crypto.randomUUID(),
 });
 
@@ -84,3 +95,7 @@ export const selectedLines = (form: ReturnForm) =>
     quantity: item.quantity,
     reason_id: item.reason_id,
   }));
+
+/** The exchange's new items in the shape the submit takes. */
+export const exchangeLineItems = (form: ReturnForm) =>
+  form.exchange_items.map((item) => ({ variant_id: item.variant_id, quantity: item.count }));

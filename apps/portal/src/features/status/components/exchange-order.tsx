@@ -1,0 +1,45 @@
+import type { CheckInfo } from '@return-center/contract';
+import { useTranslation } from 'react-i18next';
+
+/** What the shopper receives instead of money on an exchange (spec screen 7: exchange order). */
+export function ExchangeOrder({
+  order,
+  money,
+}: {
+  order: NonNullable<CheckInfo['exchange_order']>;
+  money: (amount: number) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="rc-card" aria-labelledby="rc-exchange-order-title">
+      <h2 id="rc-exchange-order-title" className="rc-subtitle">
+        {t('exchange.exchangeFor')}
+      </h2>
+      <ul className="rc-lines">
+        {order.line_items.map((item) => (
+          <li key={item.variant_id} className="rc-line">
+            <span className="rc-line__title">{item.title}</span>
+            <span>× {item.quantity}</span>
+            <span>{money(item.price * item.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      <table className="rc-money">
+        <tbody>
+          <tr>
+            <th scope="row">{t('exchange.credit')}</th>
+            <td>{money(order.exchange_credit)}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('exchange.newTotal')}</th>
+            <td>{money(order.total_line_items_price)}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('exchange.remaining')}</th>
+            <td>{money(order.remain_credit)}</td>
+          </tr>
+        </tbody>
+      </table>
+    </section>
+  );
+}
