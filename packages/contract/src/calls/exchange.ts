@@ -25,7 +25,8 @@ export const MAX_CATALOGUE_PAGE = 48;
  * range (minor units, both included, on any variant) and stock filters, and spec §9's sorts. Pass `next_cursor` back
  * with the same filters for the next page; it is null on the last. The shop's collections come with every page.
  * With `product_id` it answers that product alone (none when the shop no longer sells it): the other variants of an
- * item being returned, for an exchange of the same product.
+ * item being returned, for an exchange of the same product. With `similar_to` it answers up to 8 products to recommend
+ * instead of that one (same collection, similar price, in stock), on one page.
  */
 export const getVariantList = defineCall({
   method: 'POST',
@@ -35,6 +36,7 @@ export const getVariantList = defineCall({
   payload: z.object({
     search: z.string().trim().max(100).default(''),
     product_id: id.nullable().default(null),
+    similar_to: id.nullable().default(null),
     sort: z.enum(EXCHANGE_SORTS).default('featured'),
     collection_id: id.nullable().default(null),
     price_min: minor.min(0).nullable().default(null),

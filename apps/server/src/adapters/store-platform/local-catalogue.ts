@@ -242,6 +242,54 @@ export async function getProduct(db: Db, shopId: number, productId: number): Pro
   return row ? ((await withVariants(db, [row]))[0] ?? null) : null;
 }
 
+/** What to suggest instead of a product (see the port): same collection, price within half either way, in stock. */
+export async function recommendProducts(
+  db: Db,
+  shopId: number,
+  productId: number,
+  limit: number,
+): Promise<PlatformProduct[]> {
+  if (!isId(productId)) return [];
+  const product = await db
+    .selectFrom('products')
+    .select(['id', 'min_price'])
+    .where('shop_id', '=', shopId)
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  if (!product) return [];
+  const rows = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('shop_id', '=', shopId)
+    .where('id', '!=', product.id)
+    .where('min_price', '>=', Math.floor(product.min_price / 2))
+    .where('min_price', '<=', product.min_price + Math.ceil(product.min_price / 2))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('collection_products as theirs')
+          .innerJoin('collection_products as mine', 'mine.collection_id', 'theirs.collection_id')
+          .select('theirs.product_id')
+          .whereRef('theirs.product_id', '=', 'products.id')
+          .where('mine.product_id', '=', product.id),
+      ),
+    )
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('variants')
+          .select('variants.id')
+          .whereRef('variants.product_id', '=', 'products.id')
+          .where('variants.inventory_quantity', '>', 0),
+      ),
+    )
+    .orderBy(sql`abs(min_price - ${product.min_price})`)
+    .orderBy('id')
+    .limit(Math.min(Math.max(Math.floor(limit), 1), 50))
+    .execute();
+  return withVariants(db, rows);
+}
+
 /** A variant of the shop's catalogue by its SKU. */
 export async function variantBySku(db: Db, shopId: number, sku: string) {
   const row = await db

@@ -88,6 +88,10 @@ export class LocalStorePlatform implements StorePlatform {
     return drafts.getDraftOrder(this.db, shopId, draftId);
   }
 
+  recommendProducts(shopId: number, productId: number, limit: number): Promise<PlatformProduct[]> {
+    return catalogue.recommendProducts(this.db, shopId, productId, limit);
+  }
+
   cancelDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
     return drafts.cancelDraftOrder(this.db, shopId, draftId);
   }

@@ -184,6 +184,12 @@ export interface StorePlatform {
    */
   listProducts(shopId: number, query: ProductQuery): Promise<ProductPage>;
   getProduct(shopId: number, productId: number): Promise<PlatformProduct | null>;
+  /**
+   * Up to `limit` (1 to 50) products to suggest instead of this one: related by the platform's own measure (the local
+   * platform: in one of its collections, at a price within half of its own either way, nearest price first), in stock,
+   * never the product itself. None for a product that is not the shop's.
+   */
+  recommendProducts(shopId: number, productId: number, limit: number): Promise<PlatformProduct[]>;
 
   /**
    * A draft order for the exchange's new items, the credit taken off: paid at once when nothing is due, open with a

@@ -627,6 +627,29 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
       expect(listed).toEqual([jacket]);
     });
 
+    it('recommends products of the same collection at a similar price, in stock, never the product itself', async () => {
+      const { id } = await catalogue();
+      const recommended = async (handle: string) =>
+        (await platform.recommendProducts(shop, id(handle), 10)).map((p) => p.id);
+      expect(await recommended('linen-shirt')).toEqual([id('oxford-shirt')]);
+      // The jacket shares the winter collection but costs five times as much.
+      expect(new Set(await recommended('oxford-shirt'))).toEqual(
+        new Set([id('linen-shirt'), id('wool-beanie'), id('silk-scarf')]),
+      );
+      const soldOut = (
+        await h.putProduct(
+          shop,
+          product('flannel-shirt', 6, {
+            variants: [{ title: 'S', sku: 'FLANNEL-S', price: 2600, stock: 0, options: ['S'] }],
+          }),
+        )
+      ).productId;
+      await h.putCollection(shop, { title: 'Shirts', handle: 'shirts', productIds: [soldOut] });
+      expect(await recommended('linen-shirt')).toEqual([id('oxford-shirt')]);
+      expect(await platform.recommendProducts(shop, id('oxford-shirt'), 1)).toHaveLength(1);
+      expect(await platform.recommendProducts(otherShop, id('oxford-shirt'), 10)).toEqual([]);
+    });
+
     it('never answers one shop’s products to another', async () => {
       const { id } = await catalogue();
       expect(await platform.getProduct(otherShop, id('denim-jacket'))).toBeNull();

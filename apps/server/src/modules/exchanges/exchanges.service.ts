@@ -11,6 +11,9 @@ import { AppError, errors } from '../../http/app-error.js';
 type Variant = AnswerOf<typeof calls.getVariantIdByOption>;
 type CatalogueQuery = z.output<typeof calls.getVariantList.payload>;
 
+/** How many products "similar items" shows. */
+const RECOMMENDATIONS = 8;
+
 const noStock = () => new AppError(Code.InvalidInput, messages.noStock);
 
 /** The contract's view of a variant of the shop's catalogue. */
@@ -35,7 +38,7 @@ export class ExchangesService {
   /** A page of the shop's catalogue to exchange for (spec screen 8), with the shop's collections to filter by. */
   async catalogue(shopId: number, query: CatalogueQuery): Promise<AnswerOf<typeof calls.getVariantList>> {
     const [page, collections] = await Promise.all([
-      query.product_id === null ? this.page(shopId, query) : this.oneProduct(shopId, query.product_id),
+      this.products(shopId, query),
       this.platform.listCollections(shopId),
     ]);
     return {
@@ -50,6 +53,15 @@ export class ExchangesService {
       next_cursor: page.nextCursor,
       collections: collections.map(({ id, title }) => ({ id, title })),
     };
+  }
+
+  private products(shopId: number, query: CatalogueQuery): Promise<ProductPage> {
+    if (query.product_id !== null) return this.oneProduct(shopId, query.product_id);
+    if (query.similar_to !== null)
+      return this.platform
+        .recommendProducts(shopId, query.similar_to, RECOMMENDATIONS)
+        .then((products) => ({ products, nextCursor: null }));
+    return this.page(shopId, query);
   }
 
   private async oneProduct(shopId: number, productId: number): Promise<ProductPage> {

@@ -142,6 +142,19 @@ describe.each(dialects)('the exchange catalogue on %s', (dialect) => {
     expect((await page({ product_id: 987_654 })).list).toEqual([]);
   });
 
+  it('recommends similar items in stock for a product, on one page, without the product itself', async () => {
+    const sneakers = present((await everything({ search: 'canvas sneakers' }))[0], 'Canvas Sneakers');
+    const { list, next_cursor } = await page({ similar_to: sneakers.id });
+    expect(next_cursor).toBeNull();
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.length).toBeLessThanOrEqual(8);
+    expect(list.map((p) => p.id)).not.toContain(sneakers.id);
+    for (const product of list) {
+      expect(product.variants.some((v) => v.inventory_quantity > 0)).toBe(true);
+      expect(Math.abs(lowest(product) - 8900)).toBeLessThanOrEqual(8900 / 2);
+    }
+  });
+
   it('refuses a cursor it did not write, and a stranger', async () => {
     const { body } = await t.call(calls.getVariantList, { cursor: 'not-a-cursor' }, token);
     expect(body).toMatchObject({ code: Code.InvalidInput, data: null });
