@@ -57,7 +57,7 @@ export async function createServices(
           config.MAIL_FROM,
         )
       : new DevMailbox(db, clock));
-  const platform = new LocalStorePlatform(db, clock);
+  const platform = new LocalStorePlatform(db, clock, await appSecret(db, 'local-checkout', config.APP_SECRET));
   const carrier = new SandboxCarrier();
   const sessions = new Sessions(db, clock, config.SESSION_TTL_MINUTES * 60);
   const shops = new ShopsRepository(db, clock);
@@ -143,6 +143,8 @@ export async function createServices(
       storefront,
       orders,
       exchanges: new ExchangesService(platform),
+      /** The local platform's own checkout page, for exchanges that cost more than the return (#13). */
+      localCheckout: { platform, shops },
       returns,
       lifecycle,
       merchant,

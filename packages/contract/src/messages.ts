@@ -16,6 +16,7 @@ export const messages = {
   submitFailed: 'Submit failed, please contact support',
   uploadFailed: 'Upload failed',
   noStock: 'No stock',
+  pleaseRetry: 'Please retry',
   exchangeCostsMore: 'The new items cost more than your return is worth. Choose items within your credit.',
   productDeleted: 'The original product has been deleted.',
   orderRefunded: 'Order has been refunded at shopify.',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { EXCHANGE_SORTS } from '../constants.js';
 import { id, int, minor } from '../envelope.js';
+import { refundLineItem } from '../returns.js';
 
 // Exchanges: the catalogue and variant lookup (spec §7).
 
@@ -74,4 +75,50 @@ export const getVariantIdByOption = defineCall({
     option3: z.string().nullable().default(null),
   }),
   answer: variant,
+});
+
+/** An exchange's draft order at the store: what the shopper pays beyond the return's credit, and where. */
+export const exchangeDraft = z.object({
+  draft_order_id: z.string(),
+  /** open: to be paid at checkout_url; paid; cancelled (its units went back to stock). */
+  status: z.enum(['open', 'paid', 'cancelled']),
+  /** The store's checkout page while open; add `return` (a path of the portal) to come back there. */
+  checkout_url: z.string(),
+  total_line_items_price: minor,
+  exchange_credit: minor,
+  /** What is left to pay (minor units). */
+  total_price: minor,
+  currency: z.string(),
+});
+
+/**
+ * The pay-for-exchanges step (spec screen 8): a draft order at the store for the chosen new items, their units
+ * reserved, with the return's credit taken off. The same order, return form key and items answer the same draft; the
+ * submit that follows finds it by them too.
+ */
+export const createDraftOrder = defineCall({
+  method: 'POST',
+  base: 'v1',
+  name: 'createDraftOrder',
+  auth: true,
+  payload: z.object({
+    order_id: id,
+    refund_line_items: z.array(refundLineItem).min(1),
+    exchange_line_items: z
+      .array(z.object({ variant_id: int, quantity: int.positive() }))
+      .min(1)
+      .max(50),
+    idempotency_key: z.string().min(8).max(64),
+  }),
+  answer: exchangeDraft,
+});
+
+/** After the checkout: whether the shopper paid the draft of their order. */
+export const getDraftOrder = defineCall({
+  method: 'POST',
+  base: 'v1',
+  name: 'getDraftOrder',
+  auth: true,
+  payload: z.object({ order_id: id, draft_order_id: z.string().min(1).max(64) }),
+  answer: exchangeDraft,
 });

@@ -13,8 +13,8 @@ import { UnknownOrder, VariantUnavailable, type DraftOrder, type DraftOrderInput
  * Draft orders of the local platform (`platform_draft_orders` and their lines): what the shopper of an exchange
  * pays for the new items beyond the credit of what they send back.
  * - total = Σ unit price × quantity − credit, never below 0 (the local platform charges no tax or shipping on it);
- * - nothing due: paid at once, no checkout URL; otherwise open, paid at `/local-checkout/<id>` (there is no real
- *   checkout: the merchant marks it paid with markDraftOrderPaid). orderId stays null: paying makes no local order;
+ * - nothing due: paid at once, no checkout URL; otherwise open, paid at the local checkout page (LocalStorePlatform
+ *   signs its links; its Pay button calls markDraftOrderPaid). orderId stays null: paying makes no local order;
  * - one draft per shop and idempotency key: a retry answers the first draft, whatever it asks this time;
  * - the variants must be the shop's with enough stock (a line asked twice counts both). A draft takes its units out of
  *   `variants.inventory_quantity` with a conditional update, so of two drafts after the last unit only one gets it;
@@ -217,6 +217,7 @@ async function toDraftOrder(db: Db, row: Selectable<PlatformDraftOrdersTable>): 
     .execute();
   return {
     id: String(row.id),
+    fromOrderId: row.order_id,
     lines: lines.map((line) => ({
       variantId: line.variant_id,
       productId: line.product_id,

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FeedOrder } from '@return-center/contract';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
@@ -31,10 +32,36 @@ export type { NewCollection, NewProduct } from './local-catalogue.js';
  * hands the calls on. It keeps no returns of its own, so registerReturn answers null.
  */
 export class LocalStorePlatform implements StorePlatform {
+  /**
+   * `checkoutSecret` signs the links to the local checkout page, so that only the shopper sent there can pay a draft;
+   * an instance that makes no such links for shoppers can go without (a random one is made).
+   */
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly checkoutSecret: string = randomBytes(32).toString('base64url'),
   ) {}
+
+  /** The signature of the shop's draft in its checkout link; see verifyCheckout. */
+  private checkoutSignature(shopId: number, draftId: string): string {
+    return createHmac('sha256', this.checkoutSecret)
+      .update(`${String(shopId)}:${draftId}`)
+      .digest('base64url');
+  }
+
+  /** Whether a checkout link's signature is this instance's for the shop's draft. */
+  verifyCheckout(shopId: number, draftId: string, signature: string): boolean {
+    const expected = Buffer.from(this.checkoutSignature(shopId, draftId));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  /** The draft with a checkout link of its own (where anything is due): /local-checkout/<shop>/<draft>?sig=… */
+  private withCheckout<T extends DraftOrder | null>(shopId: number, draft: T): T {
+    if (!draft?.checkoutUrl) return draft;
+    const sig = this.checkoutSignature(shopId, draft.id);
+    return { ...draft, checkoutUrl: `/local-checkout/${String(shopId)}/${draft.id}?sig=${sig}` };
+  }
 
   findOrderByNumber(shopId: number, orderNumber: string): Promise<PlatformOrder | null> {
     return orders.findOrderByNumber(this.db, shopId, orderNumber);
@@ -80,12 +107,12 @@ export class LocalStorePlatform implements StorePlatform {
     return catalogue.getProduct(this.db, shopId, productId);
   }
 
-  createDraftOrder(shopId: number, input: DraftOrderInput): Promise<DraftOrder> {
-    return drafts.createDraftOrder(this.db, this.clock, shopId, input);
+  async createDraftOrder(shopId: number, input: DraftOrderInput): Promise<DraftOrder> {
+    return this.withCheckout(shopId, await drafts.createDraftOrder(this.db, this.clock, shopId, input));
   }
 
-  getDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
-    return drafts.getDraftOrder(this.db, shopId, draftId);
+  async getDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
+    return this.withCheckout(shopId, await drafts.getDraftOrder(this.db, shopId, draftId));
   }
 
   recommendProducts(shopId: number, productId: number, limit: number): Promise<PlatformProduct[]> {
@@ -144,7 +171,7 @@ export class LocalStorePlatform implements StorePlatform {
    * The shopper paid the shop's open draft (the local stand-in for a checkout); answers the draft as it is then, null
    * when the shop has no such draft. The merchant's side calls it.
    */
-  markDraftOrderPaid(shopId: number, draftId: string): Promise<DraftOrder | null> {
-    return drafts.markDraftOrderPaid(this.db, this.clock, shopId, draftId);
+  async markDraftOrderPaid(shopId: number, draftId: string): Promise<DraftOrder | null> {
+    return this.withCheckout(shopId, await drafts.markDraftOrderPaid(this.db, this.clock, shopId, draftId));
   }
 }

@@ -123,6 +123,8 @@ export interface DraftOrderLine {
 
 export interface DraftOrder {
   id: string;
+  /** The order the exchange comes from (DraftOrderInput.orderId). */
+  fromOrderId: number;
   lines: DraftOrderLine[];
   /** Σ price × quantity of the lines, before the credit. */
   subtotal: number;

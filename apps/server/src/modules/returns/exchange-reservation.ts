@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Code, messages } from '@return-center/contract';
 import { exchangeCreditFor } from '@return-center/domain';
 import {
@@ -28,20 +29,35 @@ export const exchangeItemsOf = (draft: DraftOrder): ExchangeItem[] =>
     quantity: line.quantity,
   }));
 
+interface ExchangeInput {
+  idempotency_key: string;
+  exchange_line_items?: { variant_id: number; quantity: number }[] | undefined;
+}
+
 /**
- * The draft order that holds an exchange's new items (solution 5, #13), its units reserved at the platform. One is made
- * with the return's credit taken off (exchangeCreditFor: another size of the returned item is an even swap), keyed by the submit's idempotency key so a
- * retry reserves nothing more; it must cost no more than the credit.
+ * One draft per order, return form and choice of new items: the pay step and the submit that follows find the same
+ * draft, and a changed choice gets a draft of its own.
  */
-export async function reserveExchange(
+const draftKey = (orderId: number, input: ExchangeInput) => {
+  const items = [...(input.exchange_line_items ?? [])]
+    .map((item) => [item.variant_id, item.quantity])
+    .sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0));
+  const digest = createHash('sha256')
+    .update(JSON.stringify([orderId, input.idempotency_key, items]))
+    .digest('hex');
+  return `exchange:${digest}`;
+};
+
+/**
+ * The draft order that holds an exchange's new items (solution 5, #13), its units reserved at the platform, with the
+ * return's credit taken off (exchangeCreditFor: another size of the returned item is an even swap). Open with a
+ * checkout link while something is due, paid otherwise.
+ */
+export async function exchangeDraft(
   platform: StorePlatform,
   shopId: number,
   order: PlatformOrder,
-  input: {
-    idempotency_key: string;
-    exchange_line_items?: { variant_id: number; quantity: number }[] | undefined;
-    draft_order_id?: string | undefined;
-  },
+  input: ExchangeInput,
   returned: { productId: number; price: number; quantity: number },
   exchangeAmount: number,
 ): Promise<DraftOrder> {
@@ -53,27 +69,38 @@ export async function reserveExchange(
     // Other goods count at no price here: they only have to differ from the returned product.
     return { productId: variant ? returned.productId : 0, price: variant?.price ?? 0, count: item.quantity };
   });
-  const credit = exchangeCreditFor(exchangeAmount, returned, items);
-  // A draft paid at the checkout must be tied to this order's exchange before it can be trusted here; until the
-  // pay-the-difference step lands, every exchange fits its credit and its draft is made here.
-  if (input.draft_order_id) throw errors.invalidInput('draft_order_id: paying a difference is not available yet');
-  let draft: DraftOrder;
   try {
-    draft = await platform.createDraftOrder(shopId, {
+    return await platform.createDraftOrder(shopId, {
       orderId: order.id,
       email: order.email,
       currency: order.currency,
       lines: wanted.map((item) => ({ variantId: item.variant_id, quantity: item.quantity })),
-      credit,
-      idempotencyKey: `exchange:${input.idempotency_key}`,
+      credit: exchangeCreditFor(exchangeAmount, returned, items),
+      idempotencyKey: draftKey(order.id, input),
     });
   } catch (error) {
     if (error instanceof VariantUnavailable) throw new AppError(Code.InvalidInput, messages.noStock);
     throw error;
   }
-  if (draft.status !== 'paid') {
-    await platform.cancelDraftOrder(shopId, draft.id);
-    throw errors.invalidInput(messages.exchangeCostsMore);
-  }
-  return draft;
+}
+
+/**
+ * The draft an exchange request holds: the one the pay step made for the same choice (paid, and the one the shopper
+ * names in draft_order_id), or one made now that the credit covers. Unpaid: "Please retry" when the shopper went to
+ * pay (the draft stays open for them to finish), else "costs more", and the draft is cancelled, giving its units back.
+ */
+export async function reserveExchange(
+  platform: StorePlatform,
+  shopId: number,
+  order: PlatformOrder,
+  input: ExchangeInput & { draft_order_id?: string | undefined },
+  returned: { productId: number; price: number; quantity: number },
+  exchangeAmount: number,
+): Promise<DraftOrder> {
+  const draft = await exchangeDraft(platform, shopId, order, input, returned, exchangeAmount);
+  if (input.draft_order_id && input.draft_order_id !== draft.id)
+    throw errors.invalidInput('draft_order_id: not the draft of these new items; pay for them again');
+  if (draft.status === 'paid') return draft;
+  if (draft.status === 'open' && !input.draft_order_id) await platform.cancelDraftOrder(shopId, draft.id);
+  throw errors.invalidInput(input.draft_order_id ? messages.pleaseRetry : messages.exchangeCostsMore);
 }

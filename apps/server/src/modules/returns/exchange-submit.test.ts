@@ -39,7 +39,7 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
     );
   const setStock = (variantId: number, stock: number) =>
     t.db.updateTable('variants').set({ inventory_quantity: stock }).where('id', '=', variantId).execute();
-  /** Another shopper's order of one pair of size 42 sneakers, fed as the store would. */
+  /** Bob's copy of #1001, fed as the store would (a second time it is an update). */
   const bobsOrder = async () => {
     const alices = present(
       await t.db
@@ -62,7 +62,14 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
         lines: fed.lines.map((line) => ({ ...line, id: `9001-${line.id}` })),
       },
     ]);
-    expect(saved).toMatchObject({ created: true });
+    expect(saved).not.toHaveProperty('error');
+  };
+
+  /** The merchant rejects the request (which also leaves the order free for the next test's return). */
+  const reject = async (requestId: number) => {
+    const demo = present(await t.app.ctx.services.storefront.shops.byUrl(shop), 'demo shop');
+    await t.app.ctx.services.lifecycle.transition(demo, requestId, 'reject', 'merchant', { reason: 'Worn' });
+    await t.app.ctx.worker.runDue();
   };
 
   let size43: number;
@@ -88,9 +95,7 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
     expect(exchange).toMatchObject({ total_price: 0, exchange_credit: 8900, remain_credit: 0 });
 
     // Rejected: the pair goes back on the shelf.
-    const demo = present(await t.app.ctx.services.storefront.shops.byUrl(shop), 'demo shop');
-    await t.app.ctx.services.lifecycle.transition(demo, requestId, 'reject', 'merchant', { reason: 'Worn' });
-    await t.app.ctx.worker.runDue();
+    await reject(requestId);
     expect((await size('43')).stock).toBe(3);
   });
 
@@ -111,6 +116,131 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
     expect(body).toMatchObject({ code: Code.InvalidInput, msg: messages.exchangeCostsMore });
     const after = present(await platform().getProduct(shopId, coat.id), 'product');
     expect(after.variants.find((v) => v.id === dear.id)?.stock).toBe(dear.stock);
+  });
+
+  it('a dearer exchange is paid for at the store checkout first, then submitted', async () => {
+    const { token, orderId } = await trySubmitReturn(t, { title: 'Linen Shirt', exchange: [] });
+    const dearest = present(
+      (await platform().listProducts(shopId, { sort: 'price-desc', inStock: true, limit: 1 })).products[0],
+      'the dearest product',
+    );
+    const variant = present(
+      dearest.variants.find((v) => v.stock > 0),
+      'a variant in stock',
+    );
+    const info = (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data;
+    const shirt = present(
+      info.yes.find((l) => l.title === 'Linen Shirt'),
+      'shirt',
+    );
+    const choice = {
+      order_id: orderId,
+      refund_line_items: [{ line_item_id: shirt.line_item_id, quantity: 1 }],
+      exchange_line_items: [{ variant_id: variant.id, quantity: 1 }],
+      idempotency_key: 'pay-step-key-1',
+    };
+    const made = (await t.call(calls.createDraftOrder, choice, token)).body;
+    expect(made.code).toBe(Code.Success);
+    const draft = made.data;
+    expect(draft).toMatchObject({ status: 'open', total_line_items_price: variant.price, exchange_credit: 4763 });
+    expect(draft.total_price).toBe(variant.price - 4763);
+    // Asking again for the same choice answers the same draft, reserving nothing more.
+    expect((await t.call(calls.createDraftOrder, choice, token)).body.data.draft_order_id).toBe(draft.draft_order_id);
+    expect((await platform().getProduct(shopId, dearest.id))?.variants.find((v) => v.id === variant.id)?.stock).toBe(
+      variant.stock - 1,
+    );
+
+    const submit = () =>
+      t.call(
+        calls.setReturnOrder,
+        {
+          order_id: orderId,
+          solution_id: SolutionId.Exchange,
+          type: 2,
+          shipping_method_id: 2,
+          idempotency_key: choice.idempotency_key,
+          exchange_line_items: choice.exchange_line_items,
+          draft_order_id: draft.draft_order_id,
+          order_product: [
+            {
+              id: shirt.line_item_id,
+              order_product_id: shirt.line_item_id,
+              quantity: 1,
+              change: null,
+              reason: { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] },
+            },
+          ],
+        },
+        token,
+      );
+    expect((await submit()).body).toMatchObject({ code: Code.InvalidInput, msg: messages.pleaseRetry });
+
+    // The checkout page: a forged link finds nothing; the real one takes the payment and sends the shopper back.
+    const forged = await t.app.inject({ method: 'GET', url: draft.checkout_url.replace(/sig=.*/, 'sig=forged') });
+    expect(forged.statusCode).toBe(404);
+    const checkout = await t.app.inject({
+      method: 'GET',
+      url: `${draft.checkout_url}&return=/process-manage/exchange/${String(orderId)}`,
+    });
+    expect(checkout.statusCode).toBe(200);
+    expect(checkout.body).toContain('Pay $');
+    const sig = present(/sig=([^&]+)/.exec(draft.checkout_url)?.[1], 'signature');
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `${draft.checkout_url.split('?')[0] ?? ''}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ sig, return: `//evil.example/` }).toString(),
+    });
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe('/');
+    const status = await t.call(
+      calls.getDraftOrder,
+      { order_id: orderId, draft_order_id: draft.draft_order_id },
+      token,
+    );
+    expect(status.body.data.status).toBe('paid');
+
+    const { body } = await submit();
+    expect(body.code).toBe(Code.Success);
+    const detail = (await t.call(calls.returnInfo, { request_id: body.data.request_id }, token)).body.data;
+    expect(detail.exchange_order).toMatchObject({ total_price: variant.price - 4763, exchange_credit: 4763 });
+    await reject(body.data.request_id);
+  });
+
+  it('shows a draft only to the shopper whose order it comes from', async () => {
+    const alice = await trySubmitReturn(t, { order: '#1001', title: 'Linen Shirt', exchange: [] });
+    const info = (await t.call(calls.orderInfo, { order_id: alice.orderId }, alice.token)).body.data;
+    const shirt = present(
+      info.yes.find((l) => l.title === 'Linen Shirt'),
+      'shirt',
+    );
+    const draft = (
+      await t.call(
+        calls.createDraftOrder,
+        {
+          order_id: alice.orderId,
+          refund_line_items: [{ line_item_id: shirt.line_item_id, quantity: 1 }],
+          exchange_line_items: [{ variant_id: size43, quantity: 1 }],
+          idempotency_key: 'someone-elses-key',
+        },
+        alice.token,
+      )
+    ).body.data;
+    await bobsOrder();
+    const bob = await trySubmitReturn(t, {
+      order: '#9001',
+      email: 'bob@example.com',
+      title: 'Linen Shirt',
+      exchange: [],
+    });
+    for (const orderId of [bob.orderId, alice.orderId]) {
+      const { body } = await t.call(
+        calls.getDraftOrder,
+        { order_id: orderId, draft_order_id: draft.draft_order_id },
+        bob.token,
+      );
+      expect(body.code, `asked as order ${String(orderId)}`).not.toBe(Code.Success);
+    }
   });
 
   it('refuses an exchange without new items, and new items without an exchange', async () => {

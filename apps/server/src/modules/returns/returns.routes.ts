@@ -44,4 +44,10 @@ export function returnsRoutes({ app, authenticate, services }: AppContext): void
   registerCall(app, calls.setReturnOrder, authenticate, async (input, session) =>
     services.returns.submit(await shopOf(session.shopId), session, input),
   );
+  registerCall(app, calls.createDraftOrder, authenticate, async (input, session) =>
+    services.returns.exchangeDraft(await shopOf(session.shopId), session, input),
+  );
+  registerCall(app, calls.getDraftOrder, authenticate, async (input, session) =>
+    services.returns.exchangeDraftStatus(await shopOf(session.shopId), session, input),
+  );
 }

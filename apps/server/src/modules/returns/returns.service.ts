@@ -21,7 +21,7 @@ import {
 } from './returns.repository.js';
 import { reasonsIn, reasonText } from './reason-locales.js';
 import { checkSelection, moneyFor, type SelectedLine } from './selection.js';
-import { exchangeItemsOf, reserveExchange } from './exchange-reservation.js';
+import { exchangeDraft, exchangeItemsOf, reserveExchange } from './exchange-reservation.js';
 
 type SubmitInput = z.output<typeof calls.setReturnOrder.payload>;
 
@@ -61,6 +61,16 @@ function answerRepeat(
 }
 
 type Evaluated = Awaited<ReturnType<ReturnsService['evaluate']>>;
+
+const draftAnswer = (draft: DraftOrder) => ({
+  draft_order_id: draft.id,
+  status: draft.status,
+  checkout_url: draft.checkoutUrl,
+  total_line_items_price: draft.subtotal,
+  exchange_credit: draft.credit,
+  total_price: draft.total,
+  currency: draft.currency,
+});
 
 /** The item an exchange replaces: one per request (spec §9), with the product and unit price it was bought at. */
 function returnedItem(order: Evaluated['order'], chosen: Evaluated['chosen']) {
@@ -127,6 +137,44 @@ export class ReturnsService {
       returnSolution: source.returnSolution,
       returnShippingMethod: source.returnShippingMethod.filter((m) => allowed.includes(m.id)),
     };
+  }
+
+  /** The pay-for-exchanges step: the draft order for the chosen new items, with the return's credit taken off. */
+  async exchangeDraft(
+    shop: Shop,
+    session: Session,
+    input: {
+      order_id: number;
+      refund_line_items: SelectedLine[];
+      exchange_line_items: { variant_id: number; quantity: number }[];
+      idempotency_key: string;
+    },
+  ) {
+    const { source, order, chosen, money } = await this.evaluate(
+      shop,
+      session,
+      input.order_id,
+      input.refund_line_items,
+    );
+    if (!source.returnSolution.some((s) => s.id === SolutionId.Exchange))
+      throw errors.invalidInput('solution_id: exchanges are not offered for this order');
+    const draft = await exchangeDraft(
+      this.platform,
+      shop.id,
+      order,
+      input,
+      returnedItem(order, chosen),
+      exchangeCredit(SolutionId.Exchange, money),
+    );
+    return draftAnswer(draft);
+  }
+
+  /** The draft of one of the shopper's orders as it is now: paid once they paid at the checkout. */
+  async exchangeDraftStatus(shop: Shop, session: Session, input: { order_id: number; draft_order_id: string }) {
+    await this.orders.ownedOrder(session, input.order_id);
+    const draft = await this.platform.getDraftOrder(shop.id, input.draft_order_id);
+    if (!draft || draft.fromOrderId !== input.order_id) throw errors.notFound();
+    return draftAnswer(draft);
   }
 
   /**

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { formatMoney } from '@return-center/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { LocalStorePlatform } from '../../adapters/store-platform/local.js';
+import type { DraftOrder } from '../../adapters/store-platform/port.js';
+import { escapeHtml } from '../notifications/branded-layout.js';
+import { currencyFormat } from '../orders/order-source.js';
+import type { ShopsRepository, Shop } from '../storefront-config/shops.repository.js';
+
+/** Where the Pay button may send the shopper back to: a path of this site, never another origin. */
+const sameSitePath = (value: unknown): string =>
+  typeof value === 'string' && value.length <= 500 && /^\/(?![/\\])[^\s]*$/.test(value) ? value : '/';
+
+interface CheckoutParams {
+  shopId: string;
+  draftId: string;
+}
+
+/**
+ * The local platform's checkout (#13): where a shopper pays what an exchange costs beyond the return's credit. It is a
+ * stand-in for a store's checkout with no payment provider: the Pay button marks the draft order paid. Links are
+ * signed per shop and draft (LocalStorePlatform.verifyCheckout), so only the shopper sent here can pay.
+ */
+export function localCheckoutRoutes(app: FastifyInstance, platform: LocalStorePlatform, shops: ShopsRepository): void {
+  const open = async (params: CheckoutParams, sig: unknown) => {
+    const shopId = Number(params.shopId);
+    if (
+      !Number.isSafeInteger(shopId) ||
+      typeof sig !== 'string' ||
+      !platform.verifyCheckout(shopId, params.draftId, sig)
+    )
+      return null;
+    const [shop, draft] = await Promise.all([shops.byId(shopId), platform.getDraftOrder(shopId, params.draftId)]);
+    return shop && draft ? { shop, draft } : null;
+  };
+
+  app.get<{ Params: CheckoutParams; Querystring: { sig?: string; return?: string } }>(
+    '/local-checkout/:shopId/:draftId',
+    async (request, reply) => {
+      const found = await open(request.params, request.query.sig);
+      if (!found) return page(reply.code(404), 'Checkout not found', '<p>This checkout link is not valid.</p>');
+      const back = sameSitePath(request.query.return);
+      return page(
+        reply,
+        `Checkout · ${found.shop.name}`,
+        checkoutBody(found.shop, found.draft, request.query.sig ?? '', back),
+      );
+    },
+  );
+
+  void app.register((scope, _options, registered) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.post<{ Params: CheckoutParams; Body: { sig?: string; return?: string } }>(
+      '/local-checkout/:shopId/:draftId/pay',
+      async (request, reply) => {
+        const found = await open(request.params, request.body.sig);
+        if (!found) return page(reply.code(404), 'Checkout not found', '<p>This checkout link is not valid.</p>');
+        if (found.draft.status === 'open') await platform.markDraftOrderPaid(found.shop.id, found.draft.id);
+        return reply.redirect(sameSitePath(request.body.return), 303);
+      },
+    );
+    registered();
+  });
+}
+
+function checkoutBody(shop: Shop, draft: DraftOrder, sig: string, back: string): string {
+  const money = (amount: number) =>
+    escapeHtml(formatMoney(amount, draft.currency, currencyFormat(draft.currency, shop)));
+  const rows = draft.lines
+    .map(
+      (line) =>
+        `<tr><th scope="row">${escapeHtml([line.title, line.variantTitle].filter(Boolean).join(' / '))} × ${String(line.quantity)}</th><td>${money(line.price * line.quantity)}</td></tr>`,
+    )
+    .join('');
+  const table = `<table><tbody>${rows}<tr><th scope="row">Return credit</th><td>-${money(draft.credit)}</td></tr></tbody><tfoot><tr><th scope="row">To pay</th><td>${money(draft.total)}</td></tr></tfoot></table>`;
+  const action =
+    draft.status === 'open'
+      ? `<form method="post" action="/local-checkout/${String(shop.id)}/${escapeHtml(draft.id)}/pay"><input type="hidden" name="sig" value="${escapeHtml(sig)}"><input type="hidden" name="return" value="${escapeHtml(back)}"><button type="submit">Pay ${money(draft.total)}</button></form><p class="note">Test checkout of ${escapeHtml(shop.name)}: no money is taken.</p>`
+      : `<p role="status">${draft.status === 'paid' ? 'This order is paid.' : 'This checkout is no longer open.'}</p><p><a href="${escapeHtml(back)}">Back to your exchange</a></p>`;
+  return `<h1>${escapeHtml(shop.name)}: pay for your exchange</h1>${table}${action}`;
+}
+
+function page(reply: FastifyReply, title: string, body: string) {
+  const nonce = randomBytes(16).toString('base64');
+  return reply
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+    )
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}table{width:100%;border-collapse:collapse;margin:1rem 0}th{text-align:start;font-weight:400}td{text-align:end}tfoot th,tfoot td{font-weight:700;border-top:1px solid #ccc}button{font:inherit;padding:.75rem 1.5rem;border:0;border-radius:6px;background:#1a1a1a;color:#fff;cursor:pointer;width:100%}.note{color:#555;font-size:.875rem}</style></head><body><main>${body}</main></body></html>`,
+    );
+}
