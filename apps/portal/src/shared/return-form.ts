@@ -23,6 +23,8 @@ export interface ReturnForm {
   shipping_method_id: number | null;
   /** What an exchange (solution 5) gives instead; empty for any other solution. */
   exchange_items: ExchangeChoice[];
+  /** The draft the shopper paid the difference for, and the new items it was for (see paidDraftOf). */
+  exchange_paid: { draft_order_id: string; items: string } | null;
   /** Makes submit idempotent across double clicks and retries. */
   idempotency_key: string;
 }
@@ -36,6 +38,7 @@ const fresh = (): ReturnForm => ({
   solution_id: null,
   shipping_method_id: null,
   exchange_items: [],
+  exchange_paid: null,
   idempotency_key: crypto.randomUUID(),
 });
 
@@ -99,3 +102,19 @@ export const selectedLines = (form: ReturnForm) =>
 /** The exchange's new items in the shape the submit takes. */
 export const exchangeLineItems = (form: ReturnForm) =>
   form.exchange_items.map((item) => ({ variant_id: item.variant_id, quantity: item.count }));
+
+/** The new items as the pay step saw them: a paid draft counts only for the same choice. */
+const itemsKey = (items: readonly ExchangeChoice[]) =>
+  JSON.stringify(items.map((item) => [item.variant_id, item.count]).sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0)));
+
+/** The form once the shopper paid the difference for its current new items. */
+export const withPaidDraft = (form: ReturnForm, draftId: string): ReturnForm => ({
+  ...form,
+  exchange_paid: { draft_order_id: draftId, items: itemsKey(form.exchange_items) },
+});
+
+/** The draft paid for the form's current new items; null when none was, or the items changed since. */
+export const paidDraftOf = (form: ReturnForm): string | null =>
+  form.exchange_paid && form.exchange_paid.items === itemsKey(form.exchange_items)
+    ? form.exchange_paid.draft_order_id
+    : null;

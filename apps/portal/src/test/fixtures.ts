@@ -75,6 +75,7 @@ export function storeForm(form: Partial<ReturnForm>) {
     solution_id: null,
     shipping_method_id: null,
     exchange_items: [],
+    exchange_paid: null,
     idempotency_key: 'idem-key-0001',
     ...form,
   };

@@ -1,6 +1,6 @@
 import { calls, Code, type AnswerOf, type PayloadOf } from '@return-center/contract';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ExchangeChoice } from '../../../shared/return-form';
 import { fail, ok } from '../../../test/fake-api';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../../../test/fixtures';
 import { landedOn, renderRoute, setUpPortalTests, toasts } from '../../../test/render';
 import ExchangePage from './exchange-page';
+import { PayDifference } from './pay-difference';
 
 const api = setUpPortalTests();
 const url = `/process-manage/exchange/${ORDER_ID}`;
@@ -35,11 +36,14 @@ function renderPage({
   variants = shirtVariants,
   items = [],
   solutionId = 5,
+  search = '',
 }: {
   exchangeAmount?: number;
   variants?: AnswerOf<typeof calls.getVariantList>;
   items?: ExchangeChoice[];
   solutionId?: number;
+  /** The query string the page opens with (the checkout comes back with ?draft=…). */
+  search?: string;
 } = {}) {
   storeForm({ order_product: { [501]: chosenShirt }, solution_id: solutionId, exchange_items: items });
   api.on(calls.orderInfo, ok(calls.orderInfo, order));
@@ -63,7 +67,7 @@ function renderPage({
   );
   api.on(calls.getVariantList, ok(calls.getVariantList, variants));
   api.on(calls.getVariantIdByOption, answerVariantByOption);
-  return renderRoute('process-manage/exchange/:id', url, <ExchangePage />);
+  return renderRoute('process-manage/exchange/:id', url + search, <ExchangePage />);
 }
 
 const select = (name: string) => screen.getByRole<HTMLSelectElement>('combobox', { name });
@@ -178,8 +182,9 @@ describe('exchange for another variant', () => {
       ['Remaining credit', '-$6.00'],
     ]);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(toasts()).toEqual(['The new items cost more than your return is worth. Choose items within your credit.']);
+    expect(toasts()).toEqual(['Pay the difference before you continue']);
     expect(router.state.location.pathname).toBe(url);
+    expect(screen.getByRole('button', { name: 'Pay $6.00' })).toBeTruthy();
   });
 
   it('continues to the return method with items within the credit, kept from an earlier visit', async () => {
@@ -218,5 +223,71 @@ describe('exchange for another variant', () => {
   it('sends a shopper who did not choose an exchange back to the solution step', async () => {
     renderPage({ solutionId: 1 });
     expect(await landedOn()).toBe(`/process-manage/solution/${ORDER_ID}`);
+  });
+});
+
+describe('paying the difference', () => {
+  /** Two blue shirts at $48.00 for a return worth $90.00: $6.00 to pay. */
+  const blueShirts: ExchangeChoice = {
+    ...largeWhiteShirts,
+    variant_id: 50104,
+    variant_title: 'L / Blue',
+    variant: { price: 4800 },
+  };
+  const draft = (status: 'open' | 'paid') => ({
+    draft_order_id: '77',
+    status,
+    checkout_url: status === 'open' ? '/local-checkout/1/77?sig=abc' : '',
+    total_line_items_price: 9600,
+    exchange_credit: 9000,
+    total_price: 600,
+    currency: 'USD',
+  });
+
+  it('asks the store for a draft of the chosen items and sends the shopper to its checkout, to come back here', async () => {
+    api.on(calls.createDraftOrder, ok(calls.createDraftOrder, draft('open')));
+    const goTo = vi.fn<(url: string) => void>();
+    const choice = {
+      order_id: ORDER_ID,
+      refund_line_items: [{ line_item_id: 501, quantity: 2 }],
+      exchange_line_items: [{ variant_id: 50104, quantity: 2 }],
+      idempotency_key: 'idem-key-0001',
+    };
+    const { user } = renderRoute(
+      'process-manage/exchange/:id',
+      url,
+      <PayDifference
+        orderId={ORDER_ID}
+        choice={choice}
+        due={600}
+        format={(amount) => `$${(amount / 100).toFixed(2)}`}
+        paidDraftId={null}
+        onPaid={vi.fn()}
+        goTo={goTo}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Pay $6.00' }));
+    expect(api.bodiesOf(calls.createDraftOrder)).toEqual([choice]);
+    expect(goTo).toHaveBeenCalledExactlyOnceWith(
+      `/local-checkout/1/77?sig=abc&return=${encodeURIComponent(`/process-manage/exchange/${ORDER_ID}?draft=77`)}`,
+    );
+  });
+
+  it('back from the checkout paid, the shopper continues, and the paid draft goes with the submit', async () => {
+    api.on(calls.getDraftOrder, ok(calls.getDraftOrder, draft('paid')));
+    const { user } = renderPage({ items: [blueShirts], search: '?draft=77' });
+    expect(await screen.findByText('The difference of $6.00 is paid.')).toBeTruthy();
+    expect(api.bodiesOf(calls.getDraftOrder)).toEqual([{ order_id: ORDER_ID, draft_order_id: '77' }]);
+    expect(storedForm()?.exchange_paid?.draft_order_id).toBe('77');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await landedOn()).toBe(`/process-manage/method/${ORDER_ID}`);
+  });
+
+  it('back from the checkout unpaid, it says "Please retry" and offers to pay again', async () => {
+    api.on(calls.getDraftOrder, ok(calls.getDraftOrder, draft('open')));
+    renderPage({ items: [blueShirts], search: '?draft=77' });
+    expect((await screen.findByRole('alert')).textContent).toBe('Please retry');
+    expect(screen.getByRole('button', { name: 'Pay $6.00' })).toBeTruthy();
+    expect(storedForm()?.exchange_paid ?? null).toBeNull();
   });
 });

@@ -1,8 +1,16 @@
 import { SolutionId } from '@return-center/contract';
 import { exchangeCreditFor, exchangePriceInfo, mergeExchangeItems } from '@return-center/domain';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { selectedItems, selectedLines, useReturnForm, type ExchangeChoice } from '../../../shared/return-form';
+import {
+  paidDraftOf,
+  selectedItems,
+  selectedLines,
+  useReturnForm,
+  withPaidDraft,
+  type ExchangeChoice,
+} from '../../../shared/return-form';
 import { FlowLayout, FlowNav } from '../../../shared/ui/flow-layout';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { LoadFailed } from '../../../shared/ui/load-failed';
@@ -12,6 +20,7 @@ import { useExchangeMoney } from '../api/exchange-credit';
 import { useOrderInfo } from '../api/order-info';
 import { useProductVariants } from '../api/variant-list';
 import { ExchangeSummary } from './exchange-summary';
+import { PayDifference } from './pay-difference';
 import { VariantPicker } from './variant-picker';
 import { startingValues } from './variant-options';
 
@@ -30,6 +39,7 @@ export default function ExchangePage() {
   const money = useExchangeMoney(orderId, lines);
   const line = order.data?.yes.find((l) => l.line_item_id === returned?.line_item_id);
   const product = useProductVariants(line?.product_id);
+  const onPaid = useCallback((draftId: string) => update((f) => withPaidDraft(f, draftId)), [update]);
 
   if (!returned) return <Navigate to={`/process-manage/select/${orderId}`} replace />;
   if (form.solution_id !== SolutionId.Exchange) return <Navigate to={`/process-manage/solution/${orderId}`} replace />;
@@ -56,9 +66,9 @@ export default function ExchangePage() {
       toast(t('exchange.chooseItem'), { kind: 'error', key: 'exchange' });
       return;
     }
-    // Paying a difference at the store's checkout is not available yet: the new items must fit the credit.
-    if (price.remainingRredit < 0) {
-      toast(t('exchange.costsMore'), { kind: 'error', key: 'exchange' });
+    // New items dearer than the credit: the difference is paid at the store's checkout first.
+    if (price.remainingRredit < 0 && !paidDraftOf(form)) {
+      toast(t('exchange.payFirst'), { kind: 'error', key: 'exchange' });
       return;
     }
     void navigate(`/process-manage/method/${orderId}`);
@@ -93,6 +103,21 @@ export default function ExchangePage() {
         format={format}
         onRemove={(variantId) => setItems(items.filter((item) => item.variant_id !== variantId))}
       />
+      {price.remainingRredit < 0 ? (
+        <PayDifference
+          orderId={orderId}
+          choice={{
+            order_id: orderId,
+            refund_line_items: lines,
+            exchange_line_items: items.map((item) => ({ variant_id: item.variant_id, quantity: item.count })),
+            idempotency_key: form.idempotency_key,
+          }}
+          due={-price.remainingRredit}
+          format={format}
+          paidDraftId={paidDraftOf(form)}
+          onPaid={onPaid}
+        />
+      ) : null}
       <FlowNav onBack={() => void navigate(`/process-manage/solution/${orderId}`)} onContinue={next} />
     </FlowLayout>
   );

@@ -15,7 +15,13 @@ import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { LoadFailed } from '../../../shared/ui/load-failed';
 import { submitReturn, useOrderSource, useReturnMoney } from '../api/calls';
-import { exchangeLineItems, selectedItems, selectedLines, useReturnForm } from '../../../shared/return-form';
+import {
+  exchangeLineItems,
+  paidDraftOf,
+  selectedItems,
+  selectedLines,
+  useReturnForm,
+} from '../../../shared/return-form';
 import { FlowLayout, FlowNav } from '../../../shared/ui/flow-layout';
 import { ExchangeLines } from './exchange-lines';
 
@@ -57,6 +63,7 @@ export default function CheckStep() {
     setBusy(true);
     // Spec §4 global loading: the page is covered while the return is being submitted.
     useUi.getState().startLoading();
+    const paidDraft = paidDraftOf(form);
     const answer = await submitReturn({
       order_id: orderId,
       shopify_order_id: order.shopify_order_id,
@@ -83,8 +90,9 @@ export default function CheckStep() {
           },
         };
       }),
-      // Until paying a difference lands, the new items fit the return's credit: no difference, so no tax on one.
+      // The local store charges no tax on the new items; a platform that does puts it on the draft at its checkout.
       ...(exchange ? { exchange_line_items: exchangeLineItems(form), tax: 0, taxes_included: false } : {}),
+      ...(exchange && paidDraft ? { draft_order_id: paidDraft } : {}),
     }).catch(() => null);
     useUi.getState().endLoading();
     setBusy(false);
