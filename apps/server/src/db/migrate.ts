@@ -15,6 +15,8 @@ import * as catalogueAndDrafts from '../adapters/store-platform/migrations/012-c
 import * as rateLimitExpiry from './migrations/013-rate-limit-expiry.js';
 import * as catalogueOrder from '../adapters/store-platform/migrations/014-catalogue-order.js';
 import * as exchangeRequests from './migrations/015-exchange-requests.js';
+import * as draftCompletion from '../adapters/store-platform/migrations/016-draft-completion.js';
+import * as exchangeOrder from './migrations/017-exchange-order.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -32,6 +34,8 @@ const ALL = {
   '013-rate-limit-expiry': rateLimitExpiry,
   '014-catalogue-order': catalogueOrder,
   '015-exchange-requests': exchangeRequests,
+  '016-draft-completion': draftCompletion,
+  '017-exchange-order': exchangeOrder,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {

@@ -138,6 +138,9 @@ export interface ReturnRequestsTable {
   exchange_items: Generated<string>;
   /** Exchanges: what the return was worth towards the new items (minor units). */
   exchange_credit: Generated<number>;
+  /** Exchanges: the order the approved exchange became at the platform ('' until then). */
+  exchange_order_id: Generated<string>;
+  exchange_order_name: Generated<string>;
   tracking_number: Generated<string>;
   shipping_carrier: Generated<string>;
   /** JSON list of proof image URLs sent with the tracking. */
@@ -294,6 +297,8 @@ export interface PlatformDraftOrdersTable {
   status: string;
   created_at: number;
   paid_at: number | null;
+  /** The order the paid draft became (completeDraftOrder), null before. */
+  completed_order_id: Generated<number | null>;
 }
 
 export interface PlatformDraftOrderLinesTable {

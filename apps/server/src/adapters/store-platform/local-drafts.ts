@@ -1,4 +1,4 @@
-import { isId } from '@return-center/contract';
+import { feedOrder, isId } from '@return-center/contract';
 import { present } from '@return-center/domain';
 import type { Selectable } from 'kysely';
 import type { Clock } from '../../clock.js';
@@ -6,6 +6,7 @@ import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { PlatformDraftOrdersTable } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
+import { upsertFeedOrders } from './local-feed.js';
 import { orderRow } from './local-orders.js';
 import { UnknownOrder, VariantUnavailable, type DraftOrder, type DraftOrderInput } from './port.js';
 
@@ -14,7 +15,7 @@ import { UnknownOrder, VariantUnavailable, type DraftOrder, type DraftOrderInput
  * pays for the new items beyond the credit of what they send back.
  * - total = Σ unit price × quantity − credit, never below 0 (the local platform charges no tax or shipping on it);
  * - nothing due: paid at once, no checkout URL; otherwise open, paid at the local checkout page (LocalStorePlatform
- *   signs its links; its Pay button calls markDraftOrderPaid). orderId stays null: paying makes no local order;
+ *   signs its links; its Pay button calls markDraftOrderPaid). completeDraftOrder makes the order of a paid draft;
  * - one draft per shop and idempotency key: a retry answers the first draft, whatever it asks this time;
  * - the variants must be the shop's with enough stock (a line asked twice counts both). A draft takes its units out of
  *   `variants.inventory_quantity` with a conditional update, so of two drafts after the last unit only one gets it;
@@ -200,6 +201,59 @@ export async function cancelDraftOrder(db: Db, shopId: number, draftId: string):
   return getDraftOrder(db, shopId, draftId);
 }
 
+const orderName = async (db: Db, orderId: number) =>
+  (await db.selectFrom('orders').select('order_name').where('id', '=', orderId).executeTakeFirst())?.order_name ?? '';
+
+/**
+ * The order of a paid draft, made once through the order feed: named after the order the exchange comes from
+ * ("#1001-E7", number "1001-E7"), its lines the draft's with the credit as their discount, placed now.
+ */
+export async function completeDraftOrder(
+  db: Db,
+  clock: Clock,
+  shopId: number,
+  draftId: string,
+): Promise<DraftOrder | null> {
+  const draft = await getDraftOrder(db, shopId, draftId);
+  if (!draft || draft.status !== 'paid' || draft.orderId !== null) return draft;
+  const from = present(await orderRow(db, shopId, draft.fromOrderId), `order ${String(draft.fromOrderId)}`);
+  let credit = draft.credit;
+  const feed = feedOrder.parse({
+    id: `exchange-${draft.id}`,
+    name: `${from.order_name}-E${draft.id}`,
+    number: `${from.order_number}-E${draft.id}`,
+    email: from.email,
+    phone: from.phone,
+    currency: draft.currency,
+    created_at: nowSeconds(clock),
+    lines: draft.lines.map((line, i) => {
+      const discount = Math.min(credit, line.price * line.quantity);
+      credit -= discount;
+      return {
+        id: `exchange-${draft.id}-${String(i + 1)}`,
+        product_id: line.productId,
+        variant_id: line.variantId,
+        title: line.title,
+        variant_title: line.variantTitle,
+        price: line.price,
+        quantity: line.quantity,
+        discount,
+      };
+    }),
+  });
+  const [result] = await upsertFeedOrders(db, shopId, [feed]);
+  if (!result || 'error' in result)
+    throw new Error(`Exchange order of draft ${draft.id}: ${result?.error ?? 'not saved'}`);
+  await db
+    .updateTable('platform_draft_orders')
+    .set({ completed_order_id: result.orderId })
+    .where('shop_id', '=', shopId)
+    .where('id', '=', Number(draft.id))
+    .where('completed_order_id', 'is', null)
+    .execute();
+  return getDraftOrder(db, shopId, draftId);
+}
+
 /** Local draft ids are the row's id in decimal. */
 function draftIdOf(draftId: string): number | null {
   if (!/^[1-9][0-9]{0,9}$/.test(draftId)) return null;
@@ -232,6 +286,7 @@ async function toDraftOrder(db: Db, row: Selectable<PlatformDraftOrdersTable>): 
     total: row.total,
     currency: row.currency,
     status,
-    orderId: null,
+    orderId: row.completed_order_id,
+    orderName: row.completed_order_id === null ? '' : await orderName(db, row.completed_order_id),
   };
 }

@@ -119,6 +119,10 @@ export class LocalStorePlatform implements StorePlatform {
     return catalogue.recommendProducts(this.db, shopId, productId, limit);
   }
 
+  async completeDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
+    return this.withCheckout(shopId, await drafts.completeDraftOrder(this.db, this.clock, shopId, draftId));
+  }
+
   cancelDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
     return drafts.cancelDraftOrder(this.db, shopId, draftId);
   }

@@ -135,8 +135,9 @@ export interface DraftOrder {
   total: number;
   currency: string;
   status: 'open' | 'paid' | 'cancelled';
-  /** The order the draft became once paid. */
+  /** The order the draft became once completed (completeDraftOrder), and its name as the shop shows it. */
   orderId: number | null;
+  orderName: string;
 }
 
 export interface RefundRecord {
@@ -208,6 +209,12 @@ export interface StorePlatform {
    * draft as it is then; null when the shop has no such draft.
    */
   cancelDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null>;
+  /**
+   * Turns a paid draft into an order of the shop, once: a retry answers the same order. Answers the draft with its
+   * orderId and orderName; a draft not paid (open or cancelled) stays as it is, without an order. Null when the shop
+   * has no such draft.
+   */
+  completeDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null>;
 
   /**
    * Tells the platform a return was requested, where it keeps returns of its own; answers its reference, or null

@@ -774,6 +774,25 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
       expect(await platform.cancelDraftOrder(shop, 'no-such-draft')).toBeNull();
     });
 
+    it('turns a paid draft into an order of the shop, once, and leaves an unpaid one as it is', async () => {
+      const { input, inStock } = await exchange();
+      const paid = await platform.createDraftOrder(shop, input('complete', { credit: 6000 }));
+      const completed = present(await platform.completeDraftOrder(shop, paid.id), 'completed draft');
+      const orderId = present(completed.orderId, 'the exchange order');
+      expect(completed.orderName).not.toBe('');
+      expect(await platform.completeDraftOrder(shop, paid.id)).toEqual(completed);
+      const made = present(await platform.getOrder(shop, orderId), 'exchange order');
+      expect(made).toMatchObject({ name: completed.orderName, email: 'alice@example.com', currency: 'USD' });
+      expect(made.lines.map((l) => [l.variantId, l.quantity, l.price])).toEqual([[inStock, 2, 2500]]);
+      // What the return was worth is taken off: the order comes to what the shopper paid, nothing here.
+      expect(made.total).toBe(0);
+      expect(await platform.getOrder(otherShop, orderId)).toBeNull();
+
+      const open = await platform.createDraftOrder(shop, input('not-paid'));
+      expect(await platform.completeDraftOrder(shop, open.id)).toMatchObject({ status: 'open', orderId: null });
+      expect(await platform.completeDraftOrder(otherShop, paid.id)).toBeNull();
+    });
+
     it('shows the draft paid once the shopper paid it', async () => {
       const { input } = await exchange();
       const draft = await platform.createDraftOrder(shop, input('pay'));

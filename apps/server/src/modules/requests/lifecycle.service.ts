@@ -116,6 +116,8 @@ export class LifecycleService {
         note: input.reason ?? (action === 'refund' ? `amount ${amount}` : ''),
         at: now,
       });
+      if (action === 'approve' && request.exchange_draft_order_id)
+        await outbox.enqueue(trx, 'request.exchange.complete', { requestId: request.id }, `complete:${request.id}`);
       if (action === 'reject' && request.exchange_draft_order_id)
         await outbox.enqueue(trx, 'request.exchange.release', { requestId: request.id }, `release:${request.id}`);
       if (action === 'approve')

@@ -38,7 +38,7 @@ export function formatAddress(address: ShopSettings['return_address']): string {
 /**
  * What an exchange request gets instead of money (spec §3 exchange_order): the new items as they were at submit, their
  * total, and what is left of the return's credit. The exchange order's own id and name stay empty until the merchant's
- * approval turns the draft into an order.
+ * approval has turned the draft into an order (job request.exchange.complete).
  */
 function exchangeOrderOf(
   request: RequestRecord,
@@ -55,8 +55,8 @@ function exchangeOrderOf(
     discount_amount: 0,
     remain_credit: Math.max(0, credit - subtotal),
     total_price: due,
-    order_id: '',
-    order_name: '',
+    order_id: request.exchange_order_id,
+    order_name: request.exchange_order_name,
     line_items: items.map((item) => ({
       variant_id: item.variant_id,
       title: [item.title, item.variant_title].filter(Boolean).join(' / '),

@@ -102,6 +102,23 @@ export function requestJobHandlers(deps: Deps): {
       await notify(request.id, 'refunded');
     },
 
+    /** An approved exchange becomes an order of the shop, which the status page names (completing twice is one). */
+    async 'request.exchange.complete'(payload) {
+      const request = await deps.requests.byId(Number(payload.requestId));
+      if (!request) throw new Error(`Request ${String(payload.requestId)} is gone`);
+      if (!request.exchange_draft_order_id || request.exchange_order_id) return;
+      const draft = await deps.platform.completeDraftOrder(request.shop_id, request.exchange_draft_order_id);
+      if (draft?.orderId === null || draft?.orderId === undefined)
+        throw new Error(
+          `Exchange draft ${request.exchange_draft_order_id} of request ${String(request.id)} is not paid`,
+        );
+      await deps.db
+        .updateTable('return_requests')
+        .set({ exchange_order_id: String(draft.orderId), exchange_order_name: draft.orderName })
+        .where('id', '=', request.id)
+        .execute();
+    },
+
     /** A rejected exchange gives the units it reserved back to stock (cancelling twice changes nothing). */
     async 'request.exchange.release'(payload) {
       const request = await deps.requests.byId(Number(payload.requestId));

@@ -99,6 +99,27 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
     expect((await size('43')).stock).toBe(3);
   });
 
+  it('the merchant’s approval turns the exchange into an order of the shop, which the status page names', async () => {
+    const { token, requestId } = await submitReturn(t, {
+      title: 'Canvas Sneakers',
+      exchange: [{ variant_id: size43, quantity: 1 }],
+    });
+    const demo = present(await t.app.ctx.services.storefront.shops.byUrl(shop), 'demo shop');
+    await t.app.ctx.services.lifecycle.transition(demo, requestId, 'approve', 'merchant');
+    await t.app.ctx.worker.runDue();
+    const exchange = present(
+      (await t.call(calls.returnInfo, { request_id: requestId }, token)).body.data.exchange_order,
+      'exchange order',
+    );
+    expect(exchange.order_name).toMatch(/^#\d+-E\d+$/);
+    const made = present(await platform().getOrder(shopId, Number(exchange.order_id)), 'the exchange order');
+    expect(made.lines.map((l) => [l.variantId, l.quantity])).toEqual([[size43, 1]]);
+    // The return is done with: the order is free for the next test.
+    await t.app.ctx.services.lifecycle.transition(demo, requestId, 'receive', 'merchant');
+    await t.app.ctx.services.lifecycle.transition(demo, requestId, 'resolve', 'merchant');
+    await t.app.ctx.worker.runDue();
+  });
+
   it('refuses an exchange that costs more than the return is worth, and reserves nothing', async () => {
     const coat = present(
       (await platform().listProducts(shopId, { sort: 'price-desc', inStock: true, limit: 1 })).products[0],
