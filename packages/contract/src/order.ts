@@ -86,6 +86,14 @@ export const returnSetting = z.object({
   green_return_max: minor.default(0),
   /** Green returns only for orders delivered at most this many days ago; 0 sets no day limit. */
   green_return_max_days: int.min(0).max(3650).default(0),
+  /**
+   * Extra credit for taking store credit (discount code, gift card) or an exchange instead of money back: a percentage
+   * of the return's total or a fixed amount, at most `max` (minor units; 0 sets no cap). A value of 0 turns it off.
+   */
+  credit_bonus: z
+    .object({ type: z.enum(['percent', 'fixed']), value: int.min(0).max(1_000_000_00), max: minor.min(0) })
+    .refine((bonus) => bonus.type === 'fixed' || bonus.value <= 100, 'value: a percentage is at most 100')
+    .default({ type: 'percent', value: 0, max: 0 }),
 });
 export type ReturnSetting = z.infer<typeof returnSetting>;
 

@@ -68,6 +68,8 @@ export const returnMoney = z.object({
   return_fee: minor,
   label_fee: minor,
   restocking_fee: minor,
+  /** The shop's bonus for store credit or an exchange instead of money back, already in `total`. */
+  bonus: minor.default(0),
   currency: z.string(),
   currency_format: z.string(),
 });
@@ -140,6 +142,8 @@ export const checkInfo = z.object({
   label_fee: minor,
   return_fee: minor,
   restocking_fee: minor,
+  /** The bonus credit included in `total` (see returnMoney). */
+  bonus: minor.default(0),
   tracking: z.array(z.object({ number: z.string(), carrier: z.string(), at: unixSeconds })),
   return_address_mode: int,
   specious_setting: z.object({ hidden_refund: int }),

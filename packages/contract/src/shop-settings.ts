@@ -38,6 +38,7 @@ export const shopSettings = z.object({
     restocking_fee_percent: 0,
     green_return_max: 0,
     green_return_max_days: 0,
+    credit_bonus: { type: 'percent', value: 0, max: 0 },
   }),
   /** Each reason may carry per-language `translations` of its text (default reasons also have built-in ones). */
   reasons: z.array(reasonSetting).default(defaultReasons()),

@@ -9,3 +9,4 @@ export * from './sha256.js';
 export * from './validation.js';
 export * from './present.js';
 export * from './exchange.js';
+export * from './credit-bonus.js';

@@ -78,6 +78,8 @@ export function computeReturnMoney(input: ReturnMoneyInput): ReturnMoneyResult {
     restocking_fee: restocking,
     total: Math.max(0, max - input.settings.returnFee - labelFee - restocking),
     max_refund: max,
+    // The shop's bonus depends on the solution: withCreditBonus adds it.
+    bonus: 0,
   };
 }
 

@@ -19,6 +19,7 @@ const emptyMoney: ReturnMoneyResult = {
   restocking_fee: 0,
   total: 0,
   max_refund: 0,
+  bonus: 0,
 };
 
 type ExchangeOrder = z.infer<typeof exchangeOrder>;
@@ -137,6 +138,7 @@ export function buildCheckInfo(
     label_fee: money.label_fee,
     return_fee: money.return_fee,
     restocking_fee: money.restocking_fee,
+    bonus: money.bonus,
     tracking,
     return_address_mode: 1,
     specious_setting: { hidden_refund: 2 },

@@ -26,13 +26,10 @@ export function returnsRoutes({ app, authenticate, services }: AppContext): void
 
   registerCall(app, calls.getReturnMoney, authenticate, async (input, session) => {
     const shop = await shopOf(session.shopId);
-    const { money, source } = await services.returns.evaluate(
-      shop,
-      session,
-      input.order_id,
-      input.refund_line_items,
-      input.shipping_method_id,
-    );
+    const { money, source } = await services.returns.evaluate(shop, session, input.order_id, input.refund_line_items, {
+      shippingMethodId: input.shipping_method_id,
+      solutionId: input.solution_id,
+    });
     return {
       ...money,
       exchange_amount: exchangeCredit(input.solution_id, money),

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_LANGUAGE, MAX_PROOF_IMAGES, messages, SolutionId, type Reason } from '@return-center/contract';
-import { allowedShippingMethods, exchangeCredit, greenRuleOf, isGreenReturn } from '@return-center/domain';
+import {
+  allowedShippingMethods,
+  exchangeCredit,
+  greenRuleOf,
+  isGreenReturn,
+  withCreditBonus,
+} from '@return-center/domain';
 import type { z } from 'zod';
 import type { calls } from '@return-center/contract';
 import type { Clock } from '../../clock.js';
@@ -105,13 +111,20 @@ export class ReturnsService {
     session: Session,
     orderId: number,
     selected: SelectedLine[],
-    shippingMethodId?: number,
-    forSubmit = false,
+    {
+      shippingMethodId,
+      solutionId,
+      forSubmit = false,
+    }: { shippingMethodId?: number; solutionId?: number; forSubmit?: boolean } = {},
   ) {
     const { source, order } = await this.orders.load(shop, session, orderId);
     if (forSubmit && source.request_id !== null) throw errors.alreadyProcessing({ request_id: source.request_id });
     const chosen = checkSelection(source, selected);
-    const money = moneyFor(shop, order, source, chosen, shippingMethodId);
+    const money = withCreditBonus(
+      moneyFor(shop, order, source, chosen, shippingMethodId),
+      solutionId,
+      shop.settings.return_setting.credit_bonus,
+    );
     const green = isGreenReturn(greenRuleOf(shop.settings.return_setting), {
       refund: money.refund,
       deliveredAt: order.deliveredAt,
@@ -155,6 +168,9 @@ export class ReturnsService {
       session,
       input.order_id,
       input.refund_line_items,
+      {
+        solutionId: SolutionId.Exchange,
+      },
     );
     if (!source.returnSolution.some((s) => s.id === SolutionId.Exchange))
       throw errors.invalidInput('solution_id: exchanges are not offered for this order');
@@ -197,14 +213,11 @@ export class ReturnsService {
     const repeated = await this.repository.byIdempotencyKey(shop.id, input.idempotency_key);
     if (repeated) return answerRepeat(repeated, input);
     const selected = input.order_product.map((p) => ({ line_item_id: p.order_product_id, quantity: p.quantity }));
-    const { source, order, chosen, money, green } = await this.evaluate(
-      shop,
-      session,
-      input.order_id,
-      selected,
-      input.shipping_method_id,
-      true,
-    );
+    const { source, order, chosen, money, green } = await this.evaluate(shop, session, input.order_id, selected, {
+      shippingMethodId: input.shipping_method_id,
+      solutionId: input.solution_id,
+      forSubmit: true,
+    });
     if (!source.returnSolution.some((s) => s.id === input.solution_id))
       throw errors.invalidInput('solution_id: not offered for this order');
     if (input.type !== requestTypeOf(input.solution_id))

@@ -96,8 +96,26 @@ describe.each(dialects)('return flow on %s', (dialect) => {
       currency: 'USD',
       currency_format: '${{amount}}',
     });
-    // Spec §9: an exchange spends what the returned item is worth to the shopper.
-    expect(await money(5)).toMatchObject({ total: 4763, exchange_amount: 4763 });
+    // Spec §9: an exchange spends what the returned item is worth to the shopper, here with the demo shop's bonus
+    // for keeping the money at the shop (10%, at most $10.00), as store credit gets it too.
+    expect(await money(5)).toMatchObject({ bonus: 476, total: 5239, exchange_amount: 5239 });
+    expect(await money(2)).toMatchObject({ bonus: 476, total: 5239, exchange_amount: 0 });
+    expect(await money(4)).toMatchObject({ bonus: 476, total: 5239 });
+    expect(await money(1)).toMatchObject({ bonus: 0, total: 4763 });
+
+    await setReturnSetting({ credit_bonus: { type: 'percent', value: 50, max: 1000 } });
+    expect(await money(4)).toMatchObject({ bonus: 1000, total: 5763 });
+    await setReturnSetting({ credit_bonus: { type: 'fixed', value: 500, max: 0 } });
+    expect(await money(2)).toMatchObject({ bonus: 500, total: 5263 });
+    await setReturnSetting({ credit_bonus: { type: 'percent', value: 0, max: 0 } });
+    expect(await money(5)).toMatchObject({ bonus: 0, total: 4763 });
+  });
+
+  it('keeps the bonus of a store-credit return with the request, for its status page', async () => {
+    const submitted = await submit({ solution_id: 2 });
+    expect(submitted.body.code).toBe(Code.Success);
+    const { body } = await t.call(calls.returnInfo, { request_id: submitted.body.data.request_id }, token);
+    expect(body.data).toMatchObject({ total: 5239, bonus: 476 });
   });
 
   it('offers keeping the item only for a green return, decided by refund ceiling and days since delivery', async () => {
