@@ -65,13 +65,24 @@ test('the status page has no WCAG 2.2 AA violations', async ({ page, request }) 
   await expectNoAxeViolations(page, 'status');
 });
 
+test('the exchange catalogue and its quick view have no WCAG 2.2 AA violations', async ({ page, request }) => {
+  const shopper = await signedInShopper(page, request);
+  await prefillReturnForm(page, shopper, { solution_id: 5, shipping_method_id: null });
+  await page.goto(`/exchange-other-goods/${shopper.orderId}`);
+  await expect(page.getByText(/^Products shown: \d+$/)).toBeVisible();
+  await expectNoAxeViolations(page, 'catalogue');
+  await page.getByRole('button', { name: 'Quick view: Linen Shirt' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Linen Shirt' }).getByText(/^\d+ in stock$/)).toBeVisible();
+  await expectNoAxeViolations(page, 'quick view');
+});
+
 test('the already-processing and coming-soon pages have no WCAG 2.2 AA violations', async ({ page, request }) => {
   const shopper = await signedInShopper(page, request);
   const id = await submitShirtReturn(request, shopper);
   await page.goto(`/process/${id}`);
   await expect(page.getByRole('heading', { name: 'Return already being processed' })).toBeVisible();
   await expectNoAxeViolations(page, 'already processing');
-  await page.goto(`/exchange-other-goods/${id}`);
+  await page.goto(`/process-manage/pickup/${shopper.orderId}`);
   await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
   await expectNoAxeViolations(page, 'coming soon');
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { calls } from '@return-center/contract';
-import { freshOrder, loginWithOrder, withBootData, withStoreConfig, type Reply } from './support.js';
+import { prefillReturnForm, signedInShopper, withBootData, withStoreConfig, type Reply } from './support.js';
 
 test('the login page wears the merchant brand and texts', async ({ page }) => {
   await withStoreConfig(page, (config) => {
@@ -36,9 +36,9 @@ test('the exchange page wears its own title from the store configuration', async
   await withStoreConfig(page, (config) => {
     config.style.ex_product_page = { logo: '', title: 'Swap it for something you love' };
   });
-  const { order_name } = await freshOrder(request, '1001');
-  await loginWithOrder(page, order_name, 'alice@example.com');
-  await page.goto('/exchange-other-goods/1');
+  const shopper = await signedInShopper(page, request);
+  await prefillReturnForm(page, shopper, { solution_id: 5, shipping_method_id: null });
+  await page.goto(`/exchange-other-goods/${shopper.orderId}`);
   await expect(page.getByRole('heading', { name: 'Swap it for something you love' })).toBeVisible();
 });
 

@@ -1,14 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { freshOrder, loginWithOrder } from './support.js';
+import { chooseItem, freshOrder, loginWithOrder } from './support.js';
 
 test('a shopper exchanges the Canvas Sneakers of #1001 from size 42 to 43, an even swap', async ({ page, request }) => {
   const { order_name } = await freshOrder(request, '1001');
   await loginWithOrder(page, order_name, 'alice@example.com');
-  await page.getByRole('article', { name: order_name }).getByRole('link', { name: 'Create return' }).click();
-  await page.getByRole('button', { name: 'Choose Canvas Sneakers / 42' }).click();
-  await page.getByRole('dialog').getByRole('radio', { name: "Doesn't suit me" }).check();
-  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await chooseItem(page, order_name, 'Canvas Sneakers / 42');
 
   await page.getByRole('radio', { name: /Exchange/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -26,11 +22,60 @@ test('a shopper exchanges the Canvas Sneakers of #1001 from size 42 to 43, an ev
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Check your return request' })).toBeVisible();
   await expect(page.getByText(/Canvas Sneakers \/ 43/)).toBeVisible();
+  // The demo shop adds 10% for an exchange instead of money back: $86.51 for the pair, plus $8.65.
+  await expect(page.getByRole('row', { name: /Bonus credit/ })).toContainText('$8.65');
   await page.getByRole('button', { name: 'Submit return request' }).click();
 
   await expect(page).toHaveURL(/\/status-manage\/return-details\/\d+$/);
   await expect(page.getByText('In process, pending merchant review')).toBeVisible();
   const exchange = page.getByRole('heading', { name: 'You receive instead' }).locator('..');
   await expect(exchange.getByText('Canvas Sneakers / 43')).toBeVisible();
-  await expect(exchange.getByRole('row', { name: /Remaining credit/ })).toContainText('$0.00');
+  // Another size of the same shoe costs nothing; the bonus is what is left of the credit.
+  await expect(exchange.getByRole('row', { name: /Remaining credit/ })).toContainText('$6.16');
+});
+
+test('a shopper exchanges the Linen Shirt of #1001 for a dearer sweater and pays the difference at the checkout', async ({
+  page,
+  request,
+}) => {
+  const { order_name } = await freshOrder(request, '1001');
+  await loginWithOrder(page, order_name, 'alice@example.com');
+  await chooseItem(page, order_name, 'Linen Shirt / M');
+  await page.getByRole('radio', { name: /Exchange/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // The catalogue of other goods: search it, look closer, add a size.
+  await page.getByRole('link', { name: 'Browse other products' }).click();
+  await expect(page.getByRole('heading', { name: 'Exchange for other goods' })).toBeVisible();
+  await expect(page.getByText(/^Products shown: \d+$/)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('merino');
+  await expect(page.getByText('Products shown: 1')).toBeVisible();
+  await expect(page).toHaveURL(/\?q=merino$/);
+  await page.getByRole('button', { name: 'Quick view: Merino Sweater' }).click();
+  const quickView = page.getByRole('dialog', { name: 'Merino Sweater' });
+  await expect(quickView.getByText('Price $99.00')).toBeVisible();
+  await quickView.getByRole('button', { name: 'Add to exchange' }).click();
+  await expect(page.getByRole('region', { name: 'Your exchange cart' })).toContainText('Items: 1');
+  await page.getByRole('link', { name: 'Done choosing' }).click();
+
+  // $99.00 for a shirt bought for less: the difference is paid at the store's checkout, and the page checks it.
+  await expect(page.getByRole('heading', { name: 'Choose your exchange' })).toBeVisible();
+  const pay = page.getByRole('button', { name: /^Pay \$\d+\.\d\d$/ });
+  const due = (await pay.textContent())?.replace('Pay ', '') ?? '';
+  await pay.click();
+  await expect(page.getByRole('heading', { name: /pay for your exchange/ })).toBeVisible();
+  await page.getByRole('button', { name: `Pay ${due}` }).click();
+  await expect(page.getByText(`The difference of ${due} is paid.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await page.getByRole('radio', { name: /Ship on your own/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your return request' })).toBeVisible();
+  await expect(page.getByText(/Merino Sweater \/ S/)).toBeVisible();
+  await page.getByRole('button', { name: 'Submit return request' }).click();
+
+  await expect(page).toHaveURL(/\/status-manage\/return-details\/\d+$/);
+  const exchange = page.getByRole('heading', { name: 'You receive instead' }).locator('..');
+  await expect(exchange.getByText('Merino Sweater / S')).toBeVisible();
+  await expect(exchange.getByRole('row', { name: /New items total/ })).toContainText('$99.00');
 });

@@ -95,15 +95,20 @@ test('submitting in Arabic leads to the status page, right to left', async ({ pa
   await shot(page, testInfo, 'status');
 });
 
-test('the already-processing and exchange pages read right to left in Arabic', async ({ page, request }, testInfo) => {
+test('the exchange catalogue and the already-processing page read right to left in Arabic', async ({
+  page,
+  request,
+}, testInfo) => {
   const shopper = await signedInShopper(page, request, 'ar');
+  await prefillReturnForm(page, shopper, { solution_id: 5, shipping_method_id: null });
+  await page.goto(`/exchange-other-goods/${shopper.orderId}`);
+  await expect(page.getByRole('heading', { name: 'الاستبدال بسلع أخرى' })).toBeVisible();
+  await expect(page.getByText(/^المنتجات المعروضة: \d+$/)).toBeVisible();
+  await shot(page, testInfo, 'exchange');
   const requestId = await submitShirtReturn(request, shopper);
   await page.goto(`/process/${requestId}`);
   await expect(page.getByRole('heading', { name: 'الإرجاع قيد المعالجة بالفعل' })).toBeVisible();
   await shot(page, testInfo, 'already-processing');
-  await page.goto(`/exchange-other-goods/${requestId}`);
-  await expect(page.getByRole('heading', { name: 'قريبًا' })).toBeVisible();
-  await shot(page, testInfo, 'exchange');
 });
 
 test('Hebrew is right to left too, and the choice survives a reload', async ({ page }) => {

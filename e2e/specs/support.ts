@@ -187,13 +187,18 @@ export async function submitShirtReturn(request: APIRequestContext, shopper: Sho
   return ((await submitted.json()) as Reply<typeof calls.setReturnOrder>).data.request_id;
 }
 
-/** From the orders page: one item ("Doesn't suit me"), a refund, shipped on one's own; returns the order id. */
-export async function walkToCheckStep(page: Page, orderName: string, item = 'Linen Shirt / M'): Promise<number> {
+/** From the orders page, step 1: one item of the order chosen ("Doesn't suit me"), on to step 2. */
+export async function chooseItem(page: Page, orderName: string, item: string) {
   await page.getByRole('article', { name: orderName }).getByRole('link', { name: 'Create return' }).click();
   await page.getByRole('button', { name: `Choose ${item}` }).click();
   await page.getByRole('dialog').getByRole('radio', { name: "Doesn't suit me" }).check();
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** From the orders page: one item ("Doesn't suit me"), a refund, shipped on one's own; returns the order id. */
+export async function walkToCheckStep(page: Page, orderName: string, item = 'Linen Shirt / M'): Promise<number> {
+  await chooseItem(page, orderName, item);
   await page.getByRole('radio', { name: /Refund to original payment method/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('radio', { name: /Ship on your own/ }).check();

@@ -25,7 +25,7 @@ const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'process-manage/exchange/:id': onDemand(() => import('../features/exchange/components/exchange-page')),
   'process-manage/method/:id': onDemand(() => import('../features/return-flow/components/method-step')),
   'process-manage/refund-check/:id': onDemand(() => import('../features/return-flow/components/check-step')),
-  'exchange-other-goods/:id': onDemand(() => import('./exchange-placeholder')),
+  'exchange-other-goods/:id': onDemand(() => import('../features/exchange/components/catalogue-page')),
   'status-manage/return-details/:id?': onDemand(() => import('../features/status/components/status-page')),
 };
 

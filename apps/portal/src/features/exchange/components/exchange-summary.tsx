@@ -1,6 +1,7 @@
 import type { ExchangePriceInfo } from '@return-center/domain';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeChoice } from '../../../shared/return-form';
+import { ExchangeMoney } from '../../../shared/ui/money-table';
 
 interface Props {
   items: readonly ExchangeChoice[];
@@ -14,10 +15,6 @@ interface Props {
 /** The new items with a way to take each out, and how they weigh against the return's credit. */
 export function ExchangeSummary({ items, credit, price, format, onRemove }: Props) {
   const { t } = useTranslation();
-  const rows: [string, number][] = [
-    [t('exchange.credit'), credit],
-    [t('exchange.newTotal'), price.exchangesTotal],
-  ];
   return (
     <section className="rc-card" aria-labelledby="rc-exchange-list">
       <h2 id="rc-exchange-list" className="rc-subtitle">
@@ -44,22 +41,7 @@ export function ExchangeSummary({ items, credit, price, format, onRemove }: Prop
           })}
         </ul>
       )}
-      <table className="rc-money">
-        <tbody>
-          {rows.map(([label, amount]) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
-              <td>{format(amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{t('exchange.remaining')}</th>
-            <td>{format(price.remainingRredit)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <ExchangeMoney credit={credit} total={price.exchangesTotal} remaining={price.remainingRredit} format={format} />
     </section>
   );
 }

@@ -19,10 +19,12 @@ interface Props {
   initial: (string | null)[];
   format: (amount: number) => string;
   onAdd: (choice: ExchangeChoice) => void;
+  /** The picker's heading; by default it offers another variant of the product. */
+  title?: string;
 }
 
 /** One select per option of the product; the server says whether the chosen variant has the units, and at what price. */
-export function VariantPicker({ product, quantity, initial, format, onAdd }: Props) {
+export function VariantPicker({ product, quantity, initial, format, onAdd, title }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [chosen, setChosen] = useState(initial);
@@ -53,7 +55,7 @@ export function VariantPicker({ product, quantity, initial, format, onAdd }: Pro
   return (
     <section className="rc-card rc-form" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="rc-subtitle">
-        {t('exchange.pickTitle', { product: product.title })}
+        {title ?? t('exchange.pickTitle', { product: product.title })}
       </h2>
       {product.option_names.map((name, index) => (
         <div className="rc-field" key={name}>

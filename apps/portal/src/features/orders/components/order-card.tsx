@@ -5,7 +5,7 @@ import { useDate } from '../../../shared/use-date';
 import { useMoney } from '../../../shared/use-money';
 import { Link } from 'react-router';
 import { InlineLoader } from '../../../shared/ui/loader';
-import { useOrderInfo } from '../api/order-info';
+import { useOrderInfo } from '../../../shared/order-info';
 
 /** One order of the list: number, date, total, item count, and its actions. */
 export function OrderCard({ order }: { order: OrderSummary }) {

@@ -1,5 +1,5 @@
 import { calls, Code, type PayloadOf } from '@return-center/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http';
 import { useSession } from '../../../shared/session-store';
 
@@ -8,15 +8,6 @@ const data = async <T>(promise: Promise<{ code: number; msg: string; data: T }>)
   if (answer.code !== Code.Success) throw new Error(answer.msg);
   return answer.data;
 };
-
-/** orderInfo for the flow's order. */
-export const useOrderSource = (orderId: number) =>
-  useQuery(
-    queryOptions({
-      queryKey: ['order-info', orderId],
-      queryFn: () => data(http.request(calls.orderInfo, { order_id: orderId })),
-    }),
-  );
 
 /** getReason: the merchant's return reasons in the shopper's language, asked again when the language changes. */
 export const useReasons = () => {

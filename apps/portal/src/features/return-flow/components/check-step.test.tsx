@@ -10,7 +10,7 @@ import CheckStep from './check-step';
 const api = setUpPortalTests();
 const url = `/process-manage/refund-check/${ORDER_ID}`;
 
-const money = ok(calls.getReturnMoney, {
+const moneyData = {
   total: 8050,
   discount: 500,
   tax: 450,
@@ -24,7 +24,8 @@ const money = ok(calls.getReturnMoney, {
   restocking_fee: 0,
   currency: 'USD',
   currency_format: '${{amount}}',
-});
+};
+const money = ok(calls.getReturnMoney, moneyData);
 
 function renderStep(submitAnswer?: Reply | (() => Promise<Reply>), source = order) {
   // An empty proof entry (a failed upload) is kept in the form but never submitted (spec §5).
@@ -70,6 +71,15 @@ describe('check step', () => {
         shipping_method_id: 2,
       },
     ]);
+  });
+
+  it("shows the shop's bonus credit in the breakdown when the server adds one", async () => {
+    storeForm({ order_product: { [501]: chosenShirt }, solution_id: 4, shipping_method_id: 2 });
+    api.on(calls.orderInfo, ok(calls.orderInfo, order));
+    api.on(calls.getReturnMoney, ok(calls.getReturnMoney, { ...moneyData, bonus: 805, total: 8855 }));
+    renderRoute('process-manage/refund-check/:id', url, <CheckStep />);
+    expect(await screen.findByRole('row', { name: 'Bonus credit $8.05' })).toBeTruthy();
+    expect(screen.getByTestId('total-refund').textContent).toBe('$88.55');
   });
 
   it('hides the amounts when the merchant hides the refund', async () => {
@@ -206,6 +216,16 @@ describe('check step', () => {
       const newItem = screen.getByText('Linen shirt / L / White').closest('li');
       expect(newItem?.textContent).toBe('Linen shirt / L / White× 2$45.00');
       expect(screen.getByText('Exchange')).toBeTruthy();
+      // An exchange refunds nothing: its money is the credit towards the new items (a size swap here, so even).
+      expect(screen.queryByText('Total refund')).toBeNull();
+      const exchangeMoney = within(screen.getAllByRole('table').at(-1) as HTMLElement)
+        .getAllByRole('row')
+        .map((row) => [row.querySelector('th')?.textContent, row.querySelector('td')?.textContent]);
+      expect(exchangeMoney).toEqual([
+        ['Return credit', '$90.00'],
+        ['New items total', '$90.00'],
+        ['Remaining credit', '$0.00'],
+      ]);
       await user.click(screen.getByRole('button', { name: 'Submit return request' }));
       expect(await landedOn()).toBe('/status-manage/return-details/903');
       const [body] = api.bodiesOf(calls.setReturnOrder);

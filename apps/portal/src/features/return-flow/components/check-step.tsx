@@ -14,7 +14,8 @@ import { useSession } from '../../../shared/session-store';
 import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { LoadFailed } from '../../../shared/ui/load-failed';
-import { submitReturn, useOrderSource, useReturnMoney } from '../api/calls';
+import { submitReturn, useReturnMoney } from '../api/calls';
+import { useOrderInfo } from '../../../shared/order-info';
 import {
   exchangeLineItems,
   paidDraftOf,
@@ -24,6 +25,8 @@ import {
 } from '../../../shared/return-form';
 import { FlowLayout, FlowNav } from '../../../shared/ui/flow-layout';
 import { ExchangeLines } from './exchange-lines';
+import { exchangeMoneyOf } from '../../../shared/exchange-money';
+import { ExchangeMoney, MoneyTable } from '../../../shared/ui/money-table';
 
 /** Step 4, "Check your return request" (spec screen 6): the server's refund, then submit. */
 export default function CheckStep() {
@@ -40,7 +43,7 @@ export default function CheckStep() {
   const [submitted, setSubmitted] = useState(false);
   const items = selectedItems(form);
   const lines = selectedLines(form);
-  const source = useOrderSource(orderId);
+  const source = useOrderInfo(orderId);
   const { solution_id: solutionId, shipping_method_id: shippingMethodId } = form;
   const money = useReturnMoney(orderId, lines, solutionId, shippingMethodId);
   const exchange = solutionId === SolutionId.Exchange;
@@ -116,6 +119,9 @@ export default function CheckStep() {
     else toast(t('flow.submitFailed'), { kind: 'error', key: 'submit', duration: TOAST_DURATIONS.normal });
   };
 
+  const { credit, price } = exchangeMoneyOf(form, order, m.exchange_amount);
+  // An exchange's money is what it is worth towards the new items, not a refund.
+  const exchangeMoney = { credit, total: price.exchangesTotal, remaining: price.remainingRredit };
   const rows: [string, number][] = [
     [t('flow.money.subtotal'), m.origin_subtotal],
     [t('flow.money.discount'), -m.discount],
@@ -125,6 +131,7 @@ export default function CheckStep() {
     [t('flow.money.returnFee'), -m.return_fee],
     ...(m.label_fee ? ([[t('flow.money.labelFee'), -m.label_fee]] as [string, number][]) : []),
     ...(m.restocking_fee ? ([[t('flow.money.restockingFee'), -m.restocking_fee]] as [string, number][]) : []),
+    ...(m.bonus ? ([[t('flow.money.bonus'), m.bonus]] as [string, number][]) : []),
   ];
 
   return (
@@ -158,22 +165,14 @@ export default function CheckStep() {
         {hidden ? (
           <p>{t('flow.money.hidden')}</p>
         ) : (
-          <table className="rc-money">
-            <tbody>
-              {rows.map(([label, amount]) => (
-                <tr key={label}>
-                  <th scope="row">{label}</th>
-                  <td>{format(amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">{t('flow.money.total')}</th>
-                <td data-testid="total-refund">{format(m.total)}</td>
-              </tr>
-            </tfoot>
-          </table>
+          <>
+            <MoneyTable
+              rows={rows.map(([label, amount]) => [label, format(amount)] as const)}
+              total={exchange ? null : [t('flow.money.total'), format(m.total)]}
+              totalTestId="total-refund"
+            />
+            {exchange ? <ExchangeMoney {...exchangeMoney} format={format} /> : null}
+          </>
         )}
       </div>
       <FlowNav

@@ -5,7 +5,8 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { LoadFailed } from '../../../shared/ui/load-failed';
-import { useOrderConfig, useOrderSource } from '../api/calls';
+import { useOrderConfig } from '../api/calls';
+import { useOrderInfo } from '../../../shared/order-info';
 import { selectedLines, useReturnForm } from '../../../shared/return-form';
 import { ChoiceList } from './choice-list';
 import { FlowLayout, FlowNav } from '../../../shared/ui/flow-layout';
@@ -20,7 +21,7 @@ export default function MethodStep() {
   const { form, update } = useReturnForm(orderId);
   const lines = selectedLines(form);
   const config = useOrderConfig(orderId, lines, form.solution_id ?? undefined);
-  const source = useOrderSource(orderId);
+  const source = useOrderInfo(orderId);
   if (lines.length === 0 || !form.solution_id) return <Navigate to={`/process-manage/select/${orderId}`} replace />;
   if (config.isPending || source.isPending) return <InlineLoader label={t('flow.loading')} />;
   if (!config.data || !source.data) return <LoadFailed queries={[config, source]} />;

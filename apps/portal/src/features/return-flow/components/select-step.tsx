@@ -5,7 +5,8 @@ import { useNavigate, useParams } from 'react-router';
 import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { LoadFailed } from '../../../shared/ui/load-failed';
-import { useOrderSource, useReasons } from '../api/calls';
+import { useReasons } from '../api/calls';
+import { useOrderInfo } from '../../../shared/order-info';
 import { selectedItems, useReturnForm } from '../../../shared/return-form';
 import { FlowLayout, FlowNav } from '../../../shared/ui/flow-layout';
 import { ReasonDialog } from './reason-dialog';
@@ -24,7 +25,7 @@ export default function SelectStep() {
   const navigate = useNavigate();
   const orderId = Number(useParams().id);
   const toast = useUi((state) => state.toast);
-  const source = useOrderSource(orderId);
+  const source = useOrderInfo(orderId);
   const reasons = useReasons();
   const { form, update } = useReturnForm(orderId);
   const [editing, setEditing] = useState<number | null>(null);

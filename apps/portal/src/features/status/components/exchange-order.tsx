@@ -1,5 +1,6 @@
 import type { CheckInfo } from '@return-center/contract';
 import { useTranslation } from 'react-i18next';
+import { ExchangeMoney } from '../../../shared/ui/money-table';
 
 /** What the shopper receives instead of money on an exchange (spec screen 7: exchange order). */
 export function ExchangeOrder({
@@ -24,22 +25,12 @@ export function ExchangeOrder({
           </li>
         ))}
       </ul>
-      <table className="rc-money">
-        <tbody>
-          <tr>
-            <th scope="row">{t('exchange.credit')}</th>
-            <td>{money(order.exchange_credit)}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('exchange.newTotal')}</th>
-            <td>{money(order.total_line_items_price)}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('exchange.remaining')}</th>
-            <td>{money(order.remain_credit)}</td>
-          </tr>
-        </tbody>
-      </table>
+      <ExchangeMoney
+        credit={order.exchange_credit}
+        total={order.total_line_items_price}
+        remaining={order.remain_credit}
+        format={money}
+      />
     </section>
   );
 }

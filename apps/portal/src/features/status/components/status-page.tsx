@@ -9,6 +9,7 @@ import { InlineLoader } from '../../../shared/ui/loader';
 import { useLatestRequest, useRequestDetail } from '../api/status';
 import { ExchangeOrder } from './exchange-order';
 import { TrackingForm } from './tracking-form';
+import { MoneyTable } from '../../../shared/ui/money-table';
 
 const STEP_NAMES = ['submitted', 'approved', 'received', 'done'];
 /** The progress step of each status; the server may send a status this portal does not know yet. */
@@ -154,30 +155,20 @@ function Details({ requestId }: { requestId: number }) {
           ))}
         </ul>
         {detail.specious_setting.hidden_refund === 1 ? null : (
-          <table className="rc-money">
-            <tbody>
-              <tr>
-                <th scope="row">{t('flow.money.total')}</th>
-                <td>{money(detail.total)}</td>
-              </tr>
-              {fees
-                .filter(([, amount]) => amount > 0)
-                .map(([label, amount]) => (
-                  <tr key={label}>
-                    <th scope="row">{label}</th>
-                    <td>{money(-amount)}</td>
-                  </tr>
-                ))}
-            </tbody>
-            {detail.refund_state === RefundState.Refunded ? (
-              <tfoot>
-                <tr>
-                  <th scope="row">{t('status.actualRefund')}</th>
-                  <td data-testid="actual-refund">{money(detail.actual_refund)}</td>
-                </tr>
-              </tfoot>
-            ) : null}
-          </table>
+          <MoneyTable
+            rows={[
+              [t('flow.money.total'), money(detail.total)],
+              ...fees.filter(([, amount]) => amount > 0).map(([label, amount]) => [label, money(-amount)] as const),
+              // Included in the total, like the fees: the shop's bonus for store credit or an exchange.
+              ...(detail.bonus > 0 ? [[t('flow.money.bonus'), money(detail.bonus)] as const] : []),
+            ]}
+            total={
+              detail.refund_state === RefundState.Refunded
+                ? [t('status.actualRefund'), money(detail.actual_refund)]
+                : null
+            }
+            totalTestId="actual-refund"
+          />
         )}
       </div>
       {detail.exchange_order ? <ExchangeOrder order={detail.exchange_order} money={money} /> : null}
