@@ -38,7 +38,7 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-const UPLOAD_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const assetsDir = fileURLToPath(new URL('../assets/catalogue', import.meta.url));
 
 /**
@@ -149,11 +149,16 @@ export async function buildApp(
   });
 
   if (config.WORKER_INTERVAL_MS > 0) worker.start(config.WORKER_INTERVAL_MS);
-  // Files of uploads nobody finished are deleted at start and every ten minutes.
-  const sweepUploads = () =>
+  // At start and every ten minutes: files of uploads nobody finished are deleted, and exchange drafts left unpaid
+  // past EXCHANGE_DRAFT_TTL_MINUTES give their units back.
+  const sweep = () => {
     void services.uploads.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'upload sweep failed'));
-  sweepUploads();
-  const sweeper = setInterval(sweepUploads, UPLOAD_SWEEP_INTERVAL_MS).unref();
+    void services.exchanges
+      .expireAbandonedDrafts()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'draft expiry failed'));
+  };
+  sweep();
+  const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     await worker.stop();

@@ -58,6 +58,8 @@ const schema = z
     APP_SECRET: z.string().min(32).optional(),
     /** How long a label or packing-slip link (in an email, on the status page) works. */
     DOCUMENT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** How long an exchange's unpaid draft order holds its new items' units before they go back to stock. */
+    EXCHANGE_DRAFT_TTL_MINUTES: z.coerce.number().int().min(5).max(10080).default(60),
     /** A merchant API key for DEFAULT_SHOP; the demo shop also gets `demo-merchant-key`. */
     MERCHANT_API_KEY: z.string().min(16).optional(),
     /** How often the in-process job worker looks for work; 0 turns it off (run workers elsewhere). */

@@ -142,7 +142,7 @@ export async function createServices(
       auth,
       storefront,
       orders,
-      exchanges: new ExchangesService(platform),
+      exchanges: new ExchangesService(platform, clock, config.EXCHANGE_DRAFT_TTL_MINUTES * 60),
       /** The local platform's own checkout page, for exchanges that cost more than the return (#13). */
       localCheckout: { platform, shops },
       returns,

@@ -20,6 +20,12 @@ export const Code = {
   AlreadyProcessing: 1067,
   /** The merchant asked for a status change the request's state does not allow. HTTP 409 accompanies it. */
   IllegalTransition: 1071,
+  /** An exchange's new item has not the units asked for ("No stock"). */
+  NoStock: 1081,
+  /** An exchange's new items cost more than the return is worth, and no paid draft covers them. */
+  ExchangeCostsMore: 1082,
+  /** The exchange's draft order is not paid (yet): "Please retry" once the checkout is done. */
+  PaymentPending: 1083,
   /** Merchant API key missing or unknown (HTTP 401). Another shop's objects answer like missing ones (1004). */
   Unauthorized: 401,
   Forbidden: 403,

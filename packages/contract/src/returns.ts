@@ -81,6 +81,8 @@ export const exchangeOrder = z.object({
   discount_amount: minor,
   remain_credit: minor,
   total_price: minor,
+  /** What rejecting the exchange gave back of the difference the shopper paid at the checkout. */
+  refunded_payment: minor.default(0),
   order_id: z.string(),
   order_name: z.string(),
   line_items: z.array(z.object({ variant_id: int, title: z.string(), quantity: int, price: minor })),

@@ -17,6 +17,8 @@ import * as catalogueOrder from '../adapters/store-platform/migrations/014-catal
 import * as exchangeRequests from './migrations/015-exchange-requests.js';
 import * as draftCompletion from '../adapters/store-platform/migrations/016-draft-completion.js';
 import * as exchangeOrder from './migrations/017-exchange-order.js';
+import * as draftRefundAndExpiry from '../adapters/store-platform/migrations/018-draft-refund-and-expiry.js';
+import * as exchangeRefund from './migrations/019-exchange-refund.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -36,6 +38,8 @@ const ALL = {
   '015-exchange-requests': exchangeRequests,
   '016-draft-completion': draftCompletion,
   '017-exchange-order': exchangeOrder,
+  '018-draft-refund-and-expiry': draftRefundAndExpiry,
+  '019-exchange-refund': exchangeRefund,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {

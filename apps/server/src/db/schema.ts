@@ -141,6 +141,8 @@ export interface ReturnRequestsTable {
   /** Exchanges: the order the approved exchange became at the platform ('' until then). */
   exchange_order_id: Generated<string>;
   exchange_order_name: Generated<string>;
+  /** What rejecting the exchange refunded of the difference paid at the checkout (minor units). */
+  exchange_refunded: Generated<number>;
   tracking_number: Generated<string>;
   shipping_carrier: Generated<string>;
   /** JSON list of proof image URLs sent with the tracking. */
@@ -299,6 +301,8 @@ export interface PlatformDraftOrdersTable {
   paid_at: number | null;
   /** The order the paid draft became (completeDraftOrder), null before. */
   completed_order_id: Generated<number | null>;
+  /** What cancelling gave back of the draft's payment (minor units). */
+  refunded: Generated<number>;
 }
 
 export interface PlatformDraftOrderLinesTable {

@@ -173,32 +173,63 @@ export async function markDraftOrderPaid(
   return getDraftOrder(db, shopId, draftId);
 }
 
-/** Cancels the shop's draft, putting its units back in stock once (see the port). */
+/**
+ * Cancels the shop's draft once (see the port): its units go back to stock, and a paid draft's total is refunded (the
+ * local platform takes no money, so the refund is the record). A draft completed into an order is not cancelled.
+ */
 export async function cancelDraftOrder(db: Db, shopId: number, draftId: string): Promise<DraftOrder | null> {
   const id = draftIdOf(draftId);
   if (id === null) return null;
-  await db.transaction().execute(async (trx) => {
-    const cancelled = await trx
-      .updateTable('platform_draft_orders')
-      .set({ status: 'cancelled' })
-      .where('shop_id', '=', shopId)
-      .where('id', '=', id)
-      .where('status', '!=', 'cancelled')
-      .executeTakeFirst();
-    if (cancelled.numUpdatedRows === 0n) return;
-    const lines = await trx
-      .selectFrom('platform_draft_order_lines')
-      .select(['variant_id', 'quantity'])
-      .where('draft_order_id', '=', id)
-      .execute();
-    for (const line of lines)
-      await trx
-        .updateTable('variants')
-        .set((eb) => ({ inventory_quantity: eb('inventory_quantity', '+', line.quantity) }))
-        .where('id', '=', line.variant_id)
-        .execute();
-  });
+  await db.transaction().execute((trx) => cancelIn(trx, shopId, id, ['open', 'paid']));
   return getDraftOrder(db, shopId, draftId);
+}
+
+/**
+ * Cancels the draft if its status is one of `from`; answers whether it did. An expired draft also gives up its key, so
+ * that the shopper coming back to the same choice gets a new draft rather than the expired one.
+ */
+async function cancelIn(trx: Db, shopId: number, id: number, from: string[], expired = false): Promise<boolean> {
+  const cancelled = await trx
+    .updateTable('platform_draft_orders')
+    .set((eb) => ({
+      status: 'cancelled',
+      refunded: eb.case().when('status', '=', 'paid').then(eb.ref('total')).else(0).end(),
+      ...(expired ? { idempotency_key: `expired:${String(id)}` } : {}),
+    }))
+    .where('shop_id', '=', shopId)
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .where('completed_order_id', 'is', null)
+    .executeTakeFirst();
+  if (cancelled.numUpdatedRows === 0n) return false;
+  const lines = await trx
+    .selectFrom('platform_draft_order_lines')
+    .select(['variant_id', 'quantity'])
+    .where('draft_order_id', '=', id)
+    .execute();
+  for (const line of lines)
+    await trx
+      .updateTable('variants')
+      .set((eb) => ({ inventory_quantity: eb('inventory_quantity', '+', line.quantity) }))
+      .where('id', '=', line.variant_id)
+      .execute();
+  return true;
+}
+
+/** Cancels open drafts of any shop created before `before`, a batch at a time (see the port). */
+export async function expireOpenDraftOrders(db: Db, before: number): Promise<number> {
+  const stale = await db
+    .selectFrom('platform_draft_orders')
+    .select(['id', 'shop_id'])
+    .where('status', '=', 'open')
+    .where('created_at', '<', before)
+    .limit(500)
+    .execute();
+  // One transaction each; a draft paid since it was read is no longer open, and stays.
+  let count = 0;
+  for (const draft of stale)
+    if (await db.transaction().execute((trx) => cancelIn(trx, draft.shop_id, draft.id, ['open'], true))) count += 1;
+  return count;
 }
 
 const orderName = async (db: Db, orderId: number) =>
@@ -288,5 +319,6 @@ async function toDraftOrder(db: Db, row: Selectable<PlatformDraftOrdersTable>): 
     status,
     orderId: row.completed_order_id,
     orderName: row.completed_order_id === null ? '' : await orderName(db, row.completed_order_id),
+    refunded: row.refunded,
   };
 }

@@ -127,6 +127,10 @@ export class LocalStorePlatform implements StorePlatform {
     return drafts.cancelDraftOrder(this.db, shopId, draftId);
   }
 
+  expireOpenDraftOrders(before: number): Promise<number> {
+    return drafts.expireOpenDraftOrders(this.db, before);
+  }
+
   /** The local platform keeps no returns of its own: nothing to tell, always null. */
   registerReturn(): Promise<string | null> {
     return Promise.resolve(null);

@@ -138,6 +138,8 @@ export interface DraftOrder {
   /** The order the draft became once completed (completeDraftOrder), and its name as the shop shows it. */
   orderId: number | null;
   orderName: string;
+  /** What cancelling the draft gave back of the shopper's payment (its total, when it was paid). */
+  refunded: number;
 }
 
 export interface RefundRecord {
@@ -205,10 +207,17 @@ export interface StorePlatform {
   /** The draft as it is now (paid once the shopper paid); null when the shop has no such draft. */
   getDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null>;
   /**
-   * Cancels the draft and gives its reserved units back to stock, once: a cancelled draft stays as it is. Answers the
-   * draft as it is then; null when the shop has no such draft.
+   * Cancels the draft, gives its reserved units back to stock and refunds what the shopper paid for it, once: a
+   * cancelled draft stays as it is, and so does one already completed into an order. Answers the draft as it is then;
+   * null when the shop has no such draft.
    */
   cancelDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null>;
+  /**
+   * Cancels every open (unpaid) draft created before `before` (unix seconds), units back to stock: a shopper who left
+   * the pay step holds no stock for ever. Answers how many it cancelled. A platform whose drafts release their
+   * reservation by themselves (Shopify's `reserveInventoryUntil`) has nothing to do.
+   */
+  expireOpenDraftOrders(before: number): Promise<number>;
   /**
    * Turns a paid draft into an order of the shop, once: a retry answers the same order. Answers the draft with its
    * orderId and orderName; a draft not paid (open or cancelled) stays as it is, without an order. Null when the shop

@@ -2,6 +2,7 @@ import { feedOrder, type FeedOrder } from '@return-center/contract';
 import { present } from '@return-center/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addShop, buildTestApp, dialects } from '../../../test/helper.js';
+import { nowSeconds } from '../../clock.js';
 import { LocalStorePlatform, type NewCollection, type NewProduct } from './local.js';
 import {
   UnknownOrder,
@@ -29,6 +30,9 @@ interface Harness {
   putCollection(shopId: number, collection: NewCollection): Promise<number>;
   /** Pays an open draft the way the shopper would at the platform's checkout. */
   payDraft(shopId: number, draft: DraftOrder): Promise<void>;
+  /** The platform's time now (unix seconds), and moving it on. */
+  now(): number;
+  advance(seconds: number): void;
   close(): Promise<void>;
 }
 
@@ -54,6 +58,8 @@ async function local(dialect: (typeof dialects)[number]): Promise<Harness> {
     payDraft: async (shopId, draft) => {
       await platform.markDraftOrderPaid(shopId, draft.id);
     },
+    now: () => nowSeconds(t.clock),
+    advance: (seconds) => t.clock.advance(seconds * 1000),
     close: () => t.close(),
   };
 }
@@ -772,6 +778,49 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
       expect(await platform.cancelDraftOrder(shop, draft.id)).toMatchObject({ status: 'cancelled' });
       expect(await stockOf(productId, inStock)).toBe(10);
       expect(await platform.cancelDraftOrder(shop, 'no-such-draft')).toBeNull();
+    });
+
+    it('refunds what was paid for a draft cancelled after payment, once; a completed draft stays', async () => {
+      const { productId, inStock, input } = await exchange();
+      const draft = await platform.createDraftOrder(shop, input('paid-then-cancelled'));
+      await h.payDraft(shop, draft);
+      expect(await platform.cancelDraftOrder(shop, draft.id)).toMatchObject({ status: 'cancelled', refunded: 4000 });
+      expect(await platform.cancelDraftOrder(shop, draft.id)).toMatchObject({ status: 'cancelled', refunded: 4000 });
+      expect(await stockOf(productId, inStock)).toBe(10);
+      // An unpaid draft refunds nothing.
+      const open = await platform.createDraftOrder(shop, input('open-then-cancelled'));
+      expect(await platform.cancelDraftOrder(shop, open.id)).toMatchObject({ status: 'cancelled', refunded: 0 });
+
+      const completed = await platform.createDraftOrder(shop, input('completed', { credit: 6000 }));
+      await platform.completeDraftOrder(shop, completed.id);
+      expect(await platform.cancelDraftOrder(shop, completed.id)).toMatchObject({ status: 'paid', refunded: 0 });
+      expect(await stockOf(productId, inStock)).toBe(8);
+    });
+
+    it('expires open drafts older than a time, units back and their key free; paid and newer drafts stay', async () => {
+      const { productId, inStock, input } = await exchange();
+      const one = { lines: [{ variantId: inStock, quantity: 1 }] };
+      const abandoned = await platform.createDraftOrder(shop, input('abandoned', one));
+      const paid = await platform.createDraftOrder(shop, input('paid-early', one));
+      await h.payDraft(shop, paid);
+      h.advance(3600);
+      const cutoff = h.now();
+      h.advance(60);
+      const recent = await platform.createDraftOrder(shop, input('recent', one));
+      expect(await stockOf(productId, inStock)).toBe(7);
+
+      expect(await platform.expireOpenDraftOrders(cutoff)).toBeGreaterThanOrEqual(1);
+      expect((await platform.getDraftOrder(shop, abandoned.id))?.status).toBe('cancelled');
+      expect((await platform.getDraftOrder(shop, paid.id))?.status).toBe('paid');
+      expect((await platform.getDraftOrder(shop, recent.id))?.status).toBe('open');
+      expect(await stockOf(productId, inStock)).toBe(8);
+      // Again: nothing more to do for this shop.
+      await platform.expireOpenDraftOrders(cutoff);
+      expect(await stockOf(productId, inStock)).toBe(8);
+      // The shopper back at the pay step with the same choice gets a new draft, not the expired one.
+      const again = await platform.createDraftOrder(shop, input('abandoned', one));
+      expect(again).toMatchObject({ status: 'open' });
+      expect(again.id).not.toBe(abandoned.id);
     });
 
     it('turns a paid draft into an order of the shop, once, and leaves an unpaid one as it is', async () => {

@@ -6,6 +6,7 @@ import type {
   ProductPage,
   StorePlatform,
 } from '../../adapters/store-platform/port.js';
+import { nowSeconds, type Clock } from '../../clock.js';
 import { AppError, errors } from '../../http/app-error.js';
 
 type Variant = AnswerOf<typeof calls.getVariantIdByOption>;
@@ -14,7 +15,7 @@ type CatalogueQuery = z.output<typeof calls.getVariantList.payload>;
 /** How many products "similar items" shows. */
 const RECOMMENDATIONS = 8;
 
-const noStock = () => new AppError(Code.InvalidInput, messages.noStock);
+const noStock = () => new AppError(Code.NoStock, messages.noStock);
 
 /** The contract's view of a variant of the shop's catalogue. */
 function toVariant(product: PlatformProduct, variant: PlatformVariant): Variant {
@@ -33,7 +34,17 @@ function toVariant(product: PlatformProduct, variant: PlatformVariant): Variant 
 
 /** Exchanges (#13): the shop's catalogue as the portal sees it, through the store-platform port. */
 export class ExchangesService {
-  constructor(private readonly platform: StorePlatform) {}
+  constructor(
+    private readonly platform: StorePlatform,
+    private readonly clock: Clock,
+    /** How long an unpaid draft holds its units (EXCHANGE_DRAFT_TTL_MINUTES). */
+    private readonly draftTtlSeconds: number,
+  ) {}
+
+  /** Unpaid drafts older than their time give their units back; answers how many. Runs at start and periodically. */
+  expireAbandonedDrafts(): Promise<number> {
+    return this.platform.expireOpenDraftOrders(nowSeconds(this.clock) - this.draftTtlSeconds);
+  }
 
   /** A page of the shop's catalogue to exchange for (spec screen 8), with the shop's collections to filter by. */
   async catalogue(shopId: number, query: CatalogueQuery): Promise<AnswerOf<typeof calls.getVariantList>> {

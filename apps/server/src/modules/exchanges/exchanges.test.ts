@@ -36,7 +36,7 @@ describe.each(dialects)('exchange for another variant on %s', (dialect) => {
   it('says "No stock" for a sold-out size, for more units than are left, and for a size the product lacks', async () => {
     for (const options of [{ option1: 'L' }, { option1: 'XL', quantity: 4 }, { option1: 'XXL' }]) {
       const { body } = await lookup(options);
-      expect(body, JSON.stringify(options)).toEqual({ code: Code.InvalidInput, msg: messages.noStock, data: null });
+      expect(body, JSON.stringify(options)).toEqual({ code: Code.NoStock, msg: messages.noStock, data: null });
     }
   });
 

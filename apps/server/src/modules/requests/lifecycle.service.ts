@@ -9,7 +9,7 @@ import type { Outbox } from '../jobs/outbox.js';
 import type { RequestEvent } from '../notifications/request-emails.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
 import type { DocumentKind, Documents } from '../documents/documents.js';
-import { buildCheckInfo } from './request-detail.js';
+import { buildCheckInfo, exchangeLeftover } from './request-detail.js';
 import { recordEvent, type RequestRecord, type RequestsRepository } from './requests.repository.js';
 
 const STATUS_NAMES: Record<number, string> = {
@@ -89,10 +89,17 @@ export class LifecycleService {
         // Bank payouts need the shopper's account details, which the bank-transfer screens collect.
         throw errors.invalidInput('solution_id: bank transfer refunds are not available yet; choose 1, 2 or 4');
       }
-      const money = JSON.parse(request.money || '{}') as { total?: number };
-      const amount = input.amount ?? money.total ?? request.refund;
-      if (action === 'refund' && amount > (money.total ?? request.refund)) {
-        throw errors.invalidInput(`amount: at most ${money.total ?? request.refund}`);
+      const money = JSON.parse(request.money || '{}') as { total?: number; bonus?: number };
+      // An exchange is paid with its new items: only credit left over beyond them (never the bonus) is money to give.
+      const most =
+        request.solution_id === SolutionId.Exchange
+          ? exchangeLeftover(request, money.bonus ?? 0)
+          : (money.total ?? request.refund);
+      if (action === 'refund' && most <= 0)
+        throw errors.invalidInput('An exchange is settled by its new items: nothing is left of its credit to refund');
+      const amount = input.amount ?? most;
+      if (action === 'refund' && amount > most) {
+        throw errors.invalidInput(`amount: at most ${most}`);
       }
       const now = nowSeconds(clock);
       await trx

@@ -36,6 +36,17 @@ export function formatAddress(address: ShopSettings['return_address']): string {
     .join('\n');
 }
 
+/** Σ price × quantity of an exchange request's new items, as they were at submit. */
+const exchangeSubtotal = (request: RequestRecord) =>
+  (JSON.parse(request.exchange_items) as ExchangeItem[]).reduce((sum, item) => sum + item.price * item.quantity, 0);
+
+/**
+ * What the merchant may still pay out on an exchange: its credit beyond the new items, less the shop's bonus (extra
+ * credit to spend at the shop, never money).
+ */
+export const exchangeLeftover = (request: RequestRecord, bonus: number) =>
+  Math.max(0, request.exchange_credit - exchangeSubtotal(request) - bonus);
+
 /**
  * What an exchange request gets instead of money (spec §3 exchange_order): the new items as they were at submit, their
  * total, and what is left of the return's credit. The exchange order's own id and name stay empty until the merchant's
@@ -48,7 +59,7 @@ function exchangeOrderOf(
   if (!request.exchange_draft_order_id) return null;
   const credit = request.exchange_credit;
   const items = JSON.parse(request.exchange_items) as ExchangeItem[];
-  const subtotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+  const subtotal = exchangeSubtotal(request);
   const due = Math.max(0, subtotal - credit);
   return {
     draft_order_id: request.exchange_draft_order_id,
@@ -56,6 +67,7 @@ function exchangeOrderOf(
     discount_amount: 0,
     remain_credit: Math.max(0, credit - subtotal),
     total_price: due,
+    refunded_payment: request.exchange_refunded,
     order_id: request.exchange_order_id,
     order_name: request.exchange_order_name,
     line_items: items.map((item) => ({

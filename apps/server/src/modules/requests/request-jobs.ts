@@ -119,12 +119,21 @@ export function requestJobHandlers(deps: Deps): {
         .execute();
     },
 
-    /** A rejected exchange gives the units it reserved back to stock (cancelling twice changes nothing). */
+    /**
+     * A rejected exchange gives the units it reserved back to stock, and the shopper the difference they paid at the
+     * checkout; the request keeps what was refunded for its status page (cancelling twice changes nothing).
+     */
     async 'request.exchange.release'(payload) {
       const request = await deps.requests.byId(Number(payload.requestId));
       if (!request) throw new Error(`Request ${String(payload.requestId)} is gone`);
-      if (request.exchange_draft_order_id)
-        await deps.platform.cancelDraftOrder(request.shop_id, request.exchange_draft_order_id);
+      if (!request.exchange_draft_order_id) return;
+      const draft = await deps.platform.cancelDraftOrder(request.shop_id, request.exchange_draft_order_id);
+      if (draft?.refunded)
+        await deps.db
+          .updateTable('return_requests')
+          .set({ exchange_refunded: draft.refunded })
+          .where('id', '=', request.id)
+          .execute();
     },
 
     async 'request.notify'(payload) {

@@ -79,7 +79,7 @@ export async function exchangeDraft(
       idempotencyKey: draftKey(order.id, input),
     });
   } catch (error) {
-    if (error instanceof VariantUnavailable) throw new AppError(Code.InvalidInput, messages.noStock);
+    if (error instanceof VariantUnavailable) throw new AppError(Code.NoStock, messages.noStock);
     throw error;
   }
 }
@@ -102,5 +102,7 @@ export async function reserveExchange(
     throw errors.invalidInput('draft_order_id: not the draft of these new items; pay for them again');
   if (draft.status === 'paid') return draft;
   if (draft.status === 'open' && !input.draft_order_id) await platform.cancelDraftOrder(shopId, draft.id);
-  throw errors.invalidInput(input.draft_order_id ? messages.pleaseRetry : messages.exchangeCostsMore);
+  throw input.draft_order_id
+    ? new AppError(Code.PaymentPending, messages.pleaseRetry)
+    : new AppError(Code.ExchangeCostsMore, messages.exchangeCostsMore);
 }

@@ -41,8 +41,8 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
     );
   const setStock = (variantId: number, stock: number) =>
     t.db.updateTable('variants').set({ inventory_quantity: stock }).where('id', '=', variantId).execute();
-  /** Bob's copy of #1001, fed as the store would (a second time it is an update). */
-  const bobsOrder = async () => {
+  /** Someone else's copy of #1001 (Bob's #9001 unless told), fed as the store would (a second time it is an update). */
+  const copyOf1001 = async (number = '9001', email = 'bob@example.com') => {
     const alices = present(
       await t.db
         .selectFrom('orders')
@@ -56,12 +56,12 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
     const [saved] = await platform().upsertOrders(shopId, [
       {
         ...fed,
-        id: '9001',
-        name: '#9001',
-        number: '9001',
-        email: 'bob@example.com',
+        id: number,
+        name: `#${number}`,
+        number,
+        email,
         phone: '',
-        lines: fed.lines.map((line) => ({ ...line, id: `9001-${line.id}` })),
+        lines: fed.lines.map((line) => ({ ...line, id: `${number}-${line.id}` })),
       },
     ]);
     expect(saved).not.toHaveProperty('error');
@@ -136,7 +136,7 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
       title: 'Linen Shirt',
       exchange: [{ variant_id: dear.id, quantity: 1 }],
     });
-    expect(body).toMatchObject({ code: Code.InvalidInput, msg: messages.exchangeCostsMore });
+    expect(body).toMatchObject({ code: Code.ExchangeCostsMore, msg: messages.exchangeCostsMore });
     const after = present(await platform().getProduct(shopId, coat.id), 'product');
     expect(after.variants.find((v) => v.id === dear.id)?.stock).toBe(dear.stock);
   });
@@ -196,7 +196,7 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
         },
         token,
       );
-    expect((await submit()).body).toMatchObject({ code: Code.InvalidInput, msg: messages.pleaseRetry });
+    expect((await submit()).body).toMatchObject({ code: Code.PaymentPending, msg: messages.pleaseRetry });
 
     // The checkout page: a forged link finds nothing; the real one takes the payment and sends the shopper back.
     const forged = await t.app.inject({ method: 'GET', url: draft.checkout_url.replace(/sig=.*/, 'sig=forged') });
@@ -226,8 +226,97 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
     const { body } = await submit();
     expect(body.code).toBe(Code.Success);
     const detail = (await t.call(calls.returnInfo, { request_id: body.data.request_id }, token)).body.data;
-    expect(detail.exchange_order).toMatchObject({ total_price: variant.price - 4763, exchange_credit: 4763 });
+    expect(detail.exchange_order).toMatchObject({
+      total_price: variant.price - 4763,
+      exchange_credit: 4763,
+      refunded_payment: 0,
+    });
+
+    // Rejected after the shopper paid: the unit goes back on the shelf and the payment back to the shopper.
     await reject(body.data.request_id);
+    const rejected = (await t.call(calls.returnInfo, { request_id: body.data.request_id }, token)).body.data;
+    expect(rejected.exchange_order).toMatchObject({ refunded_payment: variant.price - 4763 });
+    expect((await platform().getProduct(shopId, dearest.id))?.variants.find((v) => v.id === variant.id)?.stock).toBe(
+      variant.stock,
+    );
+  });
+
+  it('an unpaid draft gives its units back after EXCHANGE_DRAFT_TTL_MINUTES; the same choice then gets a new one', async () => {
+    const { token, orderId } = await trySubmitReturn(t, { title: 'Canvas Sneakers', exchange: [] });
+    const info = (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data;
+    const shoes = present(
+      info.yes.find((l) => l.title === 'Canvas Sneakers'),
+      'sneakers',
+    );
+    const choice = {
+      order_id: orderId,
+      refund_line_items: [{ line_item_id: shoes.line_item_id, quantity: 1 }],
+      // Three pairs for one: more than the credit, so the draft waits for a payment.
+      exchange_line_items: [{ variant_id: size43, quantity: 3 }],
+      idempotency_key: 'abandoned-pay-step',
+    };
+    const first = (await t.call(calls.createDraftOrder, choice, token)).body.data;
+    expect(first.status).toBe('open');
+    expect((await size('43')).stock).toBe(0);
+
+    t.clock.advance(59 * 60 * 1000);
+    await t.app.ctx.services.exchanges.expireAbandonedDrafts();
+    expect((await size('43')).stock).toBe(0);
+    t.clock.advance(2 * 60 * 1000);
+    expect(await t.app.ctx.services.exchanges.expireAbandonedDrafts()).toBeGreaterThanOrEqual(1);
+    expect((await size('43')).stock).toBe(3);
+    const expired = await t.call(
+      calls.getDraftOrder,
+      { order_id: orderId, draft_order_id: first.draft_order_id },
+      token,
+    );
+    expect(expired.body.data.status).toBe('cancelled');
+
+    const again = (await t.call(calls.createDraftOrder, choice, token)).body.data;
+    expect(again).toMatchObject({ status: 'open' });
+    expect(again.draft_order_id).not.toBe(first.draft_order_id);
+    expect((await size('43')).stock).toBe(0);
+    await platform().cancelDraftOrder(shopId, again.draft_order_id);
+  });
+
+  it('lets the merchant pay out only the credit an exchange leaves over, never more', async () => {
+    const demo = present(await t.app.ctx.services.storefront.shops.byUrl(shop), 'demo shop');
+    const settle = async (requestId: number) => {
+      for (const action of ['approve', 'receive'] as const)
+        await t.app.ctx.services.lifecycle.transition(demo, requestId, action, 'merchant');
+      await t.app.ctx.worker.runDue();
+    };
+    const refund = (requestId: number, amount?: number) =>
+      t.app.ctx.services.lifecycle.transition(demo, requestId, 'refund', 'merchant', { amount });
+
+    // On Carol's copy of #1001, as the returns end refunded or resolved. A size swap uses the whole credit.
+    await copyOf1001('9002', 'carol@example.com');
+    const carol = { order: '#9002', email: 'carol@example.com' };
+    const swap = await submitReturn(t, {
+      ...carol,
+      title: 'Canvas Sneakers',
+      exchange: [{ variant_id: size43, quantity: 1 }],
+    });
+    await settle(swap.requestId);
+    await expect(refund(swap.requestId)).rejects.toThrow(/nothing is left/);
+    await t.app.ctx.services.lifecycle.transition(demo, swap.requestId, 'resolve', 'merchant');
+
+    // A $25.00 beanie for a shirt worth $47.63: $22.63 is left, and that is the most the merchant can refund.
+    const beanie = present(
+      (await platform().listProducts(shopId, { search: 'wool beanie', limit: 1 })).products[0]?.variants[0],
+      'Wool Beanie',
+    );
+    const cheap = await submitReturn(t, {
+      ...carol,
+      title: 'Linen Shirt',
+      exchange: [{ variant_id: beanie.id, quantity: 1 }],
+    });
+    await settle(cheap.requestId);
+    await expect(refund(cheap.requestId, 2264)).rejects.toThrow(/at most 2263/);
+    await refund(cheap.requestId);
+    await t.app.ctx.worker.runDue();
+    const detail = (await t.call(calls.returnInfo, { request_id: cheap.requestId }, cheap.token)).body.data;
+    expect(detail.actual_refund).toBe(4763 - beanie.price);
   });
 
   it('shows a draft only to the shopper whose order it comes from', async () => {
@@ -249,7 +338,7 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
         alice.token,
       )
     ).body.data;
-    await bobsOrder();
+    await copyOf1001();
     const bob = await trySubmitReturn(t, {
       order: '#9001',
       email: 'bob@example.com',
@@ -279,7 +368,7 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
   });
 
   it('gives the last pair to one of two shoppers who want it at once; the other hears "No stock"', async () => {
-    await bobsOrder();
+    await copyOf1001();
     await setStock(size43, 1);
     const want = { title: 'Canvas Sneakers', exchange: [{ variant_id: size43, quantity: 1 }] };
     const [alice, bob] = await Promise.all([
@@ -287,9 +376,9 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
       trySubmitReturn(t, { ...want, order: '#9001', email: 'bob@example.com' }),
     ]);
     const codes = [alice.body.code, bob.body.code].sort();
-    expect(codes).toEqual([Code.Success, Code.InvalidInput].sort());
+    expect(codes).toEqual([Code.Success, Code.NoStock].sort());
     const loser = alice.body.code === Code.Success ? bob : alice;
-    expect(loser.body.msg).toBe(messages.noStock);
+    expect(loser.body).toMatchObject({ code: Code.NoStock, msg: messages.noStock });
     expect((await size('43')).stock).toBe(0);
   });
 });

@@ -82,7 +82,7 @@ function renderPage(search = '') {
       ?.variants.find((v) => v.option1 === wanted.option1 && v.inventory_quantity >= wanted.quantity);
     return variant
       ? ok(calls.getVariantIdByOption, variant)
-      : fail(calls.getVariantIdByOption, Code.InvalidInput, 'No stock');
+      : fail(calls.getVariantIdByOption, Code.NoStock, 'No stock');
   });
   return renderRoute('exchange-other-goods/:id', url + search, <CataloguePage />);
 }

@@ -27,7 +27,7 @@ function answerVariantByOption(request: { body: unknown }) {
     (v) => v.option1 === wanted.option1 && v.option2 === wanted.option2,
   );
   if (!variant || variant.inventory_quantity < wanted.quantity)
-    return fail(calls.getVariantIdByOption, Code.InvalidInput, 'No stock');
+    return fail(calls.getVariantIdByOption, Code.NoStock, 'No stock');
   return ok(calls.getVariantIdByOption, variant);
 }
 

@@ -242,7 +242,7 @@ describe('check step', () => {
     });
 
     it('says so when a new item sold out in the meantime, and keeps the form', async () => {
-      const { user, router } = renderExchange(fail(calls.setReturnOrder, Code.InvalidInput, 'No stock'));
+      const { user, router } = renderExchange(fail(calls.setReturnOrder, Code.NoStock, 'No stock'));
       await user.click(await screen.findByRole('button', { name: 'Submit return request' }));
       await expect.poll(toasts).toEqual(['A new item is no longer in stock. Please choose another.']);
       expect(router.state.location.pathname).toBe(url);

@@ -1,11 +1,4 @@
-import {
-  alreadyProcessing,
-  Code,
-  FORM_RESET_DELAY,
-  messages,
-  SolutionId,
-  TOAST_DURATIONS,
-} from '@return-center/contract';
+import { alreadyProcessing, Code, FORM_RESET_DELAY, SolutionId, TOAST_DURATIONS } from '@return-center/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/use-money';
@@ -112,10 +105,12 @@ export default function CheckStep() {
       toast(t('flow.selectAtLeastOne'), { kind: 'error', key: 'submit' });
     else if (answer.code === Code.PickupAddressInvalid)
       toast(t('flow.pickupInvalid'), { kind: 'error', key: 'submit' });
-    else if (exchange && answer.msg === messages.noStock)
+    else if (answer.code === Code.NoStock)
       toast(t('exchange.noStockAtSubmit'), { kind: 'error', key: 'submit', duration: TOAST_DURATIONS.normal });
-    else if (exchange && answer.msg === messages.exchangeCostsMore)
+    else if (answer.code === Code.ExchangeCostsMore)
       toast(t('exchange.costsMore'), { kind: 'error', key: 'submit', duration: TOAST_DURATIONS.normal });
+    else if (answer.code === Code.PaymentPending)
+      toast(t('exchange.payFirst'), { kind: 'error', key: 'submit', duration: TOAST_DURATIONS.normal });
     else toast(t('flow.submitFailed'), { kind: 'error', key: 'submit', duration: TOAST_DURATIONS.normal });
   };
 

@@ -25,6 +25,9 @@ export function ExchangeOrder({
           </li>
         ))}
       </ul>
+      {order.refunded_payment > 0 ? (
+        <p className="rc-note">{t('exchange.paymentRefunded', { amount: money(order.refunded_payment) })}</p>
+      ) : null}
       <ExchangeMoney
         credit={order.exchange_credit}
         total={order.total_line_items_price}
