@@ -36,6 +36,8 @@ export const BUDGET = {
   submitPerSecond: { sqlite: 200, postgres: 100 },
   submitP99: 100,
   scaleRatio: 1.5,
+  /** A page deep in the exchange catalogue (keyset cursor) against its first page, p99. */
+  catalogueDeepRatio: 1.5,
   uploadP95Ms: 3000,
   uploadRssMb: 512,
   eventLoopP99Ms: 100,
@@ -100,7 +102,7 @@ function apiRow(name: Endpoint, load: Load | undefined, hello: Load | undefined,
 
 export function budgetRows(results: Results): BudgetRow[] {
   const rows: BudgetRow[] = [];
-  const { api, submit, scale, uploads, start, scaleout, import: imported, browser, bundle } = results;
+  const { api, submit, scale, catalogue, uploads, start, scaleout, import: imported, browser, bundle } = results;
 
   const login = bundle?.routes.find((r) => r.route === 'login');
   rows.push(
@@ -168,6 +170,26 @@ export function budgetRows(results: Results): BudgetRow[] {
         stamp: scale,
       });
     }
+  }
+
+  for (const database of ['sqlite', 'postgres'] as const) {
+    const run = catalogue?.runs.find((r) => r.database === database);
+    const figure = `Exchange catalogue at ${run ? int(run.products) : '10,000'} products, p99 of page ${String(20)} ÷ page 1, ${DATABASE_NAMES[database]}`;
+    const budget = `≤ ${String(BUDGET.catalogueDeepRatio)} (all queries and plans below)`;
+    if (!run || !catalogue) {
+      rows.push(missing(figure, budget));
+      continue;
+    }
+    const { first, deep } = run.queries;
+    const errors = Object.values(run.queries).reduce((sum, q) => sum + q.errors, 0);
+    const r = deep.p99 / Math.max(1, first.p99);
+    rows.push({
+      figure,
+      measured: `${ratio(r)} (${String(first.p99)} → ${String(deep.p99)} ms; ${String(errors)} errors)`,
+      budget,
+      met: r <= BUDGET.catalogueDeepRatio && errors === 0,
+      stamp: catalogue,
+    });
   }
 
   const parallel = uploads ? uploads.parallel : null;

@@ -4,6 +4,7 @@ export const SECTIONS = [
   'api',
   'submit',
   'scale',
+  'catalogue',
   'uploads',
   'start',
   'scaleout',
@@ -43,6 +44,8 @@ export const env = {
   submits: number('BENCH_SUBMITS', 2000),
   scaleSmall: number('BENCH_SCALE_SMALL', 10_000),
   scaleOrders: number('BENCH_SCALE_ORDERS', 1_000_000),
+  /** Products of the exchange catalogue section's shop. */
+  catalogueProducts: number('BENCH_CATALOGUE_PRODUCTS', 10_000),
   importOrders: number('BENCH_IMPORT_ORDERS', 100_000),
   /** Lighthouse runs per page (the median is reported). */
   lighthouseRuns: number('BENCH_LIGHTHOUSE_RUNS', 5),
@@ -53,4 +56,11 @@ export const env = {
 };
 
 /** The sizes a figure is budgeted at; a run below them is a smoke run, and the report says so. */
-export const FULL = { seconds: 5, submits: 2000, scaleOrders: 1_000_000, importOrders: 100_000, runs: 5 } as const;
+export const FULL = {
+  seconds: 5,
+  submits: 2000,
+  scaleOrders: 1_000_000,
+  catalogueProducts: 10_000,
+  importOrders: 100_000,
+  runs: 5,
+} as const;

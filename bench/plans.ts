@@ -73,6 +73,8 @@ export async function queryPlans<Name extends string>(
     }),
     { database: { db, dialect: database.kind }, limits: UNLIMITED },
   );
+  // The sweeps the app starts with (uploads, exchange drafts) must not be taken for a request's statements.
+  await new Promise((resolve) => setTimeout(resolve, 500));
   try {
     const plans = {} as Record<Name, QueryPlan[]>;
     for (const name of Object.keys(requests) as Name[]) {

@@ -3,7 +3,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { budgetRows, DATABASE_NAMES, ENDPOINT_NAMES, kb, type BudgetRow } from './budgets.js';
 import { chartSvg } from './chart.js';
-import { RESULTS_FILE, type Machine, type QueryPlan, type Results, type ScaleEndpoint, type Stamp } from './results.js';
+import {
+  RESULTS_FILE,
+  type CatalogueQuery,
+  type Machine,
+  type QueryPlan,
+  type Results,
+  type Stamp,
+} from './results.js';
 
 const README_FILE = join(import.meta.dirname, 'README.md');
 const CHART_FILE = join(import.meta.dirname, 'chart.svg');
@@ -21,6 +28,7 @@ What runs, by section (\`BENCH_ONLY=api,submit,…\` runs some; the others keep 
 | \`api\`      | autocannon against a bare Fastify hello-world, then \`getConfig\`, order-number \`login\`, the orders list (\`index\`, alice's email session) and \`returnInfo\`, on the real app in this process on a SQLite file, rate limits lifted; ratios are to the hello-world of the same run |
 | \`submit\`   | \`setReturnOrder\`, one return per fresh copy of #1001, 10 connections, on a SQLite file and on a throwaway PostgreSQL schema                                                                                                                               |
 | \`scale\`    | p99 of login (random orders), orders list and \`returnInfo\` at 10,000 orders and at \`BENCH_SCALE_ORDERS\`, on both databases; orders written by the server's own bulk path; the plans of every statement these calls run                                     |
+| \`catalogue\` | the exchange catalogue (\`getVariantList\`) on a shop of \`BENCH_CATALOGUE_PRODUCTS\` products (four sizes each, 20 collections), on both databases: first page, a search, collection + price + in-stock together, price low-high, and page 20 by keyset cursor; their plans |
 | \`uploads\`  | 5 × 10 MB JPEGs through key → PUT → callback against the built server in its own process, at once and one after another; its RSS from /proc; /health round trips every 20 ms as the event-loop delay seen from outside                                       |
 | \`start\`    | \`node apps/server/dist/main.js\` on a SQLite file with its data: spawn to the "running at" line, and RSS 2 s later; median of \`BENCH_START_RUNS\`                                                                                                             |
 | \`scaleout\` | two built server processes on one PostgreSQL schema (and Redis) behind a round-robin proxy (\`bench/proxy.ts\`): throughput with one and two backends; 31 logins from one client address across both                                                         |
@@ -30,7 +38,7 @@ What runs, by section (\`BENCH_ONLY=api,submit,…\` runs some; the others keep 
 
 Run \`npm run build\` first (portal and server); \`BENCH_REBUILD=1\` rebuilds the server before the sections that spawn it.
 Knobs: \`BENCH_SECONDS\` (5, per autocannon run, after \`BENCH_WARMUP_SECONDS\` (1) untimed), \`BENCH_CONNECTIONS\` (20), \`BENCH_SUBMITS\` (2000), \`BENCH_SCALE_SMALL\`
-(10,000), \`BENCH_SCALE_ORDERS\` (1,000,000), \`BENCH_IMPORT_ORDERS\` (100,000), \`BENCH_START_RUNS\` (5),
+(10,000), \`BENCH_SCALE_ORDERS\` (1,000,000), \`BENCH_CATALOGUE_PRODUCTS\` (10,000), \`BENCH_IMPORT_ORDERS\` (100,000), \`BENCH_START_RUNS\` (5),
 \`BENCH_LIGHTHOUSE_RUNS\` (5), \`BENCH_PG_URL\` (else \`TEST_DATABASE_URL\`; without either the PostgreSQL parts are skipped),
 \`BENCH_REDIS_URL\` (else \`REDIS_URL\`, else redis://127.0.0.1:6379 when it answers). \`CHROME_PATH\` for the browser.
 A run below the budgeted sizes is marked as a smoke run.
@@ -66,14 +74,22 @@ function sectionHeading(title: string, stamp: Stamp, reference: Machine): string
   return `### ${title}\n\n_${stamp.date.slice(0, 16).replace('T', ' ')} UTC${where}; the section took ${String(stamp.tookSeconds)} s${smoke}._`;
 }
 
-function plansBlock(name: ScaleEndpoint, database: string, plans: QueryPlan[]): string {
+function plansBlock(name: string, database: string, plans: QueryPlan[]): string {
   const body = plans.map((p) => `\`\`\`sql\n${p.sql}\n\`\`\`\n\n\`\`\`text\n${p.plan}\n\`\`\``).join('\n\n');
-  return `<details><summary>${ENDPOINT_NAMES[name]} on ${database}: ${String(plans.length)} statements</summary>\n\n${body}\n\n</details>`;
+  return `<details><summary>${name} on ${database}: ${String(plans.length)} statements</summary>\n\n${body}\n\n</details>`;
 }
+
+const CATALOGUE_QUERIES: Record<CatalogueQuery, string> = {
+  first: 'first page (featured)',
+  search: 'search "sweater 12"',
+  filtered: 'collection + $50–150 + in stock',
+  priceAsc: 'price low-high',
+  deep: 'page 20 (keyset cursor)',
+};
 
 function details(results: Results, reference: Machine): string[] {
   const out: string[] = [];
-  const { api, submit, scale, uploads, start, scaleout, import: imported, browser, bundle } = results;
+  const { api, submit, scale, catalogue, uploads, start, scaleout, import: imported, browser, bundle } = results;
   if (api) {
     const ratio = (rps: number) => (rps / api.hello.rps).toFixed(2);
     out.push(
@@ -143,7 +159,31 @@ function details(results: Results, reference: Machine): string[] {
             ];
           }),
         ),
-        ...(['login', 'orders', 'returnInfo'] as const).map((e) => plansBlock(e, name, run.plans[e])),
+        ...(['login', 'orders', 'returnInfo'] as const).map((e) => plansBlock(ENDPOINT_NAMES[e], name, run.plans[e])),
+      );
+    }
+  }
+  if (catalogue) {
+    out.push(
+      sectionHeading('Exchange catalogue (getVariantList, alice signed in)', catalogue, reference),
+      "Pages of 24 products with all their variants and the shop's collections. Every query is one indexed read of a " +
+        'page plus its variants; a deep page seeks to its keyset cursor instead of counting past the earlier pages.',
+    );
+    for (const run of catalogue.runs) {
+      const name = DATABASE_NAMES[run.database];
+      const queries = Object.keys(CATALOGUE_QUERIES) as CatalogueQuery[];
+      out.push(
+        `**${name}**: ${run.products.toLocaleString('en')} products written in ${String(run.fillSeconds)} s.`,
+        table(
+          ['query', 'req/s', 'p99 ms', 'errors'],
+          queries.map((q) => [
+            CATALOGUE_QUERIES[q],
+            String(run.queries[q].rps),
+            String(run.queries[q].p99),
+            String(run.queries[q].errors),
+          ]),
+        ),
+        ...queries.map((q) => plansBlock(CATALOGUE_QUERIES[q], name, run.plans[q])),
       );
     }
   }

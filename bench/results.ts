@@ -67,6 +67,18 @@ export interface ScaleResult extends Stamp {
   runs: ScaleRun[];
 }
 
+export type CatalogueQuery = 'first' | 'search' | 'filtered' | 'priceAsc' | 'deep';
+export interface CatalogueRun {
+  database: Database;
+  products: number;
+  fillSeconds: number;
+  queries: Record<CatalogueQuery, Load>;
+  plans: Record<CatalogueQuery, QueryPlan[]>;
+}
+export interface CatalogueResult extends Stamp {
+  runs: CatalogueRun[];
+}
+
 export interface UploadRun {
   files: number;
   p95Ms: number;
@@ -136,6 +148,7 @@ export interface Results {
   api?: ApiResult;
   submit?: SubmitResult;
   scale?: ScaleResult;
+  catalogue?: CatalogueResult;
   uploads?: UploadsResult;
   start?: StartResult;
   scaleout?: ScaleOutResult;

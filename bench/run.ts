@@ -3,6 +3,7 @@
  * soon as it ends, and bench/README.md and bench/chart.svg are regenerated from the whole file.
  */
 import { benchApi } from './api.js';
+import { benchCatalogue } from './catalogue.js';
 import { env, FULL, type Section } from './env.js';
 import { benchImport } from './import.js';
 import { log } from './load.js';
@@ -32,6 +33,14 @@ const runners: { [S in Section]: () => Promise<Results[S] | null> } = {
       smaller(shortRuns, [env.scaleOrders < FULL.scaleOrders, `${env.scaleOrders.toLocaleString('en')} orders`]),
       benchScale,
     ),
+  catalogue: () =>
+    stamped(
+      smaller(shortRuns, [
+        env.catalogueProducts < FULL.catalogueProducts,
+        `${env.catalogueProducts.toLocaleString('en')} products`,
+      ]),
+      benchCatalogue,
+    ),
   uploads: () => stamped(null, benchUploads),
   start: () => stamped(smaller([env.startRuns < FULL.runs, `${String(env.startRuns)} starts`]), benchStart),
   scaleout: () => stamped(smaller(shortRuns), benchScaleOut),
@@ -57,7 +66,7 @@ async function runSection(results: Results, section: Section): Promise<void> {
 
 const results = readResults();
 const failed: string[] = [];
-if (!env.pgUrl && env.sections.some((s) => ['submit', 'scale', 'scaleout'].includes(s)))
+if (!env.pgUrl && env.sections.some((s) => ['submit', 'scale', 'catalogue', 'scaleout'].includes(s)))
   log('PostgreSQL not configured (BENCH_PG_URL or TEST_DATABASE_URL): its parts are skipped');
 for (const section of env.sections) {
   log(`▶ ${section} (free memory ${freeGiB()} GiB)`);

@@ -19,6 +19,8 @@ import * as draftCompletion from '../adapters/store-platform/migrations/016-draf
 import * as exchangeOrder from './migrations/017-exchange-order.js';
 import * as draftRefundAndExpiry from '../adapters/store-platform/migrations/018-draft-refund-and-expiry.js';
 import * as exchangeRefund from './migrations/019-exchange-refund.js';
+import * as catalogueSearch from '../adapters/store-platform/migrations/020-catalogue-search.js';
+import * as draftGroups from '../adapters/store-platform/migrations/021-draft-groups.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -40,6 +42,8 @@ const ALL = {
   '017-exchange-order': exchangeOrder,
   '018-draft-refund-and-expiry': draftRefundAndExpiry,
   '019-exchange-refund': exchangeRefund,
+  '020-catalogue-search': catalogueSearch,
+  '021-draft-groups': draftGroups,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {

@@ -37,6 +37,8 @@ export interface ProductsTable {
   option_names: Generated<string>;
   /** The lowest price of its variants (minor units), kept by the catalogue's writes. */
   min_price: Generated<number>;
+  /** What a search matches (searchTextOf: title, tags, SKUs), kept by the catalogue's writes. */
+  search_text: Generated<string>;
 }
 
 export interface CollectionsTable {
@@ -290,6 +292,8 @@ export interface PlatformDraftOrdersTable {
   /** The order the exchange comes from. */
   order_id: number;
   idempotency_key: string;
+  /** The group whose new draft cancels its earlier unpaid ones (DraftOrderInput.group); '' for none. */
+  group_key: Generated<string>;
   email: string;
   currency: string;
   subtotal: number;

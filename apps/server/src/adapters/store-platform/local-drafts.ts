@@ -17,6 +17,7 @@ import { UnknownOrder, VariantUnavailable, type DraftOrder, type DraftOrderInput
  * - nothing due: paid at once, no checkout URL; otherwise open, paid at the local checkout page (LocalStorePlatform
  *   signs its links; its Pay button calls markDraftOrderPaid). completeDraftOrder makes the order of a paid draft;
  * - one draft per shop and idempotency key: a retry answers the first draft, whatever it asks this time;
+ * - one unpaid draft per group: asking for a draft cancels the group's other open ones;
  * - the variants must be the shop's with enough stock (a line asked twice counts both). A draft takes its units out of
  *   `variants.inventory_quantity` with a conditional update, so of two drafts after the last unit only one gets it;
  *   cancelling the draft puts them back.
@@ -39,7 +40,10 @@ export async function createDraftOrder(db: Db, clock: Clock, shopId: number, inp
 
 async function createIn(db: Db, clock: Clock, shopId: number, input: DraftOrderInput): Promise<DraftOrder> {
   const earlier = await byKey(db, shopId, input.idempotencyKey);
-  if (earlier) return earlier;
+  if (earlier) {
+    await supersede(db, shopId, input);
+    return earlier;
+  }
   if (!(await orderRow(db, shopId, input.orderId))) throw new UnknownOrder(shopId, input.orderId);
   if (!Number.isSafeInteger(input.credit) || input.credit < 0)
     throw new RangeError('A draft order’s credit is a whole number of minor units, 0 or more');
@@ -50,6 +54,8 @@ async function createIn(db: Db, clock: Clock, shopId: number, input: DraftOrderI
     wanted.set(line.variantId, (wanted.get(line.variantId) ?? 0) + line.quantity);
   }
   if (wanted.size === 0) throw new RangeError('A draft order needs at least one line');
+  // Before stock is read: the units of the choice this one replaces count for it.
+  await supersede(db, shopId, input);
 
   const ids = [...wanted.keys()];
   const variants = new Map(
@@ -99,6 +105,7 @@ async function createIn(db: Db, clock: Clock, shopId: number, input: DraftOrderI
       shop_id: shopId,
       order_id: input.orderId,
       idempotency_key: input.idempotencyKey,
+      group_key: input.group,
       email: input.email.trim().toLowerCase(),
       currency: input.currency,
       subtotal,
@@ -185,16 +192,16 @@ export async function cancelDraftOrder(db: Db, shopId: number, draftId: string):
 }
 
 /**
- * Cancels the draft if its status is one of `from`; answers whether it did. An expired draft also gives up its key, so
- * that the shopper coming back to the same choice gets a new draft rather than the expired one.
+ * Cancels the draft if its status is one of `from`; answers whether it did. An expired or superseded draft also gives
+ * up its key, so that the shopper coming back to the same choice gets a new draft rather than the cancelled one.
  */
-async function cancelIn(trx: Db, shopId: number, id: number, from: string[], expired = false): Promise<boolean> {
+async function cancelIn(trx: Db, shopId: number, id: number, from: string[], freeKey = false): Promise<boolean> {
   const cancelled = await trx
     .updateTable('platform_draft_orders')
     .set((eb) => ({
       status: 'cancelled',
       refunded: eb.case().when('status', '=', 'paid').then(eb.ref('total')).else(0).end(),
-      ...(expired ? { idempotency_key: `expired:${String(id)}` } : {}),
+      ...(freeKey ? { idempotency_key: `freed:${String(id)}` } : {}),
     }))
     .where('shop_id', '=', shopId)
     .where('id', '=', id)
@@ -214,6 +221,23 @@ async function cancelIn(trx: Db, shopId: number, id: number, from: string[], exp
       .where('id', '=', line.variant_id)
       .execute();
   return true;
+}
+
+/**
+ * Cancels the group's other open drafts (see the port); a group of '' is no group. A draft of the same key is never
+ * other: one made by a racing first attempt with this key is the one this attempt will answer.
+ */
+async function supersede(trx: Db, shopId: number, input: DraftOrderInput): Promise<void> {
+  if (input.group === '') return;
+  const open = await trx
+    .selectFrom('platform_draft_orders')
+    .select('id')
+    .where('shop_id', '=', shopId)
+    .where('group_key', '=', input.group)
+    .where('status', '=', 'open')
+    .where('idempotency_key', '!=', input.idempotencyKey)
+    .execute();
+  for (const draft of open) await cancelIn(trx, shopId, draft.id, ['open'], true);
 }
 
 /** Cancels open drafts of any shop created before `before`, a batch at a time (see the port). */

@@ -109,6 +109,11 @@ export interface DraftOrderInput {
   credit: number;
   /** A retry with the same key answers the first draft. */
   idempotencyKey: string;
+  /**
+   * The drafts this one replaces (an exchange: its return form). Asking for a draft of a group cancels the group's
+   * other unpaid drafts, so a changed choice holds no units twice; paid drafts stay, the shopper's money is in them.
+   */
+  group: string;
 }
 
 export interface DraftOrderLine {
@@ -199,9 +204,10 @@ export interface StorePlatform {
   /**
    * A draft order for the exchange's new items, the credit taken off: paid at once when nothing is due, open with a
    * checkout URL otherwise. Its units are reserved: no other draft gets them until it is cancelled, so of two shoppers
-   * after the last unit one gets it and the other VariantUnavailable. Idempotent by key per shop. Throws
-   * VariantUnavailable for a variant the shop does not sell or has too few of, UnknownOrder when the order is not the
-   * shop's.
+   * after the last unit one gets it and the other VariantUnavailable. Idempotent by key per shop. The group's other
+   * open drafts are cancelled first (their units count for this one) and give up their keys as expired ones do; when
+   * this draft cannot be made they stay as they were. Throws VariantUnavailable for a variant the shop does not sell
+   * or has too few of, UnknownOrder when the order is not the shop's.
    */
   createDraftOrder(shopId: number, input: DraftOrderInput): Promise<DraftOrder>;
   /** The draft as it is now (paid once the shopper paid); null when the shop has no such draft. */

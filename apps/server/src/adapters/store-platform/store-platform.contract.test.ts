@@ -687,6 +687,7 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
         lines: [{ variantId: present(inStock, 'variant in stock'), quantity: 2 }],
         credit: 1000,
         idempotencyKey: `${String(shop)}-${key}`,
+        group: `${String(shop)}-${key}`,
         ...fields,
       });
       return { from, productId, inStock: present(inStock, 'in stock'), soldOut: present(soldOut, 'sold out'), input };
@@ -821,6 +822,45 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
       const again = await platform.createDraftOrder(shop, input('abandoned', one));
       expect(again).toMatchObject({ status: 'open' });
       expect(again.id).not.toBe(abandoned.id);
+    });
+
+    it('replaces a group’s unpaid draft with the one asked for next: units back, key free; paid drafts stay', async () => {
+      const { productId, inStock, soldOut, input } = await exchange();
+      const form = (key: string, lines?: DraftOrderInput['lines']) =>
+        input(key, { group: `${String(shop)}-form`, ...(lines ? { lines } : {}) });
+      const elsewhere = await platform.createDraftOrder(
+        shop,
+        input('other-form', { lines: [{ variantId: inStock, quantity: 1 }] }),
+      );
+      const first = await platform.createDraftOrder(shop, form('choice-a'));
+      expect(await stockOf(productId, inStock)).toBe(7);
+      // Nine units: only there once the first choice gave its two back.
+      const second = await platform.createDraftOrder(shop, form('choice-b', [{ variantId: inStock, quantity: 9 }]));
+      expect(second.status).toBe('open');
+      expect(await platform.getDraftOrder(shop, first.id)).toMatchObject({ status: 'cancelled', refunded: 0 });
+      expect(await stockOf(productId, inStock)).toBe(0);
+
+      // Back to the first choice: a new draft, and the second gives way.
+      const again = await platform.createDraftOrder(shop, form('choice-a'));
+      expect(again).toMatchObject({ status: 'open' });
+      expect(again.id).not.toBe(first.id);
+      expect((await platform.getDraftOrder(shop, second.id))?.status).toBe('cancelled');
+      expect(await stockOf(productId, inStock)).toBe(7);
+
+      // Paid, it stays when the choice changes; a choice that cannot be had replaces nothing.
+      await h.payDraft(shop, again);
+      const third = await platform.createDraftOrder(shop, form('choice-c', [{ variantId: inStock, quantity: 1 }]));
+      expect((await platform.getDraftOrder(shop, again.id))?.status).toBe('paid');
+      await expect(
+        platform.createDraftOrder(shop, form('sold-out', [{ variantId: soldOut, quantity: 1 }])),
+      ).rejects.toBeInstanceOf(VariantUnavailable);
+      expect((await platform.getDraftOrder(shop, third.id))?.status).toBe('open');
+      expect(await stockOf(productId, inStock)).toBe(6);
+      // The paid choice asked for again is answered, and the open one gives way to it.
+      expect(await platform.createDraftOrder(shop, form('choice-a'))).toMatchObject({ id: again.id, status: 'paid' });
+      expect((await platform.getDraftOrder(shop, third.id))?.status).toBe('cancelled');
+      expect(await stockOf(productId, inStock)).toBe(7);
+      expect((await platform.getDraftOrder(shop, elsewhere.id))?.status).toBe('open');
     });
 
     it('turns a paid draft into an order of the shop, once, and leaves an unpaid one as it is', async () => {

@@ -34,19 +34,20 @@ interface ExchangeInput {
   exchange_line_items?: { variant_id: number; quantity: number }[] | undefined;
 }
 
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
 /**
  * One draft per order, return form and choice of new items: the pay step and the submit that follows find the same
- * draft, and a changed choice gets a draft of its own.
+ * draft, and a changed choice gets a draft of its own, which replaces the form's earlier unpaid one (draftGroup).
  */
 const draftKey = (orderId: number, input: ExchangeInput) => {
   const items = [...(input.exchange_line_items ?? [])]
     .map((item) => [item.variant_id, item.quantity])
     .sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0));
-  const digest = createHash('sha256')
-    .update(JSON.stringify([orderId, input.idempotency_key, items]))
-    .digest('hex');
-  return `exchange:${digest}`;
+  return `exchange:${digest([orderId, input.idempotency_key, items])}`;
 };
+const draftGroup = (orderId: number, input: ExchangeInput) =>
+  `exchange-form:${digest([orderId, input.idempotency_key])}`;
 
 /**
  * The draft order that holds an exchange's new items (solution 5, #13), its units reserved at the platform, with the
@@ -77,6 +78,7 @@ export async function exchangeDraft(
       lines: wanted.map((item) => ({ variantId: item.variant_id, quantity: item.quantity })),
       credit: exchangeCreditFor(exchangeAmount, returned, items),
       idempotencyKey: draftKey(order.id, input),
+      group: draftGroup(order.id, input),
     });
   } catch (error) {
     if (error instanceof VariantUnavailable) throw new AppError(Code.NoStock, messages.noStock);

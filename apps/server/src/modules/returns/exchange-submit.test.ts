@@ -1,6 +1,6 @@
 import { calls, Code, messages, SolutionId } from '@return-center/contract';
 import { present } from '@return-center/domain';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
 import {
   buildTestApp,
@@ -241,21 +241,31 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
     );
   });
 
-  it('an unpaid draft gives its units back after EXCHANGE_DRAFT_TTL_MINUTES; the same choice then gets a new one', async () => {
+  /** Alice at the pay step of one return form for her sneakers, asking for pairs of size 43 and looking at drafts. */
+  const payStep = async (idempotencyKey: string) => {
     const { token, orderId } = await trySubmitReturn(t, { title: 'Canvas Sneakers', exchange: [] });
     const info = (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data;
     const shoes = present(
       info.yes.find((l) => l.title === 'Canvas Sneakers'),
       'sneakers',
     );
-    const choice = {
+    const choice = (pairs: number) => ({
       order_id: orderId,
       refund_line_items: [{ line_item_id: shoes.line_item_id, quantity: 1 }],
-      // Three pairs for one: more than the credit, so the draft waits for a payment.
-      exchange_line_items: [{ variant_id: size43, quantity: 3 }],
-      idempotency_key: 'abandoned-pay-step',
+      exchange_line_items: [{ variant_id: size43, quantity: pairs }],
+      idempotency_key: idempotencyKey,
+    });
+    return {
+      draftFor: async (pairs: number) => (await t.call(calls.createDraftOrder, choice(pairs), token)).body.data,
+      statusOf: async (draftId: string) =>
+        (await t.call(calls.getDraftOrder, { order_id: orderId, draft_order_id: draftId }, token)).body.data.status,
     };
-    const first = (await t.call(calls.createDraftOrder, choice, token)).body.data;
+  };
+
+  it('an unpaid draft gives its units back after EXCHANGE_DRAFT_TTL_MINUTES; the same choice then gets a new one', async () => {
+    const { draftFor, statusOf } = await payStep('abandoned-pay-step');
+    // Three pairs for one: more than the credit, so the draft waits for a payment.
+    const first = await draftFor(3);
     expect(first.status).toBe('open');
     expect((await size('43')).stock).toBe(0);
 
@@ -265,18 +275,34 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
     t.clock.advance(2 * 60 * 1000);
     expect(await t.app.ctx.services.exchanges.expireAbandonedDrafts()).toBeGreaterThanOrEqual(1);
     expect((await size('43')).stock).toBe(3);
-    const expired = await t.call(
-      calls.getDraftOrder,
-      { order_id: orderId, draft_order_id: first.draft_order_id },
-      token,
-    );
-    expect(expired.body.data.status).toBe('cancelled');
+    expect(await statusOf(first.draft_order_id)).toBe('cancelled');
 
-    const again = (await t.call(calls.createDraftOrder, choice, token)).body.data;
+    const again = await draftFor(3);
     expect(again).toMatchObject({ status: 'open' });
     expect(again.draft_order_id).not.toBe(first.draft_order_id);
     expect((await size('43')).stock).toBe(0);
     await platform().cancelDraftOrder(shopId, again.draft_order_id);
+  });
+
+  it('sweeps unpaid drafts at start-up too, after the EXCHANGE_DRAFT_TTL_MINUTES the operator set', async () => {
+    const { draftFor, statusOf } = await payStep('abandoned-before-restart');
+    const draft = await draftFor(3);
+    t.clock.advance(10 * 60 * 1000);
+    await t.restart({ EXCHANGE_DRAFT_TTL_MINUTES: '5' });
+    await vi.waitFor(async () => expect(await statusOf(draft.draft_order_id)).toBe('cancelled'), { timeout: 5000 });
+    expect((await size('43')).stock).toBe(3);
+  });
+
+  it('a changed choice on the same return form cancels its unpaid draft: the units serve the new choice', async () => {
+    const { draftFor, statusOf } = await payStep('changed-choice');
+    const three = await draftFor(3);
+    expect((await size('43')).stock).toBe(0);
+    // Two pairs instead, with none on the shelf: the three the first choice held come back first.
+    const two = await draftFor(2);
+    expect(two.status).toBe('open');
+    expect(await statusOf(three.draft_order_id)).toBe('cancelled');
+    expect((await size('43')).stock).toBe(1);
+    await platform().cancelDraftOrder(shopId, two.draft_order_id);
   });
 
   it('lets the merchant pay out only the credit an exchange leaves over, never more', async () => {
