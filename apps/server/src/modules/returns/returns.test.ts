@@ -230,13 +230,15 @@ describe.each(dialects)('return flow on %s', (dialect) => {
         .body.data;
     expect((await money()).tax).toBe(641);
     const first = await submit({ order_product: [product('Canvas Sneakers')] });
-    for (const action of ['approve', 'receive', 'refund'])
-      await t.app.inject({
+    for (const action of ['approve', 'receive', 'refund']) {
+      const answer = await t.app.inject({
         method: 'POST',
         url: `${MERCHANT_BASE}/requests/${first.body.data.request_id}/${action}`,
         payload: {},
         headers: { authorization: 'Bearer demo-merchant-key' },
       });
+      expect([action, answer.statusCode]).toEqual([action, 200]);
+    }
     expect((await money()).tax).toBe(640);
   });
 
