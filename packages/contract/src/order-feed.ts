@@ -41,6 +41,19 @@ export const feedRefund = z.strictObject({
 });
 
 /** Strict: a misspelt field is refused with its name instead of being dropped. */
+/** Where the order went: the default pickup address of a carrier pickup (US only). */
+export const feedShippingAddress = z.strictObject({
+  address1: z.string().trim().max(200),
+  address2: z.string().trim().max(200).default(''),
+  city: z.string().trim().max(200),
+  /** The state or province code, e.g. NY. */
+  province_code: z.string().trim().max(10).default(''),
+  zip: z.string().trim().max(20),
+  country_code: z.string().regex(/^[A-Z]{2}$/, 'A country is an ISO 3166 code such as US'),
+  phone: z.string().trim().max(32).default(''),
+});
+export type FeedShippingAddress = z.output<typeof feedShippingAddress>;
+
 const orderFields = z.strictObject({
   /** As the shop shows it, e.g. "#1001". */
   name: z.string().trim().min(1).max(64),
@@ -55,6 +68,7 @@ const orderFields = z.strictObject({
   fulfilled_at: unixSeconds.nullable().default(null),
   delivered_at: unixSeconds.nullable().default(null),
   shipping: amount.default(0),
+  shipping_address: feedShippingAddress.nullable().default(null),
   lines: z.array(feedLine).min(1).max(250),
   refunds: z.array(feedRefund).max(100).default([]),
 });

@@ -149,7 +149,8 @@ export const checkInfo = z.object({
   tracking: z.array(z.object({ number: z.string(), carrier: z.string(), at: unixSeconds })),
   return_address_mode: int,
   specious_setting: z.object({ hidden_refund: int }),
-  pickup: z.object({ address: pickupAddress, time: z.string(), date: z.string() }).nullable(),
+  /** Spec: {address, time, date}; with the shopper's time zone, which the time is in. */
+  pickup: z.object({ address: pickupAddress, time: z.string(), date: z.string(), timezone: z.string() }).nullable(),
   pickupMethod: pickupMethod.nullable(),
   exchange_order: exchangeOrder.nullable(),
   created_at: unixSeconds,

@@ -10,3 +10,5 @@ export * from './validation.js';
 export * from './present.js';
 export * from './exchange.js';
 export * from './credit-bonus.js';
+export * from './pickup.js';
+export * from './iban.js';

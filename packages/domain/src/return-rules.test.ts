@@ -6,7 +6,8 @@ const green = { delivery_date_check: true, pickup_is_ok: true };
 const notGreen = { delivery_date_check: false, pickup_is_ok: true };
 
 it('offers only solutions the server can carry out, in the shop’s order', () => {
-  expect(offeredSolutions([4, 5, 1, 6, 2])).toEqual([4, 5, 1, 2]);
+  expect(offeredSolutions([4, 5, 1, 6, 2])).toEqual([4, 5, 1, 6, 2]);
+  expect(offeredSolutions([7, 1, 3])).toEqual([1]);
 });
 
 it('offers keeping the item only for a green return, and then only that for refunds, codes and gift cards', () => {
@@ -16,9 +17,10 @@ it('offers keeping the item only for a green return, and then only that for refu
   expect(allowedShippingMethods([1, 2], 1, green)).toEqual([]);
 });
 
-it('does not offer carrier pickup until pickup can be carried out and is possible', () => {
+it('offers carrier pickup only where pickup is possible', () => {
   expect(allowedShippingMethods(all, 1, { delivery_date_check: false, pickup_is_ok: false })).toEqual([1, 2]);
-  expect(allowedShippingMethods(all, 1, notGreen)).toEqual([1, 2]);
+  expect(allowedShippingMethods(all, 1, notGreen)).toEqual([1, 2, 4]);
+  expect(allowedShippingMethods([1, 9], 1, notGreen)).toEqual([1]);
 });
 
 it('decides green returns from the refund ceiling and, where set, the days since delivery', () => {

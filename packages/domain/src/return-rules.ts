@@ -1,19 +1,18 @@
 import { ShippingMethodId, SolutionId, type ReturnSetting } from '@return-center/contract';
 
-/**
- * The solutions and methods the server can carry out end to end today. A shop may list more in its settings; they
- * are offered once their feature lands: bank transfer (6) and carrier pickup (4, #14).
- */
+/** The solutions and methods the server can carry out end to end; a shop may list others, which are not offered. */
 export const FULFILLABLE_SOLUTIONS: readonly number[] = [
   SolutionId.RefundOriginal,
   SolutionId.DiscountCode,
   SolutionId.GiftCard,
   SolutionId.Exchange,
+  SolutionId.BankTransfer,
 ];
 export const FULFILLABLE_METHODS: readonly number[] = [
   ShippingMethodId.MerchantLabel,
   ShippingMethodId.OwnShipping,
   ShippingMethodId.KeepItem,
+  ShippingMethodId.CarrierPickup,
 ];
 
 /** The solutions an order can be given: the shop's, in its order, that the server can carry out. */

@@ -7,7 +7,6 @@ import { pickupSlot } from '../returns.js';
 // Carrier pickup and bank-transfer refunds (spec §7).
 
 export const getRegion = defineCall({
-  notServedYet: '#14 pickup',
   method: 'POST',
   base: 'v1',
   name: 'getRegion',
@@ -17,7 +16,6 @@ export const getRegion = defineCall({
 });
 
 export const pickupUpdate = defineCall({
-  notServedYet: '#14 pickup',
   method: 'POST',
   base: 'v1',
   name: 'pickupUpdate',
@@ -27,7 +25,6 @@ export const pickupUpdate = defineCall({
 });
 
 export const pickupAddressValidate = defineCall({
-  notServedYet: '#14 pickup',
   method: 'POST',
   base: 'go',
   name: 'pickupAddressValidate',
@@ -37,7 +34,6 @@ export const pickupAddressValidate = defineCall({
 });
 
 export const mapSearch = defineCall({
-  notServedYet: '#14 pickup',
   method: 'POST',
   base: 'go',
   name: 'map/search',
@@ -47,7 +43,6 @@ export const mapSearch = defineCall({
 });
 
 export const mapDetail = defineCall({
-  notServedYet: '#14 pickup',
   method: 'POST',
   base: 'go',
   name: 'map/detail',
@@ -63,7 +58,6 @@ export const mapDetail = defineCall({
 });
 
 export const wiseCustomerCreate = defineCall({
-  notServedYet: '#14 bank transfer',
   method: 'POST',
   base: 'go',
   name: 'wise/customer/create',

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { formatIban, isIban, normalizeIban } from './iban.js';
+
+describe('IBAN', () => {
+  it('accepts the registry examples, with spaces and in lower case', () => {
+    for (const iban of [
+      'GB82 WEST 1234 5698 7654 32',
+      'DE89370400440532013000',
+      'fr14 2004 1010 0505 0001 3m02 606',
+      'NL91ABNA0417164300',
+      'NO9386011117947',
+    ])
+      expect(isIban(iban)).toBe(true);
+  });
+
+  it('refuses a wrong check digit, a wrong length for the country, an unknown country and stray characters', () => {
+    expect(isIban('GB82WEST12345698765433')).toBe(false);
+    expect(isIban('GB82WEST123456987654')).toBe(false);
+    expect(isIban('ZZ82WEST12345698765432')).toBe(false);
+    expect(isIban('GB82WEST1234569876543!')).toBe(false);
+    expect(isIban('')).toBe(false);
+  });
+
+  it('catches any single changed digit', () => {
+    const iban = 'DE89370400440532013000';
+    for (let i = 4; i < iban.length; i++) {
+      const changed = iban.slice(0, i) + String((Number(iban[i]) + 1) % 10) + iban.slice(i + 1);
+      expect(isIban(changed)).toBe(false);
+    }
+  });
+
+  it('normalises and prints in groups of four', () => {
+    expect(normalizeIban(' gb82-west 1234 ')).toBe('GB82WEST1234');
+    expect(formatIban('GB82WEST12345698765432')).toBe('GB82 WEST 1234 5698 7654 32');
+  });
+});
