@@ -44,6 +44,7 @@ export function benchOrder(i: number, now: number): FeedOrder {
     fulfilled_at: created + DAY,
     delivered_at: i % 4 === 0 ? null : created + 3 * DAY,
     shipping: 495,
+    shipping_address: null,
     lines,
     refunds:
       i % 10 === 0 ? [{ id: 'r', created_at: created + DAY, lines: [{ line_id: `${String(i)}-0`, quantity: 1 }] }] : [],

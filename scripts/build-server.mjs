@@ -46,3 +46,4 @@ await build({
 // Read at run time next to the module that reads them (new URL('./locales/', import.meta.url)).
 cpSync(join(server, 'src/modules/notifications/locales'), join(out, 'locales'), { recursive: true });
 cpSync(join(server, 'src/modules/returns/reason-locales'), join(out, 'reason-locales'), { recursive: true });
+cpSync(join(server, 'src/adapters/geocoder/gazetteer-data'), join(out, 'gazetteer-data'), { recursive: true });

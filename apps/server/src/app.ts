@@ -23,6 +23,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { orderFeedRoutes } from './modules/order-feed/order-feed.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { exchangesRoutes } from './modules/exchanges/exchanges.routes.js';
+import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
+import { pickupRoutes } from './modules/pickup/pickup.routes.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { assetOrigins } from './modules/storefront-config/asset-origins.js';
 import { storefrontConfigRoutes } from './modules/storefront-config/storefront-config.routes.js';
@@ -126,6 +128,8 @@ export async function buildApp(
     ordersRoutes,
     exchangesRoutes,
     returnsRoutes,
+    pickupRoutes,
+    payoutsRoutes,
     requestsRoutes,
     merchantApiRoutes,
     orderFeedRoutes,

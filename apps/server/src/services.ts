@@ -1,6 +1,6 @@
 import { present } from '@return-center/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { SandboxCarrier } from './adapters/carrier/sandbox.js';
+import { vendorAdapters } from './vendor-adapters.js';
 import { DiskStorage } from './adapters/storage/disk.js';
 import { DevMailbox } from './adapters/mail/dev-mailbox.js';
 import type { MailTransport } from './adapters/mail/port.js';
@@ -30,6 +30,8 @@ import { RequestsRepository } from './modules/requests/requests.repository.js';
 import { ShopperRequestsService } from './modules/requests/shopper-requests.service.js';
 import { ReturnsRepository } from './modules/returns/returns.repository.js';
 import { ReturnsService } from './modules/returns/returns.service.js';
+import { PayoutsService } from './modules/payouts/payouts.service.js';
+import { PickupService } from './modules/pickup/pickup.service.js';
 import { ShopsRepository } from './modules/storefront-config/shops.repository.js';
 import { StorefrontConfigService } from './modules/storefront-config/storefront-config.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -58,7 +60,7 @@ export async function createServices(
         )
       : new DevMailbox(db, clock));
   const platform = new LocalStorePlatform(db, clock, await appSecret(db, 'local-checkout', config.APP_SECRET));
-  const carrier = new SandboxCarrier();
+  const { carrier, payouts, geocoder } = vendorAdapters();
   const sessions = new Sessions(db, clock, config.SESSION_TTL_MINUTES * 60);
   const shops = new ShopsRepository(db, clock);
   const storefront = new StorefrontConfigService(shops);
@@ -103,7 +105,8 @@ export async function createServices(
     },
   });
   const orders = new OrdersService(platform, new OrdersRepository(db), clock);
-  const returns = new ReturnsService(orders, new ReturnsRepository(db), outbox, uploads, platform, clock);
+  const payees = new PayoutsService({ db, payouts, orders, limiter, clock });
+  const returns = new ReturnsService(orders, new ReturnsRepository(db), outbox, uploads, platform, clock, payees);
   const requests = new RequestsRepository(db);
   const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox, documents });
   const merchant = new MerchantService(new MerchantKeys(db, clock, limiter), requests, lifecycle);
@@ -122,6 +125,7 @@ export async function createServices(
     shops,
     platform,
     carrier,
+    payouts,
     documents,
     outbox,
     mail,
@@ -146,6 +150,8 @@ export async function createServices(
       /** The local platform's own checkout page, for exchanges that cost more than the return (#13). */
       localCheckout: { platform, shops },
       returns,
+      pickup: new PickupService(carrier, geocoder),
+      payouts: payees,
       lifecycle,
       merchant,
       shopperRequests,

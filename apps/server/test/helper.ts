@@ -125,6 +125,8 @@ interface SubmitOptions {
   proof?: string[];
   /** An exchange (solution 5, type 2) for these variants. */
   exchange?: { variant_id: number; quantity: number }[];
+  /** More fields of the submit, such as `pickup` or `wise`. */
+  extra?: Record<string, unknown>;
 }
 
 /** Signs in by order number and submits a return of one unit of `title` (own shipping unless told). */
@@ -159,6 +161,7 @@ export async function trySubmitReturn(t: TestApp, options: SubmitOptions = {}) {
       ...(options.exchange ? { exchange_line_items: options.exchange } : {}),
       shipping_method_id: options.shipping_method_id ?? 2,
       idempotency_key: randomBytes(12).toString('hex'),
+      ...options.extra,
       order_product: [
         {
           id: line.line_item_id,

@@ -21,6 +21,8 @@ import * as draftRefundAndExpiry from '../adapters/store-platform/migrations/018
 import * as exchangeRefund from './migrations/019-exchange-refund.js';
 import * as catalogueSearch from '../adapters/store-platform/migrations/020-catalogue-search.js';
 import * as draftGroups from '../adapters/store-platform/migrations/021-draft-groups.js';
+import * as shippingAddress from '../adapters/store-platform/migrations/022-shipping-address.js';
+import * as pickupAndPayouts from './migrations/023-pickup-and-payouts.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -44,6 +46,8 @@ const ALL = {
   '019-exchange-refund': exchangeRefund,
   '020-catalogue-search': catalogueSearch,
   '021-draft-groups': draftGroups,
+  '022-shipping-address': shippingAddress,
+  '023-pickup-and-payouts': pickupAndPayouts,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {

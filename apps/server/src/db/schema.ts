@@ -85,6 +85,8 @@ export interface OrdersTable {
   fulfilled_at: number | null;
   delivered_at: number | null;
   refunded_at: number | null;
+  /** JSON of the feed's shipping address, '' when the store sent none. */
+  shipping_address: string;
 }
 
 export interface OrderLinesTable {
@@ -155,6 +157,14 @@ export interface ReturnRequestsTable {
   gift_card_code: Generated<string>;
   refund_state: Generated<RefundState>;
   actual_refund: Generated<number>;
+  /** Carrier pickup: JSON of the pickup slot the shopper chose ('' for other methods; migration 023). */
+  pickup: Generated<string>;
+  /** JSON of the carrier's booking of that pickup, once approved ('' until then). */
+  pickup_booking: Generated<string>;
+  /** Bank transfer: the payee account the shopper created, and the payout the refund made. */
+  payout_account_id: Generated<string>;
+  payout_transfer_id: Generated<string>;
+  payout_state: Generated<string>;
   created_at: number;
   updated_at: number;
 }
@@ -341,6 +351,21 @@ export interface UploadsTable {
   created_at: number;
 }
 
+export interface PayoutRecipientsTable {
+  shop_id: number;
+  account_id: string;
+  order_id: number;
+  holder: string;
+  iban_last4: string;
+  currency: string;
+  created_at: number;
+}
+
+export interface CarrierEventsTable {
+  event_id: string;
+  received_at: number;
+}
+
 export interface Database {
   shops: ShopsTable;
   customers: CustomersTable;
@@ -367,4 +392,6 @@ export interface Database {
   platform_draft_orders: PlatformDraftOrdersTable;
   platform_draft_order_lines: PlatformDraftOrderLinesTable;
   uploads: UploadsTable;
+  payout_recipients: PayoutRecipientsTable;
+  carrier_events: CarrierEventsTable;
 }

@@ -7,9 +7,64 @@ export interface Label {
   carrier: string;
   trackingNumber: string;
   pdf: Uint8Array;
+  /** A code the shopper shows at a counter to drop the item off without a box or a printed label, where supported. */
+  dropOffCode?: string;
 }
 
-/** Makes return labels (EasyPost in production; a sandbox that draws a real PDF by default). */
+/** A United States address a carrier picks a parcel up from (spec §3 pickup address, with a name). */
+export interface PickupPlace {
+  name: string;
+  street1: string;
+  street2: string;
+  city: string;
+  /** Two-letter state code. */
+  state: string;
+  zip: string;
+  /** Ten digits, no prefix. */
+  phone: string;
+  email: string;
+}
+
+export type AddressCheck = { ok: true } | { ok: false; message: string };
+
+export interface PickupBooking {
+  /** The carrier's id of the pickup, to cancel it. */
+  pickupId: string;
+  confirmation: string;
+}
+
+export interface PickupInput {
+  /** Ours, unique per request: a retry of the same reference books the same pickup. */
+  reference: string;
+  place: PickupPlace;
+  /** The label whose parcel is picked up. */
+  trackingNumber: string;
+  /** YYYY-MM-DD in `timezone`. */
+  date: string;
+  /** The slot key, e.g. `9-11` (hours, 24-hour clock). */
+  slot: string;
+  timezone: string;
+}
+
+export interface TrackingEvent {
+  status: string;
+  message: string;
+  /** Unix seconds. */
+  at: number;
+}
+
+export interface Tracking {
+  trackingNumber: string;
+  status: string;
+  events: TrackingEvent[];
+}
+
+/** Labels, pickups and tracking (EasyPost in production; a sandbox that draws a real PDF by default). */
 export interface Carrier {
   createLabel(input: { reference: string; from: LabelAddress; to: LabelAddress }): Promise<Label>;
+  verifyAddress(place: PickupPlace): Promise<AddressCheck>;
+  /** Creates and buys a pickup for a label's parcel. */
+  schedulePickup(input: PickupInput): Promise<PickupBooking>;
+  cancelPickup(pickupId: string): Promise<void>;
+  track(trackingNumber: string): Promise<Tracking>;
 }

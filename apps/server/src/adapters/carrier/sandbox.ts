@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { code128Widths } from './code128.js';
-import type { Carrier, LabelAddress } from './port.js';
+import type { AddressCheck, Carrier, LabelAddress, PickupBooking, PickupInput, PickupPlace, Tracking } from './port.js';
 
 /** A deterministic USPS-style 22-digit tracking number for a reference, so retries make the same label. */
 export function sandboxTrackingNumber(reference: string): string {
@@ -41,6 +41,37 @@ export class SandboxCarrier implements Carrier {
     });
     page.drawText(trackingNumber.replace(/(\d{4})(?=\d)/g, '$1 '), { x: 34, y: 72, size: 11, font: bold });
     page.drawText(`Reference ${input.reference}`, { x: 16, y: 40, size: 9, font });
-    return { carrier: 'USPS', trackingNumber, pdf: await pdf.save() };
+    return { carrier: 'USPS', trackingNumber, pdf: await pdf.save(), dropOffCode: `RC-DROP-${trackingNumber}` };
+  }
+
+  /** Finds every address with a street, a ZIP and a state, except a street named UNDELIVERABLE (for tests). */
+  verifyAddress(place: PickupPlace): Promise<AddressCheck> {
+    const found =
+      place.street1.trim() !== '' &&
+      /^\d{5}(-\d{4})?$/.test(place.zip) &&
+      /^[A-Z]{2}$/.test(place.state) &&
+      !/undeliverable/i.test(place.street1);
+    return Promise.resolve(found ? { ok: true } : { ok: false, message: 'Address not found' });
+  }
+
+  /** Books nothing; the same reference answers the same booking, as a retry would find it. */
+  schedulePickup(input: PickupInput): Promise<PickupBooking> {
+    const day = new Date(`${input.date}T12:00:00Z`).getUTCDay();
+    if (day === 0 || day === 6) return Promise.reject(new Error(`No pickups on weekends: ${input.date}`));
+    const digits = sandboxTrackingNumber(`pickup:${input.reference}`).slice(4, 14);
+    return Promise.resolve({ pickupId: `pickup_sandbox_${digits}`, confirmation: `WTC${digits.slice(0, 8)}` });
+  }
+
+  cancelPickup(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** A label just made: accepted by the carrier, not moving yet. */
+  track(trackingNumber: string): Promise<Tracking> {
+    return Promise.resolve({
+      trackingNumber,
+      status: 'pre_transit',
+      events: [{ status: 'pre_transit', message: 'Shipping label created', at: 0 }],
+    });
   }
 }

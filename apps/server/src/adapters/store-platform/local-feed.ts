@@ -1,4 +1,4 @@
-import type { FeedOrder } from '@return-center/contract';
+import type { FeedOrder, FeedShippingAddress } from '@return-center/contract';
 import type { Db } from '../../db/database.js';
 
 export type FeedResult = { id: string; orderId: number; created: boolean } | { id: string; error: string };
@@ -112,6 +112,7 @@ export async function feedOrderOf(db: Db, shopId: number, orderId: number): Prom
     fulfilled_at: order.fulfilled_at,
     delivered_at: order.delivered_at,
     shipping: order.shipping,
+    shipping_address: order.shipping_address ? (JSON.parse(order.shipping_address) as FeedShippingAddress) : null,
     lines: lines.map((l) => ({
       id: l.platform_line_id,
       product_id: l.product_id,
@@ -209,6 +210,7 @@ function orderRow(order: FeedOrder, customerId: number) {
     fulfilled_at: order.fulfilled_at,
     delivered_at: order.delivered_at,
     refunded_at: fullyRefunded ? Math.max(order.created_at, ...order.refunds.map((r) => r.created_at)) : null,
+    shipping_address: order.shipping_address ? JSON.stringify(order.shipping_address) : '',
   };
 }
 

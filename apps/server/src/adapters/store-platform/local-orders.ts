@@ -1,4 +1,4 @@
-import { isId } from '@return-center/contract';
+import { isId, type FeedShippingAddress } from '@return-center/contract';
 import { normalizeOrderNumber } from '@return-center/domain';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -115,6 +115,7 @@ function toPlatformOrder(row: Selectable<OrdersTable>, lines: Selectable<OrderLi
     fulfilledAt: row.fulfilled_at,
     deliveredAt: row.delivered_at,
     refunded: row.refunded_at !== null,
+    shippingAddress: row.shipping_address ? (JSON.parse(row.shipping_address) as FeedShippingAddress) : null,
     lines: lines.map((l) => ({
       id: l.id,
       platformId: l.platform_line_id,

@@ -1,4 +1,4 @@
-import type { EXCHANGE_SORTS } from '@return-center/contract';
+import type { EXCHANGE_SORTS, FeedShippingAddress } from '@return-center/contract';
 
 /** A shop platform's view of orders, in our own types (money in minor units, times in seconds). */
 export interface PlatformLine {
@@ -36,6 +36,7 @@ export interface PlatformOrder {
   fulfilledAt: number | null;
   deliveredAt: number | null;
   refunded: boolean;
+  shippingAddress: FeedShippingAddress | null;
   lines: PlatformLine[];
 }
 

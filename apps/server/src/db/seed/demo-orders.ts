@@ -1,11 +1,15 @@
 import { allocate, present } from '@return-center/domain';
-import type { FeedOrder } from '@return-center/contract';
+import type { FeedOrder, FeedShippingAddress } from '@return-center/contract';
 import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
 import { fixedClock } from '../../clock.js';
 import type { Db } from '../database.js';
 import { catalogue, catalogueImage } from './catalogue.js';
 
 const DAY = 86400;
+
+function usAddress(address1: string, address2: string, city: string, state: string, zip: string, phone: string) {
+  return { address1, address2, city, province_code: state, zip, country_code: 'US', phone };
+}
 
 interface SeedLine {
   handle: string;
@@ -14,7 +18,7 @@ interface SeedLine {
 }
 export interface SeedOrder {
   number: string;
-  customer: { email: string; phone: string; first: string; last: string };
+  customer: { email: string; phone: string; first: string; last: string; address: FeedShippingAddress };
   placedDaysAgo: number;
   deliveredDaysAgo: number | null;
   currency: 'USD' | 'EUR';
@@ -25,7 +29,13 @@ export interface SeedOrder {
   lines: SeedLine[];
 }
 
-const alice = { email: 'alice@example.com', phone: '212-555-0101', first: 'Alice', last: 'Walker' };
+const alice = {
+  email: 'alice@example.com',
+  phone: '212-555-0101',
+  first: 'Alice',
+  last: 'Walker',
+  address: usAddress('350 5th Ave', 'Apt 4B', 'New York', 'NY', '10118', '212-555-0101'),
+};
 export const DEMO_ORDERS: SeedOrder[] = [
   {
     number: '1001',
@@ -58,7 +68,13 @@ export const DEMO_ORDERS: SeedOrder[] = [
   },
   {
     number: '1003',
-    customer: { email: 'bob@example.com', phone: '415-555-0123', first: 'Bob', last: 'Chen' },
+    customer: {
+      email: 'bob@example.com',
+      phone: '415-555-0123',
+      first: 'Bob',
+      last: 'Chen',
+      address: usAddress('1 Ferry Building', 'Suite 12', 'San Francisco', 'CA', '94111', '415-555-0123'),
+    },
     placedDaysAgo: 10,
     deliveredDaysAgo: 7,
     currency: 'USD',
@@ -70,7 +86,21 @@ export const DEMO_ORDERS: SeedOrder[] = [
   },
   {
     number: '1004',
-    customer: { email: 'carol@example.com', phone: '+44 20 7946 0018', first: 'Carol', last: 'Smith' },
+    customer: {
+      email: 'carol@example.com',
+      phone: '+44 20 7946 0018',
+      first: 'Carol',
+      last: 'Smith',
+      address: {
+        address1: '221B Baker Street',
+        address2: '',
+        city: 'London',
+        province_code: '',
+        zip: 'NW1 6XE',
+        country_code: 'GB',
+        phone: '+44 20 7946 0018',
+      },
+    },
     placedDaysAgo: 5,
     deliveredDaysAgo: 2,
     currency: 'EUR',
@@ -84,7 +114,13 @@ export const DEMO_ORDERS: SeedOrder[] = [
   },
   {
     number: '1005',
-    customer: { email: 'dave@example.com', phone: '312-555-0199', first: 'Dave', last: 'Jones' },
+    customer: {
+      email: 'dave@example.com',
+      phone: '312-555-0199',
+      first: 'Dave',
+      last: 'Jones',
+      address: usAddress('233 S Wacker Dr', 'Floor 3', 'Chicago', 'IL', '60606', '312-555-0199'),
+    },
     placedDaysAgo: 8,
     deliveredDaysAgo: 5,
     currency: 'USD',
@@ -135,6 +171,7 @@ async function demoFeedOrder(
     fulfilled_at: order.deliveredDaysAgo === null ? null : created + DAY,
     delivered_at: order.deliveredDaysAgo === null ? null : now - order.deliveredDaysAgo * DAY,
     shipping: order.shipping,
+    shipping_address: order.customer.address,
     lines: lines.map((line, i) => ({
       id: `${number}-${String(i + 1)}`,
       product_id: line.variant.productId,

@@ -19,8 +19,13 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
   if (existing) return false;
   const now = nowSeconds(clock);
   await db.transaction().execute(async (trx) => {
-    // The demo offers exchanges too, so that a new user sees them, and a bonus for keeping the money at the shop (#13).
-    const settings = shopSettings.parse({ test_store_data: 1, solutions: [1, 2, 4, 5] });
+    // The demo offers every solution and method, so that a new user sees them (exchanges #13, pickup and bank #14), and
+    // a bonus for keeping the money at the shop.
+    const settings = shopSettings.parse({
+      test_store_data: 1,
+      solutions: [1, 2, 4, 5, 6],
+      shipping_methods: [1, 2, 3, 4],
+    });
     settings.return_setting.credit_bonus = { type: 'percent', value: 10, max: 1000 };
     settings.text.return_policy_link.content = '';
     const shop = await trx

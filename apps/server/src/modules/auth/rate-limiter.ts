@@ -21,6 +21,10 @@ export const LIMITS = {
   uploadsPerIp: { max: 60, windowSeconds: 600 },
   /** Wrong merchant API keys from one address before it must wait: keys cannot be guessed at speed. */
   merchantKeyFailuresPerIp: { max: 20, windowSeconds: 900 },
+  /** Address searches and look-ups of the pickup form, per session (a keystroke each, debounced by the portal). */
+  mapSearchPerSession: { max: 300, windowSeconds: 600 },
+  /** Bank payee accounts one session may create: each is a call to the payout provider. */
+  payeesPerSession: { max: 10, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
 /**

@@ -1,4 +1,5 @@
 import {
+  PICKUP_COUNTRY,
   PICKUP_DEFAULT_CARRIER,
   PICKUP_DEFAULT_TIME_SLOT,
   RequestStatus,
@@ -7,6 +8,7 @@ import {
   type NonReturnableLine,
   type OrderLine,
   type OrderSource,
+  type PickupAddress,
 } from '@return-center/contract';
 import {
   allowedShippingMethods,
@@ -14,6 +16,8 @@ import {
   isGreenReturn,
   isOpenRequest,
   lineEligibility,
+  maskPhone,
+  normalizePhone,
   offeredSolutions,
 } from '@return-center/domain';
 import type { PlatformLine, PlatformOrder } from '../../adapters/store-platform/port.js';
@@ -52,11 +56,18 @@ export const SHIPPING_METHODS = [
   },
 ];
 
-const PICKUP_TIMES = {
+export const PICKUP_TIMES: Record<string, string> = {
   '9-11': '9:00 AM - 11:00 AM',
   '11-13': '11:00 AM - 1:00 PM',
   '13-15': '1:00 PM - 3:00 PM',
   '15-17': '3:00 PM - 5:00 PM',
+};
+
+export const PICKUP_METHOD = {
+  carrierDefault: PICKUP_DEFAULT_CARRIER,
+  carriersList: [{ value: PICKUP_DEFAULT_CARRIER, label: 'USPS' }],
+  pickupTime: PICKUP_TIMES,
+  pickupTimeDefault: PICKUP_DEFAULT_TIME_SLOT,
 };
 
 export const openRequest = (requests: RequestRow[], orderId: number) =>
@@ -121,10 +132,13 @@ export function buildOrderSource(
 ): OrderSource {
   const configuredMethods = shop.settings.shipping_methods;
   // Order-level answers; the chosen lines refine them (returns orderConfig / checkRule).
-  const pickupIsOk = allowedShippingMethods(configuredMethods, undefined, {
-    delivery_date_check: false,
-    pickup_is_ok: true,
-  }).includes(ShippingMethodId.CarrierPickup);
+  // Carriers pick up in the United States only (spec §9): the order must have been shipped there.
+  const pickupIsOk =
+    order.shippingAddress?.country_code === PICKUP_COUNTRY &&
+    allowedShippingMethods(configuredMethods, undefined, {
+      delivery_date_check: false,
+      pickup_is_ok: true,
+    }).includes(ShippingMethodId.CarrierPickup);
   const greenPossible = isGreenReturn(greenRuleOf(shop.settings.return_setting), {
     refund: 0,
     deliveredAt: order.deliveredAt,
@@ -153,12 +167,7 @@ export function buildOrderSource(
       fee: m.id === ShippingMethodId.MerchantLabel ? shop.settings.return_setting.label_fee : 0,
     })),
     returnSolution: SOLUTIONS.filter((solution) => solutions.includes(solution.id)),
-    pickupMethod: {
-      carrierDefault: PICKUP_DEFAULT_CARRIER,
-      carriersList: [{ value: PICKUP_DEFAULT_CARRIER, label: 'USPS' }],
-      pickupTime: PICKUP_TIMES,
-      pickupTimeDefault: PICKUP_DEFAULT_TIME_SLOT,
-    },
+    pickupMethod: PICKUP_METHOD,
     pickup_is_ok: pickupIsOk,
     has_free_shipping: order.shipping === 0,
     delivery_date_check: greenPossible,
@@ -168,17 +177,24 @@ export function buildOrderSource(
     customer_wise_currency: 'GBP',
     hidden_refund: 2,
     return_reason_same: 1,
-    pickup_address: {
-      country_code: 'US',
-      province_code: '',
-      apartment: '',
-      address1: '',
-      city: '',
-      zip: '',
-      phone: order.phone,
-      email: order.email,
-    },
+    pickup_address: pickupAddressOf(order),
     request_id: openRequest(requests, order.id)?.id ?? null,
+  };
+}
+
+/** Where the order was shipped, as the pickup form's starting point; what it lacks the shopper fills in. */
+function pickupAddressOf(order: PlatformOrder): PickupAddress {
+  const shipped = order.shippingAddress?.country_code === PICKUP_COUNTRY ? order.shippingAddress : null;
+  const phone = normalizePhone(shipped?.phone || order.phone);
+  return {
+    country_code: PICKUP_COUNTRY,
+    province_code: shipped?.province_code ?? '',
+    apartment: shipped?.address2 ?? '',
+    address1: shipped?.address1 ?? '',
+    city: shipped?.city ?? '',
+    zip: shipped?.zip ?? '',
+    phone: phone.length === 10 ? maskPhone(phone) : '',
+    email: order.email,
   };
 }
 

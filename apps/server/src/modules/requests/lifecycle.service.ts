@@ -85,9 +85,10 @@ export class LifecycleService {
           409,
         );
       }
-      if (action === 'refund' && (input.solution_id ?? request.solution_id) === SolutionId.BankTransfer) {
-        // Bank payouts need the shopper's account details, which the bank-transfer screens collect.
-        throw errors.invalidInput('solution_id: bank transfer refunds are not available yet; choose 1, 2 or 4');
+      const bankTransfer = (input.solution_id ?? request.solution_id) === SolutionId.BankTransfer;
+      if (action === 'refund' && bankTransfer && !request.payout_account_id) {
+        // A payout needs the account the shopper gave on the bank-transfer form.
+        throw errors.invalidInput('solution_id: the shopper gave no bank account for this return; choose 1, 2 or 4');
       }
       const money = JSON.parse(request.money || '{}') as { total?: number; bonus?: number };
       // An exchange is paid with its new items: only credit left over beyond them (never the bonus) is money to give.

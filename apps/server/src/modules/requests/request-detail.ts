@@ -4,7 +4,8 @@ import type { exchangeOrder } from '@return-center/contract';
 import type { ExchangeItem } from '../returns/exchange-reservation.js';
 import type { ReturnMoneyResult } from '@return-center/domain';
 import type { PlatformOrder } from '../../adapters/store-platform/port.js';
-import { SHIPPING_METHODS, SOLUTIONS, currencyFormat } from '../orders/order-source.js';
+import { PICKUP_METHOD, SHIPPING_METHODS, SOLUTIONS, currencyFormat } from '../orders/order-source.js';
+import type { PickupSlot } from '../pickup/pickup-slot.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
 import type { ItemRecord, RequestRecord } from './requests.repository.js';
 
@@ -34,6 +35,12 @@ export function formatAddress(address: ShopSettings['return_address']): string {
   ]
     .filter((part) => part.trim() !== '')
     .join('\n');
+}
+
+function pickupOf(request: RequestRecord): CheckInfo['pickup'] {
+  if (!request.pickup) return null;
+  const { address, time, date, timezone } = JSON.parse(request.pickup) as PickupSlot;
+  return { address, time, date, timezone };
 }
 
 /** Σ price × quantity of an exchange request's new items, as they were at submit. */
@@ -154,10 +161,8 @@ export function buildCheckInfo(
     tracking,
     return_address_mode: 1,
     specious_setting: { hidden_refund: 2 },
-    // Submit refuses carrier pickup (method 4) until #14 stores it, so no request has a pickup to show yet
-    // (returns.test.ts: "refuses every rule violation").
-    pickup: null,
-    pickupMethod: null,
+    pickup: pickupOf(request),
+    pickupMethod: request.pickup ? PICKUP_METHOD : null,
     exchange_order: exchangeOrderOf(request, currencySet),
     created_at: request.created_at,
   };

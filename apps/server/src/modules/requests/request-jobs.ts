@@ -1,5 +1,7 @@
-import { ShippingMethodId } from '@return-center/contract';
+import { ShippingMethodId, SolutionId } from '@return-center/contract';
+import type { BankPayouts } from '../../adapters/bank-payout/port.js';
 import type { Carrier } from '../../adapters/carrier/port.js';
+import { bookPickup } from './pickup-booking.js';
 import type { MailTransport } from '../../adapters/mail/port.js';
 import type { StorePlatform } from '../../adapters/store-platform/port.js';
 import type { Db } from '../../db/database.js';
@@ -10,13 +12,15 @@ import type { JobHandler } from '../jobs/worker.js';
 import { requestEmail, type RequestEvent } from '../notifications/request-emails.js';
 import type { ShopsRepository } from '../storefront-config/shops.repository.js';
 import { REFUND_KINDS, type LifecycleService } from './lifecycle.service.js';
+import { PAYOUT_CHECK_SECONDS, payOut, recordPayout } from './payout.js';
 import type { RequestsRepository } from './requests.repository.js';
 
-interface Deps {
+export interface Deps {
   db: Db;
   shops: ShopsRepository;
   platform: StorePlatform;
   carrier: Carrier;
+  payouts: BankPayouts;
   documents: Documents;
   outbox: Outbox;
   mail: MailTransport;
@@ -43,7 +47,8 @@ export function requestJobHandlers(deps: Deps): {
   const handlers: Record<string, JobHandler> = {
     async 'request.documents'(payload) {
       const { request, detail } = await load(Number(payload.requestId));
-      if (request.shipping_method_id === ShippingMethodId.MerchantLabel && !request.label_url) {
+      const needsLabel = [ShippingMethodId.MerchantLabel, ShippingMethodId.CarrierPickup] as number[];
+      if (needsLabel.includes(request.shipping_method_id) && !request.label_url) {
         const address = detail.return_address.split('\n');
         const label = await deps.carrier.createLabel({
           reference: detail.rma,
@@ -58,6 +63,7 @@ export function requestJobHandlers(deps: Deps): {
           .where('label_url', '=', '')
           .execute();
       }
+      if (request.shipping_method_id === ShippingMethodId.CarrierPickup) await bookPickup(deps, request.id);
       if (request.shipping_method_id !== ShippingMethodId.KeepItem && !request.packing_slip_url) {
         const url = await deps.documents.put(request.id, 'packing-slip', await packingSlipPdf(detail));
         await deps.db
@@ -77,9 +83,22 @@ export function requestJobHandlers(deps: Deps): {
           .set({ refund_state: 'processing' })
           .where('id', '=', request.id)
           .execute();
+        const amount = Number(payload.amount);
+        if (request.solution_id === SolutionId.BankTransfer) {
+          const state = await payOut(deps, request, amount);
+          if (state === 'paid') await notify(request.id, 'refunded');
+          if (state === 'processing')
+            await deps.outbox.enqueue(
+              deps.db,
+              'request.payout.check',
+              { requestId: request.id, amount, attempt: 1 },
+              `payout:${String(request.id)}:1`,
+              PAYOUT_CHECK_SECONDS,
+            );
+          return;
+        }
         const order = await deps.platform.getOrder(request.shop_id, request.order_id);
         const kind = REFUND_KINDS[request.solution_id] ?? 'original';
-        const amount = Number(payload.amount);
         const result = await deps.platform.issueRefund({
           shopId: request.shop_id,
           orderId: request.order_id,
@@ -134,6 +153,28 @@ export function requestJobHandlers(deps: Deps): {
           .set({ exchange_refunded: draft.refunded })
           .where('id', '=', request.id)
           .execute();
+    },
+
+    /** A bank transfer on its way: looked at again until it is paid or failed. */
+    async 'request.payout.check'(payload) {
+      const request = await deps.requests.byId(Number(payload.requestId));
+      if (!request?.payout_transfer_id || request.payout_state !== 'processing') return;
+      const state = await deps.payouts.status(request.payout_transfer_id);
+      await recordPayout(deps, request.id, request.payout_transfer_id, state, Number(payload.amount));
+      if (state === 'paid') await notify(request.id, 'refunded');
+      if (state === 'processing')
+        await deps.outbox.enqueue(
+          deps.db,
+          'request.payout.check',
+          { ...payload, attempt: Number(payload.attempt) + 1 },
+          `payout:${String(request.id)}:${String(Number(payload.attempt) + 1)}`,
+          PAYOUT_CHECK_SECONDS,
+        );
+    },
+
+    /** The shopper changed an approved pickup: the carrier's booking is redone with the new slot. */
+    async 'request.pickup'(payload) {
+      await bookPickup(deps, Number(payload.requestId));
     },
 
     async 'request.notify'(payload) {

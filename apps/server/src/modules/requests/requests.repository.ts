@@ -1,3 +1,4 @@
+import { RequestStatus } from '@return-center/contract';
 import { normalizeOrderNumber } from '@return-center/domain';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -57,6 +58,38 @@ export class RequestsRepository {
         note: `${tracking.carrier} ${tracking.number}`,
         at,
       });
+    });
+  }
+
+  /**
+   * A new pickup for the request; when it is approved (already booked or being booked), the booking is redone with it.
+   * Only while the request is still before the pickup: a status that moved on in between changes nothing.
+   */
+  async recordPickup(
+    request: RequestRecord,
+    pickup: { json: string; note: string },
+    at: number,
+    rebook: (trx: Db) => Promise<void>,
+  ) {
+    return this.db.transaction().execute(async (trx) => {
+      const changed = await trx
+        .updateTable('return_requests')
+        .set({ pickup: pickup.json, updated_at: at })
+        .where('id', '=', request.id)
+        .where('status', '=', request.status)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) return false;
+      if (request.status === RequestStatus.Approved) await rebook(trx);
+      await recordEvent(trx, {
+        request_id: request.id,
+        actor: 'shopper',
+        action: 'pickup',
+        from_status: request.status,
+        to_status: request.status,
+        note: pickup.note,
+        at,
+      });
+      return true;
     });
   }
 

@@ -1,4 +1,13 @@
-import { Code, RefundState, type calls, type CheckInfo } from '@return-center/contract';
+import { createHash } from 'node:crypto';
+import {
+  Code,
+  messages,
+  RefundState,
+  RequestStatus,
+  ShippingMethodId,
+  type calls,
+  type CheckInfo,
+} from '@return-center/contract';
 import { canAddTracking } from '@return-center/domain';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
@@ -9,11 +18,13 @@ import type { Outbox } from '../jobs/outbox.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { StorefrontConfigService } from '../storefront-config/storefront-config.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
+import { pickupSlotProblem, storedSlot, type PickupSlot } from '../pickup/pickup-slot.js';
 import { trackingMatches } from './carriers.js';
 import type { LifecycleService } from './lifecycle.service.js';
 import type { RequestRecord, RequestsRepository } from './requests.repository.js';
 
 type TrackingInput = z.output<typeof calls.addTracking.payload>;
+type PickupInput = z.output<typeof calls.pickupUpdate.payload>;
 
 /** The shopper's side of a submitted request: its details, whether work is still running, and tracking. */
 export class ShopperRequestsService {
@@ -52,12 +63,13 @@ export class ShopperRequestsService {
     const refunding = record.refund_state === RefundState.Pending || record.refund_state === RefundState.Processing;
     const working = jobsRunning || refunding;
     const shop = await this.deps.storefront.requireShopById(session.shopId);
+    const detail = await this.deps.lifecycle.detail(shop, record);
     return {
       status: record.status,
       work_flow_refresh: { continue: working, apply: !working },
-      pickup: null,
-      pickupMethod: null,
-      detail: await this.deps.lifecycle.detail(shop, record),
+      pickup: record.pickup ? (JSON.parse(record.pickup) as PickupSlot) : null,
+      pickupMethod: detail.pickupMethod,
+      detail,
     };
   }
 
@@ -84,5 +96,29 @@ export class ShopperRequestsService {
       },
       nowSeconds(this.deps.clock),
     );
+  }
+
+  /** The shopper changes where or when the carrier comes, until the parcel is picked up (spec pickupUpdate). */
+  async updatePickup(session: Session, input: PickupInput): Promise<{ code: number; msg: string }> {
+    const record = await this.owned(session, input.request_id);
+    const changeable = record.status === RequestStatus.PendingReview || record.status === RequestStatus.Approved;
+    if (record.shipping_method_id !== ShippingMethodId.CarrierPickup || !changeable)
+      return { code: Code.IllegalTransition, msg: 'The pickup of this return can no longer be changed' };
+    const problem = pickupSlotProblem(input.pickup, this.deps.clock.nowMs());
+    if (problem) return { code: Code.InvalidInput, msg: problem };
+    const at = nowSeconds(this.deps.clock);
+    const slot = JSON.stringify(storedSlot(input.pickup));
+    const note = `${input.pickup.date} ${input.pickup.time}, ${input.pickup.address.address1} ${input.pickup.address.zip}`;
+    const saved = await this.deps.requests.recordPickup(record, { json: slot, note }, at, (trx) =>
+      this.deps.outbox.enqueue(
+        trx,
+        'request.pickup',
+        { requestId: record.id },
+        `pickup:${record.id}:${createHash('sha256').update(slot).digest('hex').slice(0, 16)}:${at}`,
+      ),
+    );
+    return saved
+      ? { code: Code.Success, msg: messages.modifiedSuccessfully }
+      : { code: Code.IllegalTransition, msg: 'The pickup of this return can no longer be changed' };
   }
 }

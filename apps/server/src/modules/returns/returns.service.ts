@@ -28,6 +28,8 @@ import {
 import { reasonsIn, reasonText } from './reason-locales.js';
 import { checkSelection, moneyFor, type SelectedLine } from './selection.js';
 import { exchangeDraft, exchangeItemsOf, reserveExchange } from './exchange-reservation.js';
+import type { PayoutsService } from '../payouts/payouts.service.js';
+import { pickupAndPayee } from './pickup-and-payee.js';
 
 type SubmitInput = z.output<typeof calls.setReturnOrder.payload>;
 
@@ -94,6 +96,7 @@ export class ReturnsService {
     private readonly uploads: UploadsService,
     private readonly platform: StorePlatform,
     private readonly clock: Clock,
+    private readonly payees: PayoutsService,
   ) {}
 
   /** The merchant's reasons in the shopper's language (see reasonText for the order of preference). */
@@ -257,6 +260,7 @@ export class ReturnsService {
       throw errors.invalidInput('provide_proof: upload the photos first');
     if (input.solution_id !== SolutionId.Exchange && input.exchange_line_items?.length)
       throw errors.invalidInput('exchange_line_items: only for an exchange (solution 5)');
+    const extras = await pickupAndPayee(input, shop.id, this.payees, this.clock.nowMs());
 
     const exchange =
       input.solution_id === SolutionId.Exchange
@@ -269,7 +273,7 @@ export class ReturnsService {
             exchangeCredit(input.solution_id, money),
           )
         : null;
-    const result = await this.record(shop, input, { source, order, money, items }, exchange);
+    const result = await this.record(shop, input, { source, order, money, items, extras }, exchange);
     if ('open' in result) {
       throw errors.alreadyProcessing({ request_id: result.open });
     }
@@ -280,7 +284,16 @@ export class ReturnsService {
   private async record(
     shop: Shop,
     input: SubmitInput,
-    { source, order, money, items }: Pick<Evaluated, 'source' | 'order' | 'money'> & { items: NewRequest['items'] },
+    {
+      source,
+      order,
+      money,
+      items,
+      extras,
+    }: Pick<Evaluated, 'source' | 'order' | 'money'> & {
+      items: NewRequest['items'];
+      extras: Awaited<ReturnType<typeof pickupAndPayee>>;
+    },
     exchange: DraftOrder | null,
   ) {
     const release = async () => {
@@ -309,6 +322,7 @@ export class ReturnsService {
           exchange_draft_order_id: exchange?.id ?? '',
           exchange_items: JSON.stringify(exchange ? exchangeItemsOf(exchange) : []),
           exchange_credit: exchange?.credit ?? 0,
+          ...extras,
           items,
         },
         (trx, id) =>

@@ -1,0 +1,61 @@
+import { messages, PICKUP_COUNTRY, PICKUP_DEFAULT_CARRIER, type PickupAddress } from '@return-center/contract';
+import {
+  isBookablePickupDate,
+  isPickupDateFormat,
+  isTimeZone,
+  pickupAddressErrors,
+  todayIn,
+} from '@return-center/domain';
+import type { PickupPlace } from '../../adapters/carrier/port.js';
+import { PICKUP_TIMES } from '../orders/order-source.js';
+
+export interface PickupSlot {
+  carrier: string;
+  timezone: string;
+  address: PickupAddress;
+  date: string;
+  time: string;
+}
+
+/** The first rule a pickup address breaks, as `field: message`, or null when it is complete (spec §5). */
+export function pickupAddressProblem(address: PickupAddress): string | null {
+  if (address.country_code !== PICKUP_COUNTRY) return `country_code: pickups are in the United States only`;
+  const [problem] = Object.entries(pickupAddressErrors(address));
+  return problem ? `${problem[0]}: ${problem[1]}` : null;
+}
+
+/** The first rule a chosen pickup breaks, seen at `nowMs` where the shopper is, or null when it can be booked. */
+export function pickupSlotProblem(slot: PickupSlot, nowMs: number): string | null {
+  if (slot.carrier !== PICKUP_DEFAULT_CARRIER) return `pickup.carrier: ${PICKUP_DEFAULT_CARRIER} is the carrier`;
+  if (!isTimeZone(slot.timezone)) return 'pickup.timezone: an IANA time zone such as America/New_York';
+  const address = pickupAddressProblem(slot.address);
+  if (address) return `pickup.address.${address}`;
+  if (!isPickupDateFormat(slot.date)) return `pickup.date: ${messages.invalidDateFormat}`;
+  if (!isBookablePickupDate(slot.date, todayIn(slot.timezone, nowMs)))
+    return `pickup.date: ${messages.pickupDateOutOfRange}`;
+  if (!Object.hasOwn(PICKUP_TIMES, slot.time)) return `pickup.time: one of ${Object.keys(PICKUP_TIMES).join(', ')}`;
+  return null;
+}
+
+/** The slot as stored with the request: trimmed, the phone and ZIP as typed. */
+export const storedSlot = (slot: PickupSlot): PickupSlot => ({
+  carrier: slot.carrier,
+  timezone: slot.timezone,
+  address: Object.fromEntries(Object.entries(slot.address).map(([k, v]) => [k, v.trim()])) as PickupAddress,
+  date: slot.date,
+  time: slot.time,
+});
+
+/** The carrier's view of the address, with a name for the driver. */
+export function pickupPlace(address: PickupAddress, name: string): PickupPlace {
+  return {
+    name,
+    street1: address.address1,
+    street2: address.apartment,
+    city: address.city,
+    state: address.province_code,
+    zip: address.zip,
+    phone: address.phone.replace(/\D/g, ''),
+    email: address.email,
+  };
+}
