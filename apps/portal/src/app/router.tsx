@@ -25,6 +25,7 @@ const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'process-manage/exchange/:id': onDemand(() => import('../features/exchange/components/exchange-page')),
   'process-manage/method/:id': onDemand(() => import('../features/return-flow/components/method-step')),
   'process-manage/refund-check/:id': onDemand(() => import('../features/return-flow/components/check-step')),
+  'process-manage/pickup/:id': onDemand(() => import('../features/pickup/components/pickup-page')),
   'exchange-other-goods/:id': onDemand(() => import('../features/exchange/components/catalogue-page')),
   'status-manage/return-details/:id?': onDemand(() => import('../features/status/components/status-page')),
 };

@@ -1,4 +1,4 @@
-import type { returnFormProduct } from '@return-center/contract';
+import type { pickupSlot, returnFormProduct } from '@return-center/contract';
 import type { ExchangeItem } from '@return-center/domain';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
@@ -25,8 +25,20 @@ export interface ReturnForm {
   exchange_items: ExchangeChoice[];
   /** The draft the shopper paid the difference for, and the new items it was for (see paidDraftOf). */
   exchange_paid: { draft_order_id: string; items: string } | null;
+  /** Carrier pickup (method 4): where and when, seeded once from the order's pickup_address (spec §4). */
+  pickup: PickupSlot | null;
+  /** Bank transfer (solution 6): the payee account the shopper created, as the submit sends it. */
+  wise: BankPayee | null;
   /** Makes submit idempotent across double clicks and retries. */
   idempotency_key: string;
+}
+
+export type PickupSlot = z.infer<typeof pickupSlot>;
+export interface BankPayee {
+  iban: string;
+  name: string;
+  account_id: string;
+  currency: string;
 }
 
 const keyOf = (orderId: number) => `return-form:${orderId}`;
@@ -39,6 +51,8 @@ const fresh = (): ReturnForm => ({
   shipping_method_id: null,
   exchange_items: [],
   exchange_paid: null,
+  pickup: null,
+  wise: null,
   idempotency_key: crypto.randomUUID(),
 });
 

@@ -76,6 +76,8 @@ export function storeForm(form: Partial<ReturnForm>) {
     shipping_method_id: null,
     exchange_items: [],
     exchange_paid: null,
+    pickup: null,
+    wise: null,
     idempotency_key: 'idem-key-0001',
     ...form,
   };

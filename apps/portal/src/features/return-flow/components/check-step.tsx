@@ -1,4 +1,11 @@
-import { alreadyProcessing, Code, FORM_RESET_DELAY, SolutionId, TOAST_DURATIONS } from '@return-center/contract';
+import {
+  alreadyProcessing,
+  Code,
+  FORM_RESET_DELAY,
+  ShippingMethodId,
+  SolutionId,
+  TOAST_DURATIONS,
+} from '@return-center/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/use-money';
@@ -20,6 +27,7 @@ import { FlowLayout, FlowNav } from '../../../shared/ui/flow-layout';
 import { ExchangeLines } from './exchange-lines';
 import { exchangeMoneyOf } from '../../../shared/exchange-money';
 import { ExchangeMoney, MoneyTable } from '../../../shared/ui/money-table';
+import { pickupDateLabel, slotLabel } from '../../../shared/pickup/format';
 
 /** Step 4, "Check your return request" (spec screen 6): the server's refund, then submit. */
 export default function CheckStep() {
@@ -29,6 +37,7 @@ export default function CheckStep() {
   const orderId = Number(useParams().id);
   const toast = useUi((state) => state.toast);
   const from = useSession((state) => state.from);
+  const language = useSession((state) => state.language);
   const { form, reset } = useReturnForm(orderId);
   const [busy, setBusy] = useState(false);
   // Once submitted, the form is reset while the status page may still be loading: the step guard below must not
@@ -45,6 +54,10 @@ export default function CheckStep() {
     return <Navigate to={`/process-manage/select/${orderId}`} replace />;
   if (exchange && form.exchange_items.length === 0)
     return <Navigate to={`/process-manage/exchange/${orderId}`} replace />;
+  const pickup = shippingMethodId === ShippingMethodId.CarrierPickup;
+  if (pickup && !form.pickup) return <Navigate to={`/process-manage/pickup/${orderId}`} replace />;
+  const bank = solutionId === SolutionId.BankTransfer;
+  if (bank && !form.wise) return <Navigate to={`/process-manage/solution/${orderId}`} replace />;
   if (source.isPending || money.isPending) return <InlineLoader label={t('flow.loading')} />;
   if (!source.data || !money.data) return <LoadFailed queries={[source, money]} />;
   const order = source.data;
@@ -89,6 +102,8 @@ export default function CheckStep() {
       // The local store charges no tax on the new items; a platform that does puts it on the draft at its checkout.
       ...(exchange ? { exchange_line_items: exchangeLineItems(form), tax: 0, taxes_included: false } : {}),
       ...(exchange && paidDraft ? { draft_order_id: paidDraft } : {}),
+      ...(pickup && form.pickup ? { pickup: form.pickup } : {}),
+      ...(bank && form.wise ? { wise: form.wise } : {}),
     }).catch(() => null);
     useUi.getState().endLoading();
     setBusy(false);
@@ -154,6 +169,22 @@ export default function CheckStep() {
           <dd>{t(`solutions.${solutionId}`)}</dd>
           <dt>{t('flow.method')}</dt>
           <dd>{t(`methods.${shippingMethodId}`)}</dd>
+          {pickup && form.pickup ? (
+            <>
+              <dt>{t('pickup.timeTitle')}</dt>
+              <dd>
+                {pickupDateLabel(form.pickup.date, language)}, {slotLabel(form.pickup.time, language)}
+              </dd>
+              <dt>{t('pickup.addressTitle')}</dt>
+              <dd>{[form.pickup.address.address1, form.pickup.address.city, form.pickup.address.zip].join(', ')}</dd>
+            </>
+          ) : null}
+          {bank && form.wise ? (
+            <>
+              <dt>{t('bank.iban')}</dt>
+              <dd>{t('bank.account', { last4: form.wise.iban.slice(-4) })}</dd>
+            </>
+          ) : null}
         </dl>
       </div>
       <div className="rc-card">
@@ -171,7 +202,7 @@ export default function CheckStep() {
         )}
       </div>
       <FlowNav
-        onBack={() => void navigate(`/process-manage/method/${orderId}`)}
+        onBack={() => void navigate(`/process-manage/${pickup ? 'pickup' : 'method'}/${orderId}`)}
         onContinue={() => void submit()}
         continueLabel={busy ? t('flow.submitting') : t('flow.submit')}
         busy={busy}

@@ -1,4 +1,4 @@
-import { SolutionId } from '@return-center/contract';
+import { ShippingMethodId, SolutionId } from '@return-center/contract';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/use-money';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -34,7 +34,8 @@ export default function MethodStep() {
       toast(t('flow.chooseMethod'), { kind: 'error', key: 'choose-method' });
       return;
     }
-    void navigate(`/process-manage/refund-check/${orderId}`);
+    const next = chosen === ShippingMethodId.CarrierPickup ? 'pickup' : 'refund-check';
+    void navigate(`/process-manage/${next}/${orderId}`);
   };
   return (
     <FlowLayout step="method" title={t('flow.methodTitle')}>

@@ -113,3 +113,60 @@ describe('solution step', () => {
     expect(api.requests).toEqual([]);
   });
 });
+
+describe('bank transfer (solution 6)', () => {
+  const IBAN = 'GB82 WEST 1234 5698 7654 32';
+
+  it('asks for the required information, refuses a wrong IBAN, then makes the payee and moves on', async () => {
+    storeForm({ order_product: { [501]: chosenShirt } });
+    api.on(calls.wiseCustomerCreate, ok(calls.wiseCustomerCreate, { account_id: 'acct-7' }));
+    const { user, router } = renderStep([1, 6]);
+    await user.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(toasts()).toEqual(['Please provide required information']);
+    expect(screen.getAllByText('Required')).toHaveLength(3);
+    expect(router.state.location.pathname).toBe(url);
+
+    await user.type(screen.getByLabelText('Full name'), 'Alice');
+    await user.type(screen.getByLabelText('Surname'), 'Walker');
+    await user.type(screen.getByLabelText('IBAN'), 'GB82 WEST 1234 5698 7654 33');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Please enter a valid IBAN')).toBeTruthy();
+    expect(api.bodiesOf(calls.wiseCustomerCreate)).toEqual([]);
+
+    await user.clear(screen.getByLabelText('IBAN'));
+    await user.type(screen.getByLabelText('IBAN'), IBAN);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await landedOn()).toBe(`/process-manage/method/${ORDER_ID}`);
+    expect(api.bodiesOf(calls.wiseCustomerCreate)).toEqual([
+      {
+        order_id: ORDER_ID,
+        name: 'Alice',
+        surname: 'Walker',
+        iban: 'GB82WEST12345698765432',
+        currency: 'GBP',
+        account_details: '',
+      },
+    ]);
+    expect(storedForm()?.wise).toEqual({
+      iban: 'GB82WEST12345698765432',
+      name: 'Alice Walker',
+      account_id: 'acct-7',
+      currency: 'GBP',
+    });
+  });
+
+  it('stays on the step with the server’s message when the payee is refused', async () => {
+    storeForm({ order_product: { [501]: chosenShirt } });
+    api.on(calls.wiseCustomerCreate, fail(calls.wiseCustomerCreate, 1002, 'iban: Please enter a valid IBAN'));
+    const { user, router } = renderStep([6]);
+    await user.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
+    await user.type(screen.getByLabelText('Full name'), 'Alice');
+    await user.type(screen.getByLabelText('Surname'), 'Walker');
+    await user.type(screen.getByLabelText('IBAN'), IBAN);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('iban: Please enter a valid IBAN')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(url);
+    expect(storedForm()?.wise).toBeNull();
+  });
+});

@@ -1,4 +1,6 @@
-import { SolutionId } from '@return-center/contract';
+import { DEFAULT_BANK_REFUND_CURRENCY, SolutionId } from '@return-center/contract';
+import { normalizeIban } from '@return-center/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useUi } from '../../../shared/ui-store';
@@ -7,6 +9,7 @@ import { LoadFailed } from '../../../shared/ui/load-failed';
 import { useOrderConfig } from '../api/calls';
 import { selectedLines, useReturnForm } from '../../../shared/return-form';
 import { ChoiceList } from './choice-list';
+import { BankForm, bankErrors, createPayee, type BankDetails } from './bank-form';
 import { FlowLayout, FlowNav } from '../../../shared/ui/flow-layout';
 
 /** Step 2, "Please select a return solution" (spec screen 4). */
@@ -18,6 +21,13 @@ export default function SolutionStep() {
   const { form, update } = useReturnForm(orderId);
   const lines = selectedLines(form);
   const config = useOrderConfig(orderId, lines);
+  const [bank, setBank] = useState<BankDetails>(() => {
+    const [name = '', ...rest] = (form.wise?.name ?? '').split(' ');
+    const currency = form.wise?.currency ?? DEFAULT_BANK_REFUND_CURRENCY;
+    return { name, surname: rest.join(' '), iban: form.wise?.iban ?? '', currency, details: '' };
+  });
+  const [bankChecked, setBankChecked] = useState(false);
+  const [saving, setSaving] = useState(false);
   if (lines.length === 0) return <Navigate to={`/process-manage/select/${orderId}`} replace />;
   if (config.isPending) return <InlineLoader label={t('flow.loading')} />;
   if (!config.data) return <LoadFailed queries={[config]} />;
@@ -26,11 +36,33 @@ export default function SolutionStep() {
   const solutions = config.data.returnSolution ?? [];
   const chosen = solutions.some((s) => s.id === form.solution_id) ? form.solution_id : null;
 
-  const next = () => {
+  /** Solution 6 first makes the payee account; the same details as last time keep the account made then. */
+  const bankPayee = async () => {
+    setBankChecked(true);
+    if (Object.keys(bankErrors(bank)).length > 0) {
+      toast(t('flow.provideRequired'), { kind: 'error', key: 'bank' });
+      return false;
+    }
+    const name = `${bank.name.trim()} ${bank.surname.trim()}`;
+    const same = form.wise?.name === name && form.wise.iban === normalizeIban(bank.iban);
+    if (same && form.wise?.currency === bank.currency) return true;
+    setSaving(true);
+    const made = await createPayee(orderId, bank).catch(() => ({ error: t('flow.submitFailed') }));
+    setSaving(false);
+    if ('error' in made) {
+      toast(made.error, { kind: 'error', key: 'bank' });
+      return false;
+    }
+    update((f) => ({ ...f, wise: made.payee }));
+    return true;
+  };
+
+  const next = async () => {
     if (!chosen) {
       toast(t('flow.chooseSolution'), { kind: 'error', key: 'choose-solution' });
       return;
     }
+    if (chosen === SolutionId.BankTransfer && !(await bankPayee())) return;
     // An exchange first asks what the shopper gets instead.
     void navigate(`/process-manage/${chosen === SolutionId.Exchange ? 'exchange' : 'method'}/${orderId}`);
   };
@@ -45,6 +77,7 @@ export default function SolutionStep() {
             solution_id: id,
             shipping_method_id: null,
             exchange_items: id === SolutionId.Exchange ? f.exchange_items : [],
+            wise: id === SolutionId.BankTransfer ? f.wise : null,
           }))
         }
         choices={solutions.map((s) => ({
@@ -53,7 +86,15 @@ export default function SolutionStep() {
           hint: t(`solutionHints.${s.id}`, { defaultValue: s.description }),
         }))}
       />
-      <FlowNav onBack={() => void navigate(`/process-manage/select/${orderId}`)} onContinue={next} />
+      {chosen === SolutionId.BankTransfer ? (
+        <BankForm value={bank} onChange={setBank} showErrors={bankChecked} />
+      ) : null}
+      <FlowNav
+        onBack={() => void navigate(`/process-manage/select/${orderId}`)}
+        onContinue={() => void next()}
+        busy={saving}
+        continueLabel={saving ? t('bank.saving') : undefined}
+      />
     </FlowLayout>
   );
 }

@@ -9,6 +9,7 @@ import { InlineLoader } from '../../../shared/ui/loader';
 import { useLatestRequest, useRequestDetail } from '../api/status';
 import { ExchangeOrder } from './exchange-order';
 import { TrackingForm } from './tracking-form';
+import { PickupSection } from './pickup-section';
 import { MoneyTable } from '../../../shared/ui/money-table';
 
 const STEP_NAMES = ['submitted', 'approved', 'received', 'done'];
@@ -96,6 +97,8 @@ function Details({ requestId }: { requestId: number }) {
           ) : null}
         </div>
       ) : null}
+
+      <PickupSection detail={detail} onChanged={() => setRefreshKey((k) => k + 1)} />
 
       {canTrack && !detail.tracking_number ? (
         <TrackingForm requestId={detail.id} onAdded={() => setRefreshKey((k) => k + 1)} />

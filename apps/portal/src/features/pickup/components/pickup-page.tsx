@@ -1,0 +1,80 @@
+import { ShippingMethodId, type OrderSource } from '@return-center/contract';
+import { defaultPickupDate, isBookablePickupDate, pickupAddressErrors, todayIn } from '@return-center/domain';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useOrderInfo } from '../../../shared/order-info';
+import { PickupAddressCard } from '../../../shared/pickup/address-card';
+import { shopperTimeZone } from '../../../shared/pickup/format';
+import { useToday } from '../../../shared/pickup/use-today';
+import { PickupPrivacyNote, PickupTimeCard } from '../../../shared/pickup/time-card';
+import { selectedLines, useReturnForm, type PickupSlot } from '../../../shared/return-form';
+import { useUi } from '../../../shared/ui-store';
+import { FlowLayout, FlowNav } from '../../../shared/ui/flow-layout';
+import { LoadFailed } from '../../../shared/ui/load-failed';
+import { InlineLoader } from '../../../shared/ui/loader';
+
+/** The pickup the order starts with: its shipping address, the next weekday, the default slot and carrier. */
+function seedPickup(source: OrderSource, nowMs: number): PickupSlot {
+  const timezone = shopperTimeZone();
+  return {
+    carrier: source.pickupMethod.carrierDefault,
+    timezone,
+    address: source.pickup_address,
+    date: defaultPickupDate(todayIn(timezone, nowMs)),
+    time: source.pickupMethod.pickupTimeDefault,
+  };
+}
+
+/** "Refund pickup" (/process-manage/pickup/{id}): where and when the carrier comes, before the check step. */
+export default function PickupPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const orderId = Number(useParams().id);
+  const toast = useUi((state) => state.toast);
+  const { form, update } = useReturnForm(orderId);
+  const source = useOrderInfo(orderId);
+  const seeded = Boolean(form.pickup);
+  const today = useToday(form.pickup?.timezone ?? shopperTimeZone());
+  useEffect(() => {
+    // Spec §4: seeded from the server's pickup_address only once; later visits keep the shopper's changes.
+    if (!seeded && source.data) update((f) => ({ ...f, pickup: f.pickup ?? seedPickup(source.data, Date.now()) }));
+  }, [seeded, source.data, update]);
+
+  if (selectedLines(form).length === 0 || form.shipping_method_id !== ShippingMethodId.CarrierPickup)
+    return <Navigate to={`/process-manage/method/${orderId}`} replace />;
+  if (source.isError) return <LoadFailed queries={[source]} />;
+  if (source.isPending || !form.pickup) return <InlineLoader label={t('flow.loading')} />;
+  const pickup = form.pickup;
+  // A date chosen days ago may have passed: the card shows, and the submit sends, the next bookable one.
+  const date = isBookablePickupDate(pickup.date, today) ? pickup.date : defaultPickupDate(today);
+  const setPickup = (change: Partial<PickupSlot>) =>
+    update((f) => ({ ...f, pickup: f.pickup ? { ...f.pickup, ...change } : f.pickup }));
+
+  const next = () => {
+    if (Object.keys(pickupAddressErrors(pickup.address)).length > 0) {
+      toast(t('flow.provideRequired'), { kind: 'error', key: 'pickup-required' });
+      return;
+    }
+    if (date !== pickup.date) setPickup({ date });
+    void navigate(`/process-manage/refund-check/${orderId}`);
+  };
+  return (
+    <FlowLayout step="method" title={t('pickup.pageTitle')}>
+      <div className="rc-pickup">
+        <PickupAddressCard address={pickup.address} onSave={(address) => setPickup({ address })} />
+        <PickupTimeCard
+          value={{ date, time: pickup.time }}
+          timezone={pickup.timezone}
+          slots={Object.keys(source.data.pickupMethod.pickupTime)}
+          onSave={(time) => {
+            setPickup(time);
+            return true;
+          }}
+        />
+        <PickupPrivacyNote />
+      </div>
+      <FlowNav onBack={() => void navigate(`/process-manage/method/${orderId}`)} onContinue={next} />
+    </FlowLayout>
+  );
+}

@@ -1,0 +1,51 @@
+import { Code, RequestStatus, ShippingMethodId, TOAST_DURATIONS, type CheckInfo } from '@return-center/contract';
+import { useTranslation } from 'react-i18next';
+import { PickupAddressCard } from '../../../shared/pickup/address-card';
+import { updatePickup } from '../../../shared/pickup/api';
+import { PickupPrivacyNote, PickupTimeCard } from '../../../shared/pickup/time-card';
+import type { PickupSlot } from '../../../shared/return-form';
+import { useUi } from '../../../shared/ui-store';
+
+/**
+ * The pickup of a submitted return: editable until the parcel is picked up (pickupUpdate, "Modified successfully" or
+ * "Modification failure" for 2 s), read-only after.
+ */
+export function PickupSection({ detail, onChanged }: { detail: CheckInfo; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const toast = useUi((state) => state.toast);
+  if (!detail.pickup || detail.shipping_method_id !== ShippingMethodId.CarrierPickup) return null;
+  const editable = detail.status === RequestStatus.PendingReview || detail.status === RequestStatus.Approved;
+  const current: PickupSlot = {
+    carrier: detail.pickupMethod?.carrierDefault ?? '',
+    timezone: detail.pickup.timezone,
+    address: detail.pickup.address,
+    date: detail.pickup.date,
+    time: detail.pickup.time,
+  };
+  const save = async (change: Partial<PickupSlot>) => {
+    const answer = await updatePickup({ request_id: detail.id, pickup: { ...current, ...change } }).catch(() => null);
+    const saved = answer?.code === Code.Success;
+    toast(t(saved ? 'pickup.saved' : 'pickup.saveFailed'), {
+      kind: saved ? 'success' : 'error',
+      key: 'pickup-update',
+      duration: TOAST_DURATIONS.short,
+    });
+    if (saved) onChanged();
+    return saved;
+  };
+  return (
+    <div className="rc-pickup">
+      <PickupAddressCard
+        address={current.address}
+        onSave={editable ? (address) => void save({ address }) : undefined}
+      />
+      <PickupTimeCard
+        value={{ date: current.date, time: current.time }}
+        timezone={current.timezone}
+        slots={Object.keys(detail.pickupMethod?.pickupTime ?? { [current.time]: current.time })}
+        onSave={editable ? (time) => save(time) : undefined}
+      />
+      <PickupPrivacyNote />
+    </div>
+  );
+}
