@@ -47,7 +47,7 @@ export default tseslint.config(
   },
   { files: ['apps/portal/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
   { files: ['apps/portal/src/**/*.tsx'], ...jsxA11y.flatConfigs.strict },
-  { files: ['scripts/**', '*.js'], languageOptions: { globals: globals.node } },
+  { files: ['scripts/**', '*.js', '**/*.mjs'], languageOptions: { globals: globals.node } },
   { files: ['apps/portal/public/**'], languageOptions: { globals: globals.browser } },
   // Imports flow one way (DESIGN §2): contract/domain → server modules and portal; portal shared → features → app.
   { files: ['packages/contract/**'], rules: restrict(['@return-center/domain', '**/apps/**']) },
