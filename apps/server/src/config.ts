@@ -77,6 +77,23 @@ const schema = z
       .string()
       .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
       .optional(),
+    /** Labels, pickups and tracking: `sandbox` (the default: draws real labels, ships nothing) or `easypost`. */
+    CARRIER: z.enum(['sandbox', 'easypost']).default('sandbox'),
+    EASYPOST_API_KEY: z.string().min(8).optional(),
+    /** The secret of the EasyPost webhook that posts tracker events to /webhooks/easypost. */
+    EASYPOST_WEBHOOK_SECRET: z.string().min(16).optional(),
+    EASYPOST_BASE_URL: z.url().optional(),
+    /** Bank-transfer refunds (solution 6): `sandbox` (the default: pays nothing) or `wise`. */
+    PAYOUTS: z.enum(['sandbox', 'wise']).default('sandbox'),
+    WISE_API_TOKEN: z.string().min(8).optional(),
+    WISE_PROFILE_ID: z.coerce.number().int().positive().optional(),
+    WISE_BASE_URL: z.url().optional(),
+    /** The pickup form's address search: `gazetteer` (the default, offline) or `google-places`. */
+    GEOCODER: z.enum(['gazetteer', 'google-places']).default('gazetteer'),
+    GOOGLE_PLACES_API_KEY: z.string().min(8).optional(),
+    GOOGLE_PLACES_BASE_URL: z.url().optional(),
+    /** How long one call to a carrier, payout or address provider may take before it counts as failed. */
+    VENDOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /** Test helpers such as POST /dev/demo-orders; never in production. */
     DEV_TOOLS: bool.default(false),
     PORTAL_DIST: z.string().default(new URL('../../portal/dist', import.meta.url).pathname),
@@ -88,6 +105,15 @@ const schema = z
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when MAIL_TRANSPORT=smtp' });
     }
+    const needs: [boolean, keyof typeof env, string][] = [
+      [env.CARRIER === 'easypost', 'EASYPOST_API_KEY', 'CARRIER=easypost'],
+      [env.PAYOUTS === 'wise', 'WISE_API_TOKEN', 'PAYOUTS=wise'],
+      [env.PAYOUTS === 'wise', 'WISE_PROFILE_ID', 'PAYOUTS=wise'],
+      [env.GEOCODER === 'google-places', 'GOOGLE_PLACES_API_KEY', 'GEOCODER=google-places'],
+    ];
+    for (const [chosen, key, because] of needs)
+      if (chosen && env[key] === undefined)
+        ctx.addIssue({ code: 'custom', path: [key], message: `required when ${because}` });
   });
 
 export type Config = z.infer<typeof schema>;

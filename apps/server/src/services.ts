@@ -60,7 +60,7 @@ export async function createServices(
         )
       : new DevMailbox(db, clock));
   const platform = new LocalStorePlatform(db, clock, await appSecret(db, 'local-checkout', config.APP_SECRET));
-  const { carrier, payouts, geocoder } = vendorAdapters();
+  const { carrier, payouts, geocoder } = await vendorAdapters(config);
   const sessions = new Sessions(db, clock, config.SESSION_TTL_MINUTES * 60);
   const shops = new ShopsRepository(db, clock);
   const storefront = new StorefrontConfigService(shops);
@@ -150,7 +150,7 @@ export async function createServices(
       /** The local platform's own checkout page, for exchanges that cost more than the return (#13). */
       localCheckout: { platform, shops },
       returns,
-      pickup: new PickupService(carrier, geocoder),
+      pickup: new PickupService(carrier, geocoder, log),
       payouts: payees,
       lifecycle,
       merchant,

@@ -11,9 +11,11 @@ export type PayoutState = 'processing' | 'paid' | 'failed';
 
 export interface PayoutInput {
   accountId: string;
-  /** Minor units of `currency`. */
+  /** What the shop refunds, in minor units of `currency` (the order's); the provider converts it. */
   amount: number;
   currency: string;
+  /** The payee account's currency, which the shopper receives. */
+  accountCurrency: string;
   /** Ours, stable for one refund: a retry with the same key never pays twice (Wise customerTransactionId). */
   idempotencyKey: string;
   reference: string;

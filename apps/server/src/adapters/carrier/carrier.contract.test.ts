@@ -1,24 +1,105 @@
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, type PDFArray, type PDFRawStream } from '@pdfme/pdf-lib';
 import { present } from '@return-center/domain';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeEasyPost } from '../../../test/fakes/easypost-server.js';
 import { code128Widths } from './code128.js';
-import type { Carrier } from './port.js';
+import { EasyPostCarrier } from './easypost.js';
+import type { Carrier, PickupInput, PickupPlace } from './port.js';
 import { SandboxCarrier } from './sandbox.js';
 
-const carriers: [string, Carrier][] = [['sandbox', new SandboxCarrier()]];
+/** What every carrier adapter must do; each runs this same file. */
+const carriers: [string, () => Promise<{ carrier: Carrier; close: () => Promise<void> }>][] = [
+  ['sandbox', () => Promise.resolve({ carrier: new SandboxCarrier(), close: async () => {} })],
+  [
+    'easypost (local fake)',
+    async () => {
+      const easypost = await startFakeEasyPost();
+      return {
+        carrier: new EasyPostCarrier({ apiKey: easypost.apiKey, baseUrl: easypost.baseUrl }),
+        close: () => easypost.close(),
+      };
+    },
+  ],
+];
 const from = { name: 'Alice Walker', lines: ['1 Main St', 'New York, NY 10001'] };
 const to = { name: 'Demo Shop Returns', lines: ['500 Market Street', 'San Francisco, CA 94105'] };
+const place: PickupPlace = {
+  name: 'Alice Walker',
+  street1: '1 Main St',
+  street2: 'Apt 4',
+  city: 'New York',
+  state: 'NY',
+  zip: '10001',
+  phone: '2125550100',
+  email: 'alice@example.com',
+};
+const MONDAY = '2026-11-23';
+const SATURDAY = '2026-11-28';
 
-describe.each(carriers)('%s carrier', (_name, carrier) => {
+describe.each(carriers)('%s carrier', (_name, open) => {
+  let carrier: Carrier;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ carrier, close } = await open());
+  });
+  afterAll(() => close());
+
+  const pickup = async (reference: string, date: string): Promise<PickupInput> => {
+    const label = await carrier.createLabel({ reference: `label-for-${reference}`, from, to });
+    return {
+      reference,
+      place,
+      trackingNumber: label.trackingNumber,
+      date,
+      slot: '9-11',
+      timezone: 'America/New_York',
+    };
+  };
+
   it('makes a one-page PDF label with a 22-digit tracking number, the same for a retry', async () => {
     const label = await carrier.createLabel({ reference: 'RMA-000001', from, to });
     expect(label.trackingNumber).toMatch(/^9400\d{18}$/);
+    expect(label.carrier).toBe('USPS');
     const pdf = await PDFDocument.load(label.pdf);
     expect(pdf.getPageCount()).toBe(1);
     expect(Buffer.from(label.pdf).subarray(0, 5).toString()).toBe('%PDF-');
     const again = await carrier.createLabel({ reference: 'RMA-000001', from, to });
     expect(again.trackingNumber).toBe(label.trackingNumber);
+    const other = await carrier.createLabel({ reference: 'RMA-000002', from, to });
+    expect(other.trackingNumber).not.toBe(label.trackingNumber);
+  });
+
+  it('finds a good US address and not an undeliverable street or a bad ZIP', async () => {
+    expect(await carrier.verifyAddress(place)).toEqual({ ok: true });
+    const undeliverable = await carrier.verifyAddress({ ...place, street1: '1 Undeliverable Rd' });
+    expect(undeliverable).toEqual({ ok: false, message: expect.stringMatching(/\S/) as string });
+    expect((await carrier.verifyAddress({ ...place, zip: '1000' })).ok).toBe(false);
+  });
+
+  it('books a weekday pickup, answers a retried reference with the same booking, and cancels it', async () => {
+    const input = await pickup('pickup-1', MONDAY);
+    const booking = await carrier.schedulePickup(input);
+    expect(booking.pickupId).toMatch(/\S/);
+    expect(booking.confirmation).toMatch(/\S/);
+    expect(await carrier.schedulePickup(input)).toEqual(booking);
+    await expect(carrier.cancelPickup(booking.pickupId)).resolves.toBeUndefined();
+  });
+
+  it('refuses a pickup on a weekend', async () => {
+    await expect(carrier.schedulePickup(await pickup('pickup-2', SATURDAY))).rejects.toThrow();
+  });
+
+  it('tracks a label: its number, a status and at least one event in unix seconds', async () => {
+    const label = await carrier.createLabel({ reference: 'RMA-000003', from, to });
+    const tracking = await carrier.track(label.trackingNumber);
+    expect(tracking.trackingNumber).toBe(label.trackingNumber);
+    expect(tracking.status).toMatch(/\S/);
+    expect(tracking.events.length).toBeGreaterThan(0);
+    for (const event of tracking.events) {
+      expect(event.message).toMatch(/\S/);
+      expect(Number.isInteger(event.at)).toBe(true);
+    }
   });
 });
 

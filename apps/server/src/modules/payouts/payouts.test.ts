@@ -1,7 +1,15 @@
-import { calls, Code, MERCHANT_BASE, messages } from '@return-center/contract';
+import { calls, Code, messages } from '@return-center/contract';
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, shop, submitReturn, trySubmitReturn, type TestApp } from '../../../test/helper.js';
+import {
+  buildTestApp,
+  dialects,
+  merchantAction,
+  shop,
+  submitReturn,
+  trySubmitReturn,
+  type TestApp,
+} from '../../../test/helper.js';
 
 const IBAN = 'GB82 WEST 1234 5698 7654 32';
 
@@ -23,13 +31,7 @@ describe.each(dialects)('bank-transfer refunds on %s', (dialect) => {
       { order_id: session.orderId, name: 'Carol', surname: 'Smith', iban, currency: 'GBP' },
       session.token,
     );
-  const merchant = (requestId: number, action: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${MERCHANT_BASE}/requests/${String(requestId)}/${action}`,
-      payload: {},
-      headers: { authorization: 'Bearer demo-merchant-key' },
-    });
+  const merchant = (requestId: number, action: string) => merchantAction(t, requestId, action);
 
   it('offers a bank transfer, and takes only a valid IBAN for the payee', async () => {
     const carol = await signIn('carol@example.com', '#1004');

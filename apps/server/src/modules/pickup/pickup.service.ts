@@ -1,4 +1,5 @@
 import { Code, messages, PICKUP_COUNTRY, type PickupAddress } from '@return-center/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Carrier } from '../../adapters/carrier/port.js';
 import type { Geocoder } from '../../adapters/geocoder/port.js';
 import { isUsState, US_STATES } from '../../adapters/geocoder/us-states.js';
@@ -9,7 +10,18 @@ export class PickupService {
   constructor(
     private readonly carrier: Carrier,
     private readonly geocoder: Geocoder,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
   ) {}
+
+  /** A provider that fails leaves the list empty (spec §8) and the shopper types the address; we log why. */
+  private async orNothing<T>(what: string, work: Promise<T>, nothing: T): Promise<T> {
+    try {
+      return await work;
+    } catch (error) {
+      this.log.warn({ err: error }, `address ${what} failed`);
+      return nothing;
+    }
+  }
 
   regions(country: string) {
     return { list: country.toUpperCase() === PICKUP_COUNTRY ? [...US_STATES] : [] };
@@ -24,19 +36,20 @@ export class PickupService {
         code: Code.PickupAddressInvalid,
         msg: `${messages.pickupAddressInvalid}: province_code: not a US state`,
       };
-    const check = await this.carrier.verifyAddress(pickupPlace(address, ''));
+    const unreachable = { ok: false as const, message: 'the carrier could not be reached, please try again' };
+    const check = await this.orNothing('check', this.carrier.verifyAddress(pickupPlace(address, '')), unreachable);
     return check.ok
       ? { code: Code.Success, msg: '' }
       : { code: Code.PickupAddressInvalid, msg: `${messages.pickupAddressInvalid}: ${check.message}` };
   }
 
   async search(text: string, country: string) {
-    const places = await this.geocoder.search(text, country.toUpperCase());
+    const places = await this.orNothing('search', this.geocoder.search(text, country.toUpperCase()), []);
     return { map_search: places.map((place) => ({ place_id: place.placeId, display: place.display })) };
   }
 
   async detail(placeId: string) {
-    const detail = await this.geocoder.detail(placeId);
+    const detail = await this.orNothing('detail', this.geocoder.detail(placeId), null);
     return {
       map_address: detail
         ? [

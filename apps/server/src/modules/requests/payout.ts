@@ -17,10 +17,18 @@ export const PAYOUT_CHECK_SECONDS = 300;
  * (the request id is the provider's idempotency key). The request shows the payout's state as its refund state.
  */
 export async function payOut(deps: Pick<Deps, 'payouts' | 'db'>, request: RequestRecord, amount: number) {
+  const payee = await deps.db
+    .selectFrom('payout_recipients')
+    .select('currency')
+    .where('shop_id', '=', request.shop_id)
+    .where('order_id', '=', request.order_id)
+    .where('account_id', '=', request.payout_account_id)
+    .executeTakeFirstOrThrow();
   const payout = await deps.payouts.pay({
     accountId: request.payout_account_id,
     amount,
     currency: request.currency,
+    accountCurrency: payee.currency,
     idempotencyKey: `request-${String(request.id)}`,
     reference: `Refund ${request.order_name}`,
   });
