@@ -24,6 +24,7 @@ import { orderFeedRoutes } from './modules/order-feed/order-feed.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { exchangesRoutes } from './modules/exchanges/exchanges.routes.js';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
+import { carrierWebhooksRoutes } from './modules/carrier-webhooks/carrier-webhooks.routes.js';
 import { pickupRoutes } from './modules/pickup/pickup.routes.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { assetOrigins } from './modules/storefront-config/asset-origins.js';
@@ -130,6 +131,7 @@ export async function buildApp(
     returnsRoutes,
     pickupRoutes,
     payoutsRoutes,
+    carrierWebhooksRoutes,
     requestsRoutes,
     merchantApiRoutes,
     orderFeedRoutes,

@@ -1,6 +1,13 @@
 import { createShop } from '../src/cli/shops.js';
 import { randomBytes } from 'node:crypto';
-import { calls, type AnswerOf, type CallDef, type Envelope, type ShopSettings } from '@return-center/contract';
+import {
+  calls,
+  MERCHANT_BASE,
+  type AnswerOf,
+  type CallDef,
+  type Envelope,
+  type ShopSettings,
+} from '@return-center/contract';
 import { configSign, present } from '@return-center/domain';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../src/app.js';
@@ -106,6 +113,33 @@ export async function latestCode(t: TestApp, to: string): Promise<string> {
   if (!code) throw new Error(`No code mailed to ${to}`);
   return code;
 }
+
+/** A merchant action on a request (approve, receive, refund…) through the merchant API, with the demo key. */
+export const merchantAction = (t: TestApp, requestId: number, action: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `${MERCHANT_BASE}/requests/${String(requestId)}/${action}`,
+    payload: {},
+    headers: { authorization: 'Bearer demo-merchant-key' },
+  });
+
+/** Alice's carrier pickup at her New York address, on the tests' first pickup day (Monday 23 November 2026), 9–11. */
+export const alicePickup = {
+  carrier: 'USPS-EASYPOST',
+  timezone: 'America/New_York',
+  address: {
+    country_code: 'US',
+    province_code: 'NY',
+    apartment: 'Apt 4B',
+    address1: '350 5th Ave',
+    city: 'New York',
+    zip: '10118',
+    phone: '212-555-0101',
+    email: 'alice@example.com',
+  },
+  date: '2026-11-23',
+  time: '9-11',
+};
 
 /** Changes the demo shop's merchant settings the way the merchant API will (cache dropped at once). */
 export async function patchSettings(t: TestApp, change: (settings: ShopSettings) => void): Promise<void> {

@@ -26,6 +26,23 @@ export const PICKUP_DEFAULT_CARRIER = 'USPS-EASYPOST';
 export const PICKUP_COUNTRY = 'US';
 export const PICKUP_PHONE_PREFIX = '+1';
 export const DEFAULT_BANK_REFUND_CURRENCY = 'GBP';
+/** Currencies of the IBAN accounts a bank-transfer refund can be paid to. */
+export const BANK_REFUND_CURRENCIES = [
+  'GBP',
+  'EUR',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'HUF',
+  'RON',
+  'BGN',
+] as const;
+export type BankRefundCurrency = (typeof BANK_REFUND_CURRENCIES)[number];
+export const isBankRefundCurrency = (code: string): code is BankRefundCurrency =>
+  (BANK_REFUND_CURRENCIES as readonly string[]).includes(code);
 
 export const POLL_MAX_ATTEMPTS = 20;
 export const POLL_FIRST_DELAY = 2000;

@@ -137,6 +137,8 @@ export const checkInfo = z.object({
   return_rewards_shop_amount: minor,
   packing_slip_url: z.string(),
   label_url: z.string(),
+  /** Beyond the spec: drop off without a box, by showing this code (and its QR image) at the carrier's counter. */
+  drop_off: z.object({ code: z.string(), qr_url: z.string() }).nullable(),
   gift_balance: minor,
   discount_code: z.string(),
   gift_card_code: z.string(),
@@ -149,8 +151,16 @@ export const checkInfo = z.object({
   tracking: z.array(z.object({ number: z.string(), carrier: z.string(), at: unixSeconds })),
   return_address_mode: int,
   specious_setting: z.object({ hidden_refund: int }),
-  /** Spec: {address, time, date}; with the shopper's time zone, which the time is in. */
-  pickup: z.object({ address: pickupAddress, time: z.string(), date: z.string(), timezone: z.string() }).nullable(),
+  /** Spec: {address, time, date}; with the shopper's time zone, which the time is in, and whether it may change. */
+  pickup: z
+    .object({
+      address: pickupAddress,
+      time: z.string(),
+      date: z.string(),
+      timezone: z.string(),
+      changeable: z.boolean(),
+    })
+    .nullable(),
   pickupMethod: pickupMethod.nullable(),
   exchange_order: exchangeOrder.nullable(),
   created_at: unixSeconds,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatIban, isIban, normalizeIban } from './iban.js';
+import { BANK_REFUND_CURRENCIES } from '@return-center/contract';
+import { formatIban, ibanCurrency, isIban, normalizeIban } from './iban.js';
 
 describe('IBAN', () => {
   it('accepts the registry examples, with spaces and in lower case', () => {
@@ -32,5 +33,15 @@ describe('IBAN', () => {
   it('normalises and prints in groups of four', () => {
     expect(normalizeIban(' gb82-west 1234 ')).toBe('GB82WEST1234');
     expect(formatIban('GB82WEST12345698765432')).toBe('GB82 WEST 1234 5698 7654 32');
+  });
+
+  it('names the currency an account of the IBAN’s country holds, one the refund can be paid in', () => {
+    expect(ibanCurrency('GB82 WEST 1234 5698 7654 32')).toBe('GBP');
+    expect(ibanCurrency('de89370400440532013000')).toBe('EUR');
+    expect(ibanCurrency('NO9386011117947')).toBe('NOK');
+    expect(ibanCurrency('CH9300762011623852957')).toBe('CHF');
+    expect(ibanCurrency('TR330006100519786457841326')).toBeNull();
+    for (const code of ['GB', 'DE', 'FR', 'CH', 'SE', 'NO', 'DK', 'PL', 'CZ', 'HU', 'RO', 'BG'])
+      expect(BANK_REFUND_CURRENCIES).toContain(ibanCurrency(`${code}00`));
   });
 });

@@ -28,3 +28,26 @@ export function isIban(text: string): boolean {
   for (let i = 0; i < digits.length; i += 7) remainder = Number(String(remainder) + digits.slice(i, i + 7)) % 97;
   return remainder === 1;
 }
+
+const EURO = 'AD AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MC MT NL PT SI SK SM VA'.split(' ');
+const NATIONAL: Record<string, string> = {
+  GB: 'GBP',
+  CH: 'CHF',
+  LI: 'CHF',
+  SE: 'SEK',
+  NO: 'NOK',
+  DK: 'DKK',
+  FO: 'DKK',
+  GL: 'DKK',
+  PL: 'PLN',
+  CZ: 'CZK',
+  HU: 'HUF',
+  RO: 'RON',
+  BG: 'BGN',
+};
+
+/** The currency an account with this IBAN usually holds (its country's), for the form to start from; null if unknown. */
+export function ibanCurrency(text: string): string | null {
+  const country = normalizeIban(text).slice(0, 2);
+  return EURO.includes(country) ? 'EUR' : (NATIONAL[country] ?? null);
+}

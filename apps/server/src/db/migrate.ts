@@ -23,6 +23,7 @@ import * as catalogueSearch from '../adapters/store-platform/migrations/020-cata
 import * as draftGroups from '../adapters/store-platform/migrations/021-draft-groups.js';
 import * as shippingAddress from '../adapters/store-platform/migrations/022-shipping-address.js';
 import * as pickupAndPayouts from './migrations/023-pickup-and-payouts.js';
+import * as carrierDetails from './migrations/024-carrier-details.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -48,6 +49,7 @@ const ALL = {
   '021-draft-groups': draftGroups,
   '022-shipping-address': shippingAddress,
   '023-pickup-and-payouts': pickupAndPayouts,
+  '024-carrier-details': carrierDetails,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {

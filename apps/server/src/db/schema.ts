@@ -153,6 +153,10 @@ export interface ReturnRequestsTable {
   tracking_proof: Generated<string>;
   label_url: Generated<string>;
   packing_slip_url: Generated<string>;
+  /** A code to drop the item off without a box, from the carrier with the label ('' when it gave none). */
+  drop_off_code: Generated<string>;
+  /** The carrier's latest tracker status of the parcel (`in_transit`, `delivered`…), from its webhook. */
+  carrier_status: Generated<string>;
   discount_code: Generated<string>;
   gift_card_code: Generated<string>;
   refund_state: Generated<RefundState>;

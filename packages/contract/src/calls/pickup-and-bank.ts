@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
+import { BANK_REFUND_CURRENCIES, DEFAULT_BANK_REFUND_CURRENCY } from '../constants.js';
 import { id, int } from '../envelope.js';
 import { pickupAddress } from '../order.js';
 import { pickupSlot } from '../returns.js';
@@ -67,7 +68,7 @@ export const wiseCustomerCreate = defineCall({
     name: z.string().trim().min(1).max(100),
     surname: z.string().trim().min(1).max(100),
     iban: z.string().trim().min(15).max(34),
-    currency: z.string().length(3).default('GBP'),
+    currency: z.enum(BANK_REFUND_CURRENCIES).default(DEFAULT_BANK_REFUND_CURRENCY),
     account_details: z.string().max(500).default(''),
   }),
   answer: z.object({ account_id: z.string() }),

@@ -3,10 +3,16 @@ import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 
-export type DocumentKind = 'label' | 'packing-slip';
-export const DOCUMENT_KINDS: DocumentKind[] = ['label', 'packing-slip'];
+/** How each kind is served: the PDFs to download, the drop-off QR code as an image to show. */
+export const DOCUMENT_FILES = {
+  label: { extension: 'pdf', type: 'application/pdf', download: true },
+  'packing-slip': { extension: 'pdf', type: 'application/pdf', download: true },
+  'drop-off-qr': { extension: 'png', type: 'image/png', download: false },
+} as const;
+export type DocumentKind = keyof typeof DOCUMENT_FILES;
+export const DOCUMENT_KINDS = Object.keys(DOCUMENT_FILES) as DocumentKind[];
 
-/** PDFs made for a request (label, packing slip), kept in the database and served by signed links. */
+/** Files made for a request (label, packing slip, drop-off code), kept in the database and served by signed links. */
 export class Documents {
   constructor(
     private readonly db: Db,
@@ -15,13 +21,13 @@ export class Documents {
     private readonly linkTtlSeconds: number,
   ) {}
 
-  async put(requestId: number, kind: DocumentKind, pdf: Uint8Array): Promise<string> {
+  async put(requestId: number, kind: DocumentKind, content: Uint8Array): Promise<string> {
     await this.db
       .insertInto('documents')
       .values({
         request_id: requestId,
         kind,
-        content_base64: Buffer.from(pdf).toString('base64'),
+        content_base64: Buffer.from(content).toString('base64'),
         created_at: nowSeconds(this.clock),
       })
       .onConflict((oc) => oc.columns(['request_id', 'kind']).doNothing())
@@ -45,7 +51,8 @@ export class Documents {
    */
   link(requestId: number, kind: DocumentKind): string {
     const expires = nowSeconds(this.clock) + this.linkTtlSeconds;
-    return `/documents/${kind}/${requestId}.pdf?exp=${expires}&sig=${this.sign(requestId, kind, expires)}`;
+    const file = `${requestId}.${DOCUMENT_FILES[kind].extension}`;
+    return `/documents/${kind}/${file}?exp=${expires}&sig=${this.sign(requestId, kind, expires)}`;
   }
 
   verify(requestId: number, kind: DocumentKind, expires: number, sig: string): boolean {

@@ -21,6 +21,7 @@ export const MAIL_TEXT_KEYS = [
   'approvedBody',
   'approvedLabel',
   'approvedSlip',
+  'approvedDropOff',
   'rejectedSubject',
   'rejectedBody',
   'receivedSubject',

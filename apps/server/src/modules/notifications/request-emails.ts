@@ -21,6 +21,7 @@ export function requestEmail(
     reason: detail.decline_reason,
     amount: formatMoney(detail.actual_refund, detail.currency, detail.currency_format),
     code: detail.discount_code || detail.gift_card_code,
+    dropOff: detail.drop_off?.code ?? '',
   };
   const t = (key: MailTextKey) => mailText(lang, key, vars);
   const body = [t(`${event}Body`)];
@@ -29,6 +30,12 @@ export function requestEmail(
   if (event === 'approved' && detail.packing_slip_url)
     links.push([t('approvedSlip'), publicUrl + detail.packing_slip_url]);
   if (event === 'refunded' && vars.code) body.push(t('refundedCode'));
+  const dropOff = event === 'approved' && detail.drop_off ? detail.drop_off : null;
+  if (dropOff) body.push(t('approvedDropOff'));
+  // The QR image is fetched by the mail client from a signed link, like the label; the code is in the text too.
+  const qrImage = dropOff
+    ? `<p><img src="${escapeHtml(publicUrl + dropOff.qr_url)}" width="160" height="160" alt="${escapeHtml(dropOff.code)}"></p>`
+    : '';
   // The link names the shop: one server serves several, and the portal opens the default one otherwise.
   links.push([
     t('viewStatus'),
@@ -38,6 +45,7 @@ export function requestEmail(
   const html = brandedHtml(
     brandOf(shop, lang),
     body.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
+      qrImage +
       links.map(([label, href]) => `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`).join(''),
   );
   return {

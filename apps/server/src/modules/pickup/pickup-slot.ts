@@ -1,4 +1,11 @@
-import { messages, PICKUP_COUNTRY, PICKUP_DEFAULT_CARRIER, type PickupAddress } from '@return-center/contract';
+import {
+  messages,
+  PICKUP_COUNTRY,
+  PICKUP_DEFAULT_CARRIER,
+  RequestStatus,
+  ShippingMethodId,
+  type PickupAddress,
+} from '@return-center/contract';
 import {
   isBookablePickupDate,
   isPickupDateFormat,
@@ -58,4 +65,16 @@ export function pickupPlace(address: PickupAddress, name: string): PickupPlace {
     phone: address.phone.replace(/\D/g, ''),
     email: address.email,
   };
+}
+
+/** Tracker statuses that mean the carrier has the parcel: a booked pickup has happened. */
+const PICKED_UP = ['in_transit', 'out_for_delivery', 'available_for_pickup', 'delivered'];
+
+/** Until the carrier has the parcel (and the merchant has not decided against it), the pickup may change. */
+export function pickupChangeable(request: { status: number; shipping_method_id: number; carrier_status: string }) {
+  return (
+    request.shipping_method_id === ShippingMethodId.CarrierPickup &&
+    (request.status === RequestStatus.PendingReview || request.status === RequestStatus.Approved) &&
+    !PICKED_UP.includes(request.carrier_status)
+  );
 }

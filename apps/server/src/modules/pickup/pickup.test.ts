@@ -1,25 +1,15 @@
-import { calls, Code, MERCHANT_BASE, messages, RequestStatus } from '@return-center/contract';
+import { calls, Code, messages, RequestStatus } from '@return-center/contract';
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, submitReturn, trySubmitReturn, type TestApp } from '../../../test/helper.js';
-
-/** The clock of the tests is Friday 20 November 2026, 10:00 in New York: the first pickup day is Monday the 23rd. */
-const alicePickup = {
-  carrier: 'USPS-EASYPOST',
-  timezone: 'America/New_York',
-  address: {
-    country_code: 'US',
-    province_code: 'NY',
-    apartment: 'Apt 4B',
-    address1: '350 5th Ave',
-    city: 'New York',
-    zip: '10118',
-    phone: '212-555-0101',
-    email: 'alice@example.com',
-  },
-  date: '2026-11-23',
-  time: '9-11',
-};
+import {
+  alicePickup,
+  buildTestApp,
+  dialects,
+  merchantAction,
+  submitReturn,
+  trySubmitReturn,
+  type TestApp,
+} from '../../../test/helper.js';
 
 describe.each(dialects)('carrier pickup on %s', (dialect) => {
   let t: TestApp;
@@ -28,13 +18,7 @@ describe.each(dialects)('carrier pickup on %s', (dialect) => {
   });
   afterEach(() => t.close());
 
-  const merchant = (requestId: number, action: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${MERCHANT_BASE}/requests/${String(requestId)}/${action}`,
-      payload: {},
-      headers: { authorization: 'Bearer demo-merchant-key' },
-    });
+  const merchant = (requestId: number, action: string) => merchantAction(t, requestId, action);
   const pickupOf = (overrides: Record<string, unknown> = {}) => ({ ...alicePickup, ...overrides });
   const request = (id: number) =>
     t.db.selectFrom('return_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -106,6 +90,7 @@ describe.each(dialects)('carrier pickup on %s', (dialect) => {
       date: '2026-11-23',
       time: '9-11',
       timezone: 'America/New_York',
+      changeable: true,
     });
     expect(status.detail.pickupMethod).toMatchObject({ carrierDefault: 'USPS-EASYPOST' });
   });
@@ -122,6 +107,8 @@ describe.each(dialects)('carrier pickup on %s', (dialect) => {
     await t.app.ctx.worker.runDue();
     const approved = await request(requestId);
     expect(approved.label_url).not.toBe('');
+    // A driver collects the parcel: no box-free drop-off code, which is for a counter.
+    expect(approved.drop_off_code).toBe('');
     const first = JSON.parse(approved.pickup_booking) as { pickupId: string; slot: string };
     expect(JSON.parse(first.slot)).toMatchObject({ time: '13-15' });
 

@@ -57,6 +57,7 @@ export class LifecycleService {
       ...info,
       label_url: fresh('label', info.label_url),
       packing_slip_url: fresh('packing-slip', info.packing_slip_url),
+      drop_off: info.drop_off && { ...info.drop_off, qr_url: this.deps.documents.link(request.id, 'drop-off-qr') },
     };
   }
 

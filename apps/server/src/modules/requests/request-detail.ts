@@ -5,7 +5,7 @@ import type { ExchangeItem } from '../returns/exchange-reservation.js';
 import type { ReturnMoneyResult } from '@return-center/domain';
 import type { PlatformOrder } from '../../adapters/store-platform/port.js';
 import { PICKUP_METHOD, SHIPPING_METHODS, SOLUTIONS, currencyFormat } from '../orders/order-source.js';
-import type { PickupSlot } from '../pickup/pickup-slot.js';
+import { pickupChangeable, type PickupSlot } from '../pickup/pickup-slot.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
 import type { ItemRecord, RequestRecord } from './requests.repository.js';
 
@@ -40,7 +40,7 @@ export function formatAddress(address: ShopSettings['return_address']): string {
 function pickupOf(request: RequestRecord): CheckInfo['pickup'] {
   if (!request.pickup) return null;
   const { address, time, date, timezone } = JSON.parse(request.pickup) as PickupSlot;
-  return { address, time, date, timezone };
+  return { address, time, date, timezone, changeable: pickupChangeable(request) };
 }
 
 /** Σ price × quantity of an exchange request's new items, as they were at submit. */
@@ -150,6 +150,7 @@ export function buildCheckInfo(
     return_rewards_shop_amount: 0,
     packing_slip_url: request.packing_slip_url,
     label_url: request.label_url,
+    drop_off: request.drop_off_code ? { code: request.drop_off_code, qr_url: '' } : null,
     gift_balance: 0,
     discount_code: request.discount_code,
     gift_card_code: request.gift_card_code,

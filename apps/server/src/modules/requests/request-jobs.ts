@@ -1,6 +1,8 @@
 import { ShippingMethodId, SolutionId } from '@return-center/contract';
 import type { BankPayouts } from '../../adapters/bank-payout/port.js';
 import type { Carrier } from '../../adapters/carrier/port.js';
+import { dropOffQrPng } from '../documents/drop-off-qr.js';
+import { labelFrom } from './label-from.js';
 import { bookPickup } from './pickup-booking.js';
 import type { MailTransport } from '../../adapters/mail/port.js';
 import type { StorePlatform } from '../../adapters/store-platform/port.js';
@@ -52,13 +54,21 @@ export function requestJobHandlers(deps: Deps): {
         const address = detail.return_address.split('\n');
         const label = await deps.carrier.createLabel({
           reference: detail.rma,
-          from: { name: detail.customer_info.email, lines: [`Order ${detail.order_no}`] },
+          from: await labelFrom(deps.platform, request),
           to: { name: address[0] ?? detail.store_name, lines: address.slice(1) },
         });
         const url = await deps.documents.put(request.id, 'label', label.pdf);
+        // A box-free drop-off is for a parcel the shopper takes to a counter, not one a driver collects.
+        const dropOff = request.shipping_method_id === ShippingMethodId.MerchantLabel ? label.dropOffCode : undefined;
+        if (dropOff) await deps.documents.put(request.id, 'drop-off-qr', await dropOffQrPng(dropOff));
         await deps.db
           .updateTable('return_requests')
-          .set({ label_url: url, tracking_number: label.trackingNumber, shipping_carrier: label.carrier })
+          .set({
+            label_url: url,
+            tracking_number: label.trackingNumber,
+            shipping_carrier: label.carrier,
+            drop_off_code: dropOff ?? '',
+          })
           .where('id', '=', request.id)
           .where('label_url', '=', '')
           .execute();

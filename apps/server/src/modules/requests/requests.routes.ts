@@ -1,7 +1,7 @@
 import { calls, Code, messages } from '@return-center/contract';
 import type { AppContext } from '../../app-context.js';
 import { registerCall } from '../../http/register-call.js';
-import { DOCUMENT_KINDS, type DocumentKind } from '../documents/documents.js';
+import { DOCUMENT_FILES, DOCUMENT_KINDS, type DocumentKind } from '../documents/documents.js';
 import { CARRIERS } from './carriers.js';
 
 /** The shopper's view of a submitted request: details, progress polling, tracking, documents. */
@@ -23,20 +23,24 @@ export function requestsRoutes({ app, authenticate, services }: AppContext): voi
 
   app.get('/documents/:kind/:file', async (request, reply) => {
     const { kind, file } = request.params as { kind: DocumentKind; file: string };
-    const requestId = Number(/^(\d+)\.pdf$/.exec(file)?.[1]);
+    const [, id, extension] = /^(\d+)\.(\w+)$/.exec(file) ?? [];
+    const requestId = Number(id);
     // A repeated parameter (`?sig=a&sig=b`) arrives as an array, which String() joins.
     const query = request.query as { sig?: string | string[]; exp?: string | string[] };
     const sig = String(query.sig ?? '');
     const expires = Number(query.exp);
-    if (!DOCUMENT_KINDS.includes(kind) || !requestId || !documents.verify(requestId, kind, expires, sig)) {
+    const known = DOCUMENT_KINDS.includes(kind) && DOCUMENT_FILES[kind].extension === extension;
+    if (!known || !requestId || !documents.verify(requestId, kind, expires, sig)) {
       return reply.status(403).send({ code: Code.Forbidden, msg: 'Access denied', data: null });
     }
-    const pdf = await documents.get(requestId, kind);
-    if (!pdf) return reply.status(404).send({ code: Code.RouteNotFound, msg: messages.notFound, data: null });
+    const content = await documents.get(requestId, kind);
+    if (!content) return reply.status(404).send({ code: Code.RouteNotFound, msg: messages.notFound, data: null });
+    const served = DOCUMENT_FILES[kind];
+    const disposition = served.download ? 'attachment' : 'inline';
     return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${kind}-${requestId}.pdf"`)
+      .type(served.type)
+      .header('content-disposition', `${disposition}; filename="${kind}-${requestId}.${served.extension}"`)
       .header('cache-control', 'private, max-age=3600')
-      .send(pdf);
+      .send(content);
   });
 }

@@ -1,13 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  Code,
-  messages,
-  RefundState,
-  RequestStatus,
-  ShippingMethodId,
-  type calls,
-  type CheckInfo,
-} from '@return-center/contract';
+import { Code, messages, RefundState, type calls, type CheckInfo } from '@return-center/contract';
 import { canAddTracking } from '@return-center/domain';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
@@ -18,7 +10,7 @@ import type { Outbox } from '../jobs/outbox.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { StorefrontConfigService } from '../storefront-config/storefront-config.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
-import { pickupSlotProblem, storedSlot, type PickupSlot } from '../pickup/pickup-slot.js';
+import { pickupChangeable, pickupSlotProblem, storedSlot, type PickupSlot } from '../pickup/pickup-slot.js';
 import { trackingMatches } from './carriers.js';
 import type { LifecycleService } from './lifecycle.service.js';
 import type { RequestRecord, RequestsRepository } from './requests.repository.js';
@@ -101,8 +93,7 @@ export class ShopperRequestsService {
   /** The shopper changes where or when the carrier comes, until the parcel is picked up (spec pickupUpdate). */
   async updatePickup(session: Session, input: PickupInput): Promise<{ code: number; msg: string }> {
     const record = await this.owned(session, input.request_id);
-    const changeable = record.status === RequestStatus.PendingReview || record.status === RequestStatus.Approved;
-    if (record.shipping_method_id !== ShippingMethodId.CarrierPickup || !changeable)
+    if (!pickupChangeable(record))
       return { code: Code.IllegalTransition, msg: 'The pickup of this return can no longer be changed' };
     const problem = pickupSlotProblem(input.pickup, this.deps.clock.nowMs());
     if (problem) return { code: Code.InvalidInput, msg: problem };

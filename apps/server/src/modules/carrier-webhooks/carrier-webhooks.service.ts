@@ -1,0 +1,51 @@
+import type { EasyPostTrackerEvent } from '../../adapters/carrier/easypost-webhook.js';
+import type { Clock } from '../../clock.js';
+import { nowSeconds } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import { recordEvent } from '../requests/requests.repository.js';
+
+/**
+ * Applies the carrier's tracker events to the return whose label they track: the request keeps the latest status
+ * and its timeline gets an entry. An event delivered again (carriers retry until they hear 2xx) changes nothing.
+ */
+export class CarrierWebhooksService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Whether the event was applied now (false: seen before, or no return has that tracking number). */
+  async apply(event: EasyPostTrackerEvent): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const fresh = await trx
+        .insertInto('carrier_events')
+        .values({ event_id: event.id, received_at: nowSeconds(this.clock) })
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .returning('event_id')
+        .executeTakeFirst();
+      if (!fresh) return false;
+      const request = await trx
+        .selectFrom('return_requests')
+        .select(['id', 'status', 'carrier_status'])
+        .where('tracking_number', '=', event.trackingCode)
+        .where('tracking_number', '!=', '')
+        .executeTakeFirst();
+      if (!request) return false;
+      await trx
+        .updateTable('return_requests')
+        .set({ carrier_status: event.status })
+        .where('id', '=', request.id)
+        .execute();
+      await recordEvent(trx, {
+        request_id: request.id,
+        actor: 'carrier',
+        action: 'tracking',
+        from_status: request.status,
+        to_status: request.status,
+        note: `${event.trackingCode} ${event.status}`,
+        at: event.at,
+      });
+      return true;
+    });
+  }
+}
