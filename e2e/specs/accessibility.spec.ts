@@ -76,15 +76,12 @@ test('the exchange catalogue and its quick view have no WCAG 2.2 AA violations',
   await expectNoAxeViolations(page, 'quick view');
 });
 
-test('the already-processing and coming-soon pages have no WCAG 2.2 AA violations', async ({ page, request }) => {
+test('the already-processing page has no WCAG 2.2 AA violations', async ({ page, request }) => {
   const shopper = await signedInShopper(page, request);
   const id = await submitShirtReturn(request, shopper);
   await page.goto(`/process/${id}`);
   await expect(page.getByRole('heading', { name: 'Return already being processed' })).toBeVisible();
   await expectNoAxeViolations(page, 'already processing');
-  await page.goto(`/process-manage/pickup/${shopper.orderId}`);
-  await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
-  await expectNoAxeViolations(page, 'coming soon');
 });
 
 test('the login and the return steps work from the keyboard alone', async ({ page, request }) => {

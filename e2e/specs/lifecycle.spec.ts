@@ -39,6 +39,10 @@ test('a return goes from review to refund, with a label, tracking and an email a
   const pdf = await request.get(present(await label.getAttribute('href'), 'href of the return label link'));
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  // Beyond the spec: with no box or printer, the shopper shows a QR code at the carrier's counter.
+  const qr = page.getByRole('region', { name: 'Drop off without a box' }).getByRole('img');
+  await expect(qr).toHaveAccessibleName('QR code to drop off your return');
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   // The label's own tracking is shown; the shopper can still see where to send it.
   await expect(page.getByText('500 Market Street')).toBeVisible();

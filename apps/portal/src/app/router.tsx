@@ -14,10 +14,8 @@ const onDemand = (load: Loader) => {
   return lazy(load);
 };
 
-const ComingSoon = onDemand(() => import('./coming-soon'));
-
-/** Screens that exist; the other routes of spec §2 show "Coming soon" until their issues land. */
-const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+/** Every route of spec §2 with its screen; pages load on demand; anything else goes to the root. */
+const SCREENS = {
   // Each import names its file: a pattern would also build the test files beside them into the portal.
   'process/:id': onDemand(() => import('../features/return-flow/components/processing-page')),
   'process-manage/select/:id': onDemand(() => import('../features/return-flow/components/select-step')),
@@ -28,7 +26,7 @@ const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'process-manage/pickup/:id': onDemand(() => import('../features/pickup/components/pickup-page')),
   'exchange-other-goods/:id': onDemand(() => import('../features/exchange/components/catalogue-page')),
   'status-manage/return-details/:id?': onDemand(() => import('../features/status/components/status-page')),
-};
+} satisfies Record<string, LazyExoticComponent<ComponentType>>;
 
 /**
  * Once signed in, the journey's pages are fetched while the browser is idle, so that moving on (and reaching the
@@ -68,18 +66,7 @@ const page = (Component: ComponentType) => (
   </Suspense>
 );
 
-/** Every route of spec §2; pages load on demand; anything else goes to the root. */
-export const SHOPPER_PATHS = [
-  'process/:id',
-  'exchange-other-goods/:id',
-  'process-manage/select/:id',
-  'process-manage/exchange/:id',
-  'process-manage/solution/:id',
-  'process-manage/method/:id',
-  'process-manage/refund-check/:id',
-  'process-manage/pickup/:id',
-  'status-manage/return-details/:id?',
-];
+export const SHOPPER_PATHS = Object.keys(SCREENS);
 
 /** The app's router: it reads the URL and follows the history from when it is made. */
 export const createRouter = () =>
@@ -90,7 +77,7 @@ export const createRouter = () =>
         { index: true, element: page(RootPage) },
         {
           element: <RequireSession />,
-          children: SHOPPER_PATHS.map((path) => ({ path, element: page(SCREENS[path] ?? ComingSoon) })),
+          children: Object.entries(SCREENS).map(([path, screen]) => ({ path, element: page(screen) })),
         },
         { path: '*', element: <Navigate to="/" replace /> },
       ],

@@ -1,5 +1,11 @@
-import { calls, Code } from '@return-center/contract';
-import { formatIban, isIban, normalizeIban } from '@return-center/domain';
+import {
+  BANK_REFUND_CURRENCIES,
+  calls,
+  Code,
+  isBankRefundCurrency,
+  type BankRefundCurrency,
+} from '@return-center/contract';
+import { formatIban, ibanCurrency, isIban, normalizeIban } from '@return-center/domain';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../shared/http';
 import type { BankPayee } from '../../../shared/return-form';
@@ -9,7 +15,7 @@ export interface BankDetails {
   name: string;
   surname: string;
   iban: string;
-  currency: string;
+  currency: BankRefundCurrency;
   details: string;
 }
 
@@ -50,8 +56,6 @@ export async function createPayee(
   };
 }
 
-const CURRENCIES = ['GBP', 'EUR', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'RON', 'BGN'];
-
 /** Spec screen 9, the required information for a bank-transfer refund: full name, surname, IBAN, account details. */
 export function BankForm({
   value,
@@ -65,7 +69,7 @@ export function BankForm({
   const { t } = useTranslation();
   const errors = showErrors ? bankErrors(value) : {};
   const error = (field: keyof BankDetails) => (errors[field] ? t(errors[field]) : undefined);
-  const set = (field: keyof BankDetails, text: string) => onChange({ ...value, [field]: text });
+  const set = (field: Exclude<keyof BankDetails, 'currency'>, text: string) => onChange({ ...value, [field]: text });
   return (
     <fieldset className="rc-card rc-form rc-bank-form">
       <legend className="rc-subtitle">{t('bank.title')}</legend>
@@ -97,13 +101,25 @@ export function BankForm({
         placeholder={t('bank.ibanHint')}
         required
         error={error('iban')}
-        onChange={(event) => set('iban', event.target.value.toUpperCase())}
+        onChange={(event) => {
+          const iban = event.target.value.toUpperCase();
+          // A complete IBAN brings its country's currency; the shopper may still pick another after it.
+          const usual = isIban(iban) ? (ibanCurrency(iban) ?? '') : '';
+          onChange({ ...value, iban, ...(isBankRefundCurrency(usual) ? { currency: usual } : {}) });
+        }}
         onBlur={() => isIban(value.iban) && set('iban', formatIban(value.iban))}
       />
       <div className="rc-field">
         <label htmlFor="bank-currency">{t('bank.currency')}</label>
-        <select id="bank-currency" value={value.currency} onChange={(event) => set('currency', event.target.value)}>
-          {[...new Set([value.currency, ...CURRENCIES])].map((code) => (
+        <select
+          id="bank-currency"
+          value={value.currency}
+          onChange={(event) => {
+            const currency = event.target.value;
+            if (isBankRefundCurrency(currency)) onChange({ ...value, currency });
+          }}
+        >
+          {BANK_REFUND_CURRENCIES.map((code) => (
             <option key={code} value={code}>
               {code}
             </option>

@@ -156,6 +156,19 @@ describe('bank transfer (solution 6)', () => {
     });
   });
 
+  it('takes the currency from a complete IBAN’s country, and keeps the one the shopper picks after it', async () => {
+    storeForm({ order_product: { [501]: chosenShirt } });
+    const { user } = renderStep([1, 6]);
+    await user.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
+    const currency = screen.getByLabelText<HTMLSelectElement>('Account currency');
+    expect(currency.value).toBe('GBP');
+    await user.type(screen.getByLabelText('IBAN'), 'DE89 3704 0044 0532 0130 00');
+    expect(currency.value).toBe('EUR');
+    await user.selectOptions(currency, 'CHF');
+    await user.click(screen.getByLabelText('Full name'));
+    expect(currency.value).toBe('CHF');
+  });
+
   it('stays on the step with the server’s message when the payee is refused', async () => {
     storeForm({ order_product: { [501]: chosenShirt } });
     api.on(calls.wiseCustomerCreate, fail(calls.wiseCustomerCreate, 1002, 'iban: Please enter a valid IBAN'));

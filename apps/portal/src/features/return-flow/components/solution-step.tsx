@@ -1,4 +1,4 @@
-import { DEFAULT_BANK_REFUND_CURRENCY, SolutionId } from '@return-center/contract';
+import { DEFAULT_BANK_REFUND_CURRENCY, isBankRefundCurrency, SolutionId } from '@return-center/contract';
 import { normalizeIban } from '@return-center/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,8 @@ export default function SolutionStep() {
   const config = useOrderConfig(orderId, lines);
   const [bank, setBank] = useState<BankDetails>(() => {
     const [name = '', ...rest] = (form.wise?.name ?? '').split(' ');
-    const currency = form.wise?.currency ?? DEFAULT_BANK_REFUND_CURRENCY;
+    const stored = form.wise?.currency ?? '';
+    const currency = isBankRefundCurrency(stored) ? stored : DEFAULT_BANK_REFUND_CURRENCY;
     return { name, surname: rest.join(' '), iban: form.wise?.iban ?? '', currency, details: '' };
   });
   const [bankChecked, setBankChecked] = useState(false);

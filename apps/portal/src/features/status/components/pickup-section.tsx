@@ -1,4 +1,4 @@
-import { Code, RequestStatus, ShippingMethodId, TOAST_DURATIONS, type CheckInfo } from '@return-center/contract';
+import { Code, ShippingMethodId, TOAST_DURATIONS, type CheckInfo } from '@return-center/contract';
 import { useTranslation } from 'react-i18next';
 import { PickupAddressCard } from '../../../shared/pickup/address-card';
 import { updatePickup } from '../../../shared/pickup/api';
@@ -14,7 +14,7 @@ export function PickupSection({ detail, onChanged }: { detail: CheckInfo; onChan
   const { t } = useTranslation();
   const toast = useUi((state) => state.toast);
   if (!detail.pickup || detail.shipping_method_id !== ShippingMethodId.CarrierPickup) return null;
-  const editable = detail.status === RequestStatus.PendingReview || detail.status === RequestStatus.Approved;
+  const editable = detail.pickup.changeable;
   const current: PickupSlot = {
     carrier: detail.pickupMethod?.carrierDefault ?? '',
     timezone: detail.pickup.timezone,

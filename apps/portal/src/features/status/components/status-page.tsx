@@ -98,6 +98,15 @@ function Details({ requestId }: { requestId: number }) {
         </div>
       ) : null}
 
+      {detail.drop_off ? (
+        <section className="rc-card rc-status__drop-off" aria-labelledby="rc-drop-off-title">
+          <h2 id="rc-drop-off-title">{t('status.dropOffTitle')}</h2>
+          <p>{t('status.dropOffBody')}</p>
+          <img src={detail.drop_off.qr_url} width={160} height={160} alt={t('status.dropOffQr')} />
+          <p className="rc-status__drop-off-code">{detail.drop_off.code}</p>
+        </section>
+      ) : null}
+
       <PickupSection detail={detail} onChanged={() => setRefreshKey((k) => k + 1)} />
 
       {canTrack && !detail.tracking_number ? (
