@@ -32,6 +32,31 @@ test('the login page wears the merchant brand and texts', async ({ page }) => {
   await expect(page.getByText('Powered by Return Center')).toBeHidden();
 });
 
+test('the demo shop wears its own brand: logo and name in the header, its picture beside the card or above it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const banner = page.getByRole('banner');
+  await expect(banner.getByText('Demo Shop', { exact: true })).toBeVisible();
+  // The logo is decorative beside the name, so it is no image to a screen reader.
+  await expect(banner.getByRole('img')).toHaveCount(0);
+  await expect(banner.locator('img.rc-logo')).toHaveAttribute('src', '/catalogue/demo-logo.svg');
+  await expect(page.getByText('Return Center', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Powered by Return Center')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start Your Return' })).toHaveCSS(
+    'background-color',
+    'rgb(31, 77, 58)',
+  );
+
+  const hero = page.locator('.rc-login-hero');
+  await expect(hero).toHaveCSS('background-image', /demo-login\.svg/);
+  const card = page.getByRole('region', { name: 'Demo Shop' });
+  const [heroBox, cardBox] = [await hero.boundingBox(), await card.boundingBox()];
+  if (!heroBox || !cardBox) throw new Error('the picture and the card are both drawn');
+  if ((page.viewportSize()?.width ?? 1280) >= 1024) expect(heroBox.x + heroBox.width).toBeLessThanOrEqual(cardBox.x);
+  else expect(heroBox.y + heroBox.height).toBeLessThanOrEqual(cardBox.y);
+});
+
 test('the exchange page wears its own title from the store configuration', async ({ page, request }) => {
   await withStoreConfig(page, (config) => {
     config.style.ex_product_page = { logo: '', title: 'Swap it for something you love' };

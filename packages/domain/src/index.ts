@@ -12,3 +12,4 @@ export * from './exchange.js';
 export * from './credit-bonus.js';
 export * from './pickup.js';
 export * from './iban.js';
+export * from './contrast.js';

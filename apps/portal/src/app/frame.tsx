@@ -53,7 +53,10 @@ export function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-/** The header's text or logo; with a URL it links to the shop (http or https only). */
+/**
+ * The header's text, or the shop's logo with its name beside it (the logo is decorative then, the name says who);
+ * with a URL it links to the shop (http or https only).
+ */
 function TopContent({
   content,
   storeName,
@@ -65,7 +68,10 @@ function TopContent({
 }) {
   const inner =
     content.type === 'logo' && content.value ? (
-      <img className="rc-logo" src={content.value} alt={storeName} />
+      <>
+        <img className="rc-logo" src={content.value} alt={storeName ? '' : fallback} />
+        {storeName ? <span className="rc-brand">{storeName}</span> : null}
+      </>
     ) : (
       <span className="rc-brand">{content.value || fallback}</span>
     );

@@ -18,6 +18,15 @@ describe('the merchant theme', () => {
     expect(rootStyle('--rc-font')).toContain('Lora');
   });
 
+  it('keeps button text readable on any theme colour: AA or black/white, whichever reads better', () => {
+    applyTheme(config({ return_page_primary_color: '#ffe14d', primary_btn_text_color: '#ffffff' }));
+    expect(rootStyle('--rc-button-text')).toBe('#000000');
+    applyTheme(config({ return_page_primary_color: '#ffe14d', primary_btn_text_color: '#3b2f00' }));
+    expect(rootStyle('--rc-button-text')).toBe('#3b2f00');
+    applyTheme(config({ return_page_primary_color: '#000000', primary_btn_text_color: '#ffffff' }));
+    expect(rootStyle('--rc-button-text')).toBe('#ffffff');
+  });
+
   it('uses http(s) URLs and refuses other schemes', () => {
     applyTheme(config({ background_image: 'https://cdn.example/bg.jpg' }));
     expect(rootStyle('--rc-background-image')).toBe('url("https://cdn.example/bg.jpg")');

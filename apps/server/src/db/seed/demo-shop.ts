@@ -28,6 +28,10 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
     });
     settings.return_setting.credit_bonus = { type: 'percent', value: 10, max: 1000 };
     settings.text.return_policy_link.content = '';
+    // A believable brand for a first look (#15): its logo and colour in the header, its picture beside the login.
+    settings.style.portal_top_content = { type: 'logo', value: catalogueImage('demo-logo'), url: '' };
+    settings.style.background_image = catalogueImage('demo-login');
+    settings.style.return_page_primary_color = '#1f4d3a';
     const shop = await trx
       .insertInto('shops')
       .values({

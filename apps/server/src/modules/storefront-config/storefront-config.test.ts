@@ -1,6 +1,7 @@
 import { calls, Code, MERCHANT_BASE, storeConfig, type Envelope, type Locale } from '@return-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, patchSettings, shop, sign, type TestApp } from '../../../test/helper.js';
+import { configSign } from '@return-center/domain';
+import { addEmptyShop, buildTestApp, dialects, patchSettings, shop, sign, type TestApp } from '../../../test/helper.js';
 
 describe.each(dialects)('store configuration on %s', (dialect) => {
   let t: TestApp;
@@ -9,20 +10,34 @@ describe.each(dialects)('store configuration on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  it('answers the signed store configuration with the spec defaults', async () => {
-    const { body } = await t.call(calls.getConfig, { shop_url: shop, code: 'de', sign });
-    expect(body.code).toBe(Code.Success);
-    const config = storeConfig.parse(body.data);
+  it('answers the signed store configuration with the spec defaults, and the demo shop with its brand', async () => {
+    await addEmptyShop(t, 'plain.myshopify.com');
+    const plain = await t.call(calls.getConfig, {
+      shop_url: 'plain.myshopify.com',
+      code: 'de',
+      sign: configSign('plain.myshopify.com'),
+    });
+    expect(plain.body.code).toBe(Code.Success);
+    const config = storeConfig.parse(plain.body.data);
     expect(config.current_code).toBe('de');
     expect(config.lang).toHaveLength(33);
     expect(config.style).toMatchObject({
+      portal_top_content: { type: 'text', value: 'Return Center', url: '' },
       portal_top_logo_width: 30,
       return_page_primary_color: '#000000',
       primary_btn_text_color: '#ffffff',
       login_pop_up: { corner_radius: 0, opacity: 100 },
+      background_image: '',
     });
     expect(config.text.order_lookup_method).toBe(1);
-    expect(config.contact.store_name).toBe('Demo Shop');
+
+    const demo = storeConfig.parse((await t.call(calls.getConfig, { shop_url: shop, code: 'de', sign })).body.data);
+    expect(demo.contact.store_name).toBe('Demo Shop');
+    expect(demo.style).toMatchObject({
+      portal_top_content: { type: 'logo', value: '/catalogue/demo-logo.svg', url: '' },
+      return_page_primary_color: '#1f4d3a',
+      background_image: '/catalogue/demo-login.svg',
+    });
   });
 
   it('falls back to English for a language the shop does not offer', async () => {
@@ -98,7 +113,7 @@ describe.each(dialects)('store configuration on %s', (dialect) => {
 
   it('serves the login page settings', async () => {
     const { body } = await t.call(calls.pageSetting, { shop_url: shop });
-    expect(body.data.style.portal_top_content).toEqual({ type: 'text', value: 'Return Center', url: '' });
+    expect(body.data.style.portal_top_content).toEqual({ type: 'logo', value: '/catalogue/demo-logo.svg', url: '' });
     expect(body.data.text.hide_merchant_contact_information).toBe(0);
   });
 });

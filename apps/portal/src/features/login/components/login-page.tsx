@@ -69,57 +69,61 @@ export default function LoginPage({ leave, onEngaged }: Props) {
   };
 
   return (
-    <section ref={card} className="rc-card rc-login" aria-labelledby="rc-login-title">
-      <h1 id="rc-login-title" className="rc-visually-hidden">
-        {config.store_name}
-      </h1>
-      <div role="tablist" aria-label={t('login.tabsLabel')} className="rc-tabs">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            id={`rc-tab-${name}`}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            aria-controls={`rc-panel-${name}`}
-            tabIndex={tab === name ? 0 : -1}
-            className="rc-tab"
-            onClick={() => setTab(name)}
-            onKeyDown={(event) => onTabKey(event, name)}
-          >
-            {t(name === 'order' ? 'login.tabOrder' : 'login.tabEmail')}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`rc-panel-${tab}`} aria-labelledby={`rc-tab-${tab}`}>
-        {tab === 'order' ? (
-          <OrderForm
-            config={config}
-            initial={{ email: params.email, orderNumber: params.orderNumber }}
-            onSignedIn={onSignedIn}
-          />
-        ) : (
-          <EmailForm config={config} initialEmail={params.email} onSignedIn={onSignedIn} />
+    <div className="rc-login-layout">
+      {/* The shop's picture, or its colour: beside the card on a desktop, above it on a phone. */}
+      <div className="rc-login-hero" aria-hidden="true" />
+      <section ref={card} className="rc-card rc-login" aria-labelledby="rc-login-title">
+        <h1 id="rc-login-title" className="rc-visually-hidden">
+          {config.store_name}
+        </h1>
+        <div role="tablist" aria-label={t('login.tabsLabel')} className="rc-tabs">
+          {TABS.map((name) => (
+            <button
+              key={name}
+              id={`rc-tab-${name}`}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              aria-controls={`rc-panel-${name}`}
+              tabIndex={tab === name ? 0 : -1}
+              className="rc-tab"
+              onClick={() => setTab(name)}
+              onKeyDown={(event) => onTabKey(event, name)}
+            >
+              {t(name === 'order' ? 'login.tabOrder' : 'login.tabEmail')}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`rc-panel-${tab}`} aria-labelledby={`rc-tab-${tab}`}>
+          {tab === 'order' ? (
+            <OrderForm
+              config={config}
+              initial={{ email: params.email, orderNumber: params.orderNumber }}
+              onSignedIn={onSignedIn}
+            />
+          ) : (
+            <EmailForm config={config} initialEmail={params.email} onSignedIn={onSignedIn} />
+          )}
+        </div>
+        <p className="rc-note">{t('login.footer', { count: config.return_window_days })}</p>
+        <p className="rc-login__links">
+          <PolicyLink config={config} />
+        </p>
+        {config.text.hide_merchant_contact_information ? null : (
+          <address className="rc-contact">
+            {t('login.contact', { store: config.contact.store_name })}
+            {config.contact.email ? (
+              <>
+                {' · '}
+                <a className="rc-link" href={`mailto:${config.contact.email}`}>
+                  {config.contact.email}
+                </a>
+              </>
+            ) : null}
+            {config.contact.phone ? ` · ${config.contact.phone}` : null}
+          </address>
         )}
-      </div>
-      <p className="rc-note">{t('login.footer', { count: config.return_window_days })}</p>
-      <p className="rc-login__links">
-        <PolicyLink config={config} />
-      </p>
-      {config.text.hide_merchant_contact_information ? null : (
-        <address className="rc-contact">
-          {t('login.contact', { store: config.contact.store_name })}
-          {config.contact.email ? (
-            <>
-              {' · '}
-              <a className="rc-link" href={`mailto:${config.contact.email}`}>
-                {config.contact.email}
-              </a>
-            </>
-          ) : null}
-          {config.contact.phone ? ` · ${config.contact.phone}` : null}
-        </address>
-      )}
-    </section>
+      </section>
+    </div>
   );
 }
