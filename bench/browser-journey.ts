@@ -107,7 +107,7 @@ export async function inpOverJourney(
       throw new Error(`order ${login.orderNumber} already has a return request (fresh orders need DEV_TOOLS=true)`);
     await order.getByRole('link', { name: 'Create return' }).click();
     await settle(page, page.getByRole('heading', { name: 'What would you like to return?' }));
-    await page.getByRole('button', { name: 'Choose Linen Shirt / M' }).click();
+    await page.getByRole('checkbox', { name: 'Linen Shirt / M' }).click();
     const dialog = page.getByRole('dialog');
     await settle(page, dialog.getByRole('radio', { name: "Doesn't suit me" }));
     await dialog.getByRole('radio', { name: "Doesn't suit me" }).check();

@@ -28,7 +28,7 @@ test('step 1 and the reason dialog have no WCAG 2.2 AA violations', async ({ pag
   await page.goto(`/process-manage/select/${shopper.orderId}`);
   await expect(page.getByRole('heading', { name: 'What would you like to return?' })).toBeVisible();
   await expectNoAxeViolations(page, 'select item');
-  await page.getByRole('button', { name: 'Choose Linen Shirt / M' }).click();
+  await page.getByRole('checkbox', { name: 'Linen Shirt / M' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectNoAxeViolations(page, 'reason dialog');
 });
@@ -100,8 +100,9 @@ test('the login and the return steps work from the keyboard alone', async ({ pag
 
   await page.getByRole('link', { name: 'Create return' }).focus();
   await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: 'Choose Linen Shirt / M' }).focus();
-  await page.keyboard.press('Enter');
+  // The item card is a checkbox: Space checks it, which asks why in the reason dialog.
+  await page.getByRole('checkbox', { name: 'Linen Shirt / M' }).focus();
+  await page.keyboard.press('Space');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   // Focus stays inside the dialog.

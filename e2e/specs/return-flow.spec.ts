@@ -22,7 +22,7 @@ test('in the reason dialog a shopper adds photos, a non-image is refused, and on
   await expect(page.getByRole('heading', { name: 'What would you like to return?' })).toBeVisible();
   await expect(page.getByText('One item return request per order')).toBeVisible();
   await expect(page.getByText('This item is not eligible for return')).toBeVisible();
-  await page.getByRole('button', { name: 'Choose Linen Shirt / M' }).click();
+  await page.getByRole('checkbox', { name: 'Linen Shirt / M' }).click();
   const dialog = page.getByRole('dialog', { name: 'Why are you returning this item?' });
   await dialog.getByRole('radio', { name: "Doesn't suit me" }).check();
   await dialog.getByLabel('Return description').fill('Too tight on the shoulders');
@@ -43,7 +43,7 @@ test('in the reason dialog a shopper adds photos, a non-image is refused, and on
   await expect(page.getByText("Selected: 1 × Doesn't suit me")).toBeVisible();
 
   // Only one product variant per request.
-  await page.getByRole('button', { name: 'Choose Canvas Sneakers / 42' }).click();
+  await page.getByRole('checkbox', { name: 'Canvas Sneakers / 42' }).click();
   await expect(page.getByText('Sorry, You can only select one product variant per request.')).toBeVisible();
 
   // The photos travel with the form to the check step and into the request.
@@ -56,7 +56,7 @@ test('a shopper returns the Linen Shirt of #1001 for a refund, shipping it on th
   const { order_name } = await freshOrder(request, '1001');
   await loginWithOrder(page, order_name, 'alice@example.com');
   await page.getByRole('article', { name: order_name }).getByRole('link', { name: 'Create return' }).click();
-  await page.getByRole('button', { name: 'Choose Linen Shirt / M' }).click();
+  await page.getByRole('checkbox', { name: 'Linen Shirt / M' }).click();
   await page.getByRole('dialog').getByRole('radio', { name: "Doesn't suit me" }).check();
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
 

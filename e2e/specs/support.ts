@@ -190,7 +190,7 @@ export async function submitShirtReturn(request: APIRequestContext, shopper: Sho
 /** From the orders page, step 1: one item of the order chosen ("Doesn't suit me"), on to step 2. */
 export async function chooseItem(page: Page, orderName: string, item: string) {
   await page.getByRole('article', { name: orderName }).getByRole('link', { name: 'Create return' }).click();
-  await page.getByRole('button', { name: `Choose ${item}` }).click();
+  await page.getByRole('checkbox', { name: item }).click();
   await page.getByRole('dialog').getByRole('radio', { name: "Doesn't suit me" }).check();
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -19,10 +19,15 @@ describe('select step', () => {
   it('lists the returnable items with their prices and asks for this order', async () => {
     renderStep();
     expect(await screen.findByRole('heading', { name: 'What would you like to return?' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Choose Linen shirt / M' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Choose Canvas tote' })).toBeTruthy();
-    expect(screen.getByText('$45.00')).toBeTruthy();
-    expect(screen.getByText('$20.00')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Linen shirt / M' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Canvas tote' })).toBeTruthy();
+    // Each card is one control: its name is the item, its description the price and how many can be returned.
+    const shirt = screen.getByRole('checkbox', { name: 'Linen shirt / M' });
+    expect(shirt.getAttribute('aria-checked')).toBe('false');
+    expect(document.getElementById(shirt.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
+      /^\$45\.00 · Qty \d+$/,
+    );
+    expect(screen.getByText(/^\$20\.00/)).toBeTruthy();
     expect(api.bodiesOf(calls.orderInfo)).toEqual([{ order_id: ORDER_ID }]);
   });
 
@@ -35,7 +40,7 @@ describe('select step', () => {
     const { user } = renderRoute('process-manage/select/:id', `/process-manage/select/${ORDER_ID}`, <SelectStep />);
     expect((await screen.findByRole('alert')).textContent).toContain('This page could not be loaded.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('button', { name: 'Choose Canvas tote' })).toBeTruthy();
+    expect(await screen.findByRole('checkbox', { name: 'Canvas tote' })).toBeTruthy();
   });
 
   it('shows non-returnable items with their reason and no way to choose them', async () => {
@@ -57,7 +62,7 @@ describe('select step', () => {
 
   it('choosing an item opens the reason dialog; saving a reason selects it and lets the shopper continue', async () => {
     const { user } = renderStep();
-    await user.click(await screen.findByRole('button', { name: 'Choose Linen shirt / M' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Linen shirt / M' }));
     const dialog = screen.getByRole('dialog', { name: 'Why are you returning this item?' });
     expect(within(dialog).getByText('Linen shirt / M')).toBeTruthy();
     await user.selectOptions(within(dialog).getByLabelText('Return quantity'), '2');
@@ -66,6 +71,7 @@ describe('select step', () => {
 
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByText('Selected: 2 × Arrived too late')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Linen shirt / M' }).getAttribute('aria-checked')).toBe('true');
     expect(storedForm()?.order_product).toEqual({
       [501]: {
         line_item_id: 501,
@@ -82,17 +88,17 @@ describe('select step', () => {
 
   it('Cancel and Escape close the dialog without selecting anything', async () => {
     const { user } = renderStep();
-    await user.click(await screen.findByRole('button', { name: 'Choose Canvas tote' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Canvas tote' }));
     await user.click(screen.getByRole('radio', { name: 'Arrived too late' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Choose Canvas tote' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Canvas tote' }));
     await user.click(screen.getByRole('radio', { name: 'Arrived too late' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     // Keyboard users land back where they were.
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Choose Canvas tote' }));
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Canvas tote' }));
 
     expect(screen.queryByText(/^Selected:/)).toBeNull();
     expect(storedForm()).toBeNull();
@@ -101,12 +107,12 @@ describe('select step', () => {
   it('allows one product variant per request', async () => {
     storeForm({ order_product: { [501]: chosenShirt } });
     const { user } = renderStep();
-    await user.click(await screen.findByRole('button', { name: 'Choose Canvas tote' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Canvas tote' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(toasts()).toEqual(['Sorry, You can only select one product variant per request.']);
   });
 
-  it('reopens a chosen item with its saved answers, and Remove unselects it', async () => {
+  it('reopens a chosen item with its saved answers, and unchecking the card unselects it', async () => {
     storeForm({ order_product: { [501]: chosenShirt }, solution_id: 1, shipping_method_id: 2 });
     const { user } = renderStep();
     expect(await screen.findByText('Selected: 2 × Poor quality/faulty')).toBeTruthy();
@@ -116,8 +122,9 @@ describe('select step', () => {
     expect(within(dialog).getByLabelText<HTMLTextAreaElement>('Return description').value).toBe('Seam came apart');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
-    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Linen shirt / M' }));
     expect(screen.queryByText(/^Selected:/)).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(storedForm()).toMatchObject({ order_product: {}, solution_id: null, shipping_method_id: null });
   });
 
@@ -129,7 +136,7 @@ describe('select step', () => {
     api.on(calls.getReason, (request) =>
       ok(calls.getReason, (request.body as { lang?: string }).lang === 'fr' ? french : reasons),
     );
-    await user.click(await screen.findByRole('button', { name: 'Choose Linen shirt / M' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Linen shirt / M' }));
     expect(screen.getByRole('radio', { name: 'Arrived too late' })).toBeTruthy();
     expect(api.bodiesOf(calls.getReason)).toEqual([{ lang: 'en' }]);
 

@@ -45,6 +45,12 @@ export default function SelectStep() {
     }
     setEditing(lineId);
   };
+  /** Unselecting an item forgets what was chosen after it: the solution and method depend on the items. */
+  const remove = (lineId: number) =>
+    update((f) => {
+      const { [lineId]: _removed, ...rest } = f.order_product;
+      return { ...f, order_product: rest, solution_id: null, shipping_method_id: null, exchange_items: [] };
+    });
   const next = () => {
     if (chosen.length === 0) {
       toast(t('flow.unselected'), { kind: 'error', key: 'unselected' });
@@ -60,45 +66,36 @@ export default function SelectStep() {
         {order.yes.map((line) => {
           const item = form.order_product[line.line_item_id];
           const name = [line.title, line.variant_title].filter(Boolean).join(' / ');
+          // The whole card is one checkbox: checking it asks why (the reason dialog), unchecking it drops the item.
           return (
-            <li key={line.id} className={item ? 'rc-card rc-line rc-line--chosen' : 'rc-card rc-line'}>
-              <img src={line.image} alt="" width={64} height={64} />
-              <span className="rc-line__title">{name}</span>
-              <span>{money(line.price)}</span>
-              {item ? (
-                <span className="rc-line__selected">
-                  {t('flow.selected', { count: item.quantity, reason: item.reason_text })}
+            <li key={line.id} className={item ? 'rc-card rc-item rc-item--chosen' : 'rc-card rc-item'}>
+              <button
+                type="button"
+                role="checkbox"
+                aria-checked={Boolean(item)}
+                aria-label={name}
+                aria-describedby={`rc-item-${String(line.id)}`}
+                className="rc-item__toggle"
+                onClick={() => (item ? remove(line.line_item_id) : open(line.line_item_id))}
+              >
+                <span className="rc-item__check" aria-hidden="true" />
+                <img src={line.image} alt="" width={72} height={72} />
+                <span className="rc-item__text">
+                  <span className="rc-item__title">{line.title}</span>
+                  {line.variant_title ? <span className="rc-item__variant">{line.variant_title}</span> : null}
+                  <span id={`rc-item-${String(line.id)}`} className="rc-item__meta">
+                    {money(line.price)} · {t('orders.quantity', { count: line.refundable_quantity })}
+                  </span>
                 </span>
-              ) : null}
-              <span className="rc-line__actions">
-                <button
-                  type="button"
-                  className={item ? 'rc-button rc-button--secondary' : 'rc-button'}
-                  onClick={() => open(line.line_item_id)}
-                >
-                  {item ? t('flow.edit', { item: name }) : t('flow.choose', { item: name })}
-                </button>
-                {item ? (
-                  <button
-                    type="button"
-                    className="rc-link"
-                    onClick={() =>
-                      update((f) => {
-                        const { [line.line_item_id]: _removed, ...rest } = f.order_product;
-                        return {
-                          ...f,
-                          order_product: rest,
-                          solution_id: null,
-                          shipping_method_id: null,
-                          exchange_items: [],
-                        };
-                      })
-                    }
-                  >
-                    {t('flow.remove')}
+              </button>
+              {item ? (
+                <p className="rc-item__selected">
+                  <span>{t('flow.selected', { count: item.quantity, reason: item.reason_text })}</span>
+                  <button type="button" className="rc-link" onClick={() => open(line.line_item_id)}>
+                    {t('flow.edit', { item: name })}
                   </button>
-                ) : null}
-              </span>
+                </p>
+              ) : null}
             </li>
           );
         })}
