@@ -57,7 +57,7 @@ test('step 1 and the reason dialog read right to left in Arabic', async ({ page,
   await page.goto(`/process-manage/select/${shopper.orderId}`);
   await expect(page.getByRole('heading', { name: 'ما الذي تريد إرجاعه؟' })).toBeVisible();
   await shot(page, testInfo, 'select');
-  await page.getByRole('button', { name: 'اختيار Linen Shirt / M' }).click();
+  await page.getByRole('checkbox', { name: 'Linen Shirt / M' }).click();
   // The merchant's default reasons come in the shopper's language too ("Doesn't suit me").
   await page.getByRole('radio', { name: 'لا يناسبني' }).check();
   await shot(page, testInfo, 'reason-dialog');
