@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { calls, Code } from '@return-center/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeEasyPost, type FakeEasyPost } from '../../../test/fakes/easypost-server.js';
 import {
   alicePickup,
@@ -30,11 +30,9 @@ const signature = (body: Buffer) => `hmac-sha256-hex=${createHmac('sha256', SECR
 describe.each(dialects)('carrier pickup through EasyPost on %s', (dialect) => {
   let easypost: FakeEasyPost;
   let t: TestApp;
-  beforeAll(async () => {
-    easypost = await startFakeEasyPost();
-  });
-  afterAll(() => easypost.close());
+  // A fresh EasyPost per test: every test's database starts its request ids, and so its references, at 1 again.
   beforeEach(async () => {
+    easypost = await startFakeEasyPost();
     t = await buildTestApp(dialect, {
       CARRIER: 'easypost',
       EASYPOST_API_KEY: easypost.apiKey,
@@ -43,7 +41,10 @@ describe.each(dialects)('carrier pickup through EasyPost on %s', (dialect) => {
       VENDOR_TIMEOUT_MS: '2000',
     });
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+    await easypost.close();
+  });
 
   const post = (body: Buffer, headers: Record<string, string>) =>
     t.app.inject({
@@ -73,6 +74,23 @@ describe.each(dialects)('carrier pickup through EasyPost on %s', (dialect) => {
     });
     expect(made.some((call) => /^POST \/v2\/pickups\/[^/]+\/buy$/.test(`${call.method} ${call.path}`))).toBe(true);
     expect(detail.pickup?.changeable).toBe(true);
+  });
+
+  it('labels a return sent from a counter from where the order was shipped', async () => {
+    const before = easypost.calls.length;
+    const { requestId, token } = await submitReturn(t, { shipping_method_id: 1 });
+    await merchantAction(t, requestId, 'approve');
+    await t.app.ctx.worker.runDue();
+    const shipment = easypost.calls
+      .slice(before)
+      .find((call) => call.method === 'POST' && call.path === '/v2/shipments');
+    expect(shipment?.body).toMatchObject({
+      shipment: {
+        to_address: { street1: '350 5th Ave', street2: 'Apt 4B', city: 'New York', state: 'NY', zip: '10118' },
+      },
+    });
+    const detail = (await t.call(calls.returnInfo, { request_id: requestId }, token)).body.data;
+    expect(detail.label_url).not.toBe('');
   });
 
   it('takes a signed tracker event once, refuses a tampered one, and locks the pickup once collected', async () => {

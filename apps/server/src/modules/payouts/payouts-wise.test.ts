@@ -1,6 +1,6 @@
 import { calls, MERCHANT_BASE, RefundState } from '@return-center/contract';
 import { present } from '@return-center/domain';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeWise, type FakeWise } from '../../../test/fakes/wise-server.js';
 import { buildTestApp, dialects, merchantAction, shop, submitReturn, type TestApp } from '../../../test/helper.js';
 
@@ -10,11 +10,9 @@ const IBAN = 'GB82 WEST 1234 5698 7654 32';
 describe.each(dialects)('bank-transfer refunds through Wise on %s', (dialect) => {
   let wise: FakeWise;
   let t: TestApp;
-  beforeAll(async () => {
-    wise = await startFakeWise();
-  });
-  afterAll(() => wise.close());
+  // A fresh Wise per test: every test's database starts its request ids at 1 again, on the same clock.
   beforeEach(async () => {
+    wise = await startFakeWise();
     t = await buildTestApp(dialect, {
       PAYOUTS: 'wise',
       WISE_API_TOKEN: wise.apiToken,
@@ -23,7 +21,10 @@ describe.each(dialects)('bank-transfer refunds through Wise on %s', (dialect) =>
       VENDOR_TIMEOUT_MS: '1000',
     });
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    await t.close();
+    await wise.close();
+  });
 
   const merchant = (requestId: number, action: string) => merchantAction(t, requestId, action);
   const refundStateSeenByMerchant = async (requestId: number) =>

@@ -18,6 +18,8 @@ export async function labelFrom(platform: StorePlatform, request: RequestRecord)
   }
   const shipped = (await platform.getOrder(request.shop_id, request.order_id))?.shippingAddress;
   if (!shipped) return { name, lines: [`Order ${request.order_name}`] };
-  const place = `${shipped.city}, ${shipped.province_code} ${shipped.zip}`.replace(/^, | $/g, '');
+  const place = [shipped.city, [shipped.province_code, shipped.zip].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   return { name, lines: [shipped.address1, shipped.address2, place, shipped.country_code].filter(Boolean) };
 }

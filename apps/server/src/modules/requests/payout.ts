@@ -29,7 +29,8 @@ export async function payOut(deps: Pick<Deps, 'payouts' | 'db'>, request: Reques
     amount,
     currency: request.currency,
     accountCurrency: payee.currency,
-    idempotencyKey: `request-${String(request.id)}`,
+    // Unique beyond this database too (a reset, a second install on the same provider account).
+    idempotencyKey: `request-${String(request.id)}-${String(request.created_at)}`,
     reference: `Refund ${request.order_name}`,
   });
   await recordPayout(deps, request.id, payout.transferId, payout.state, amount);

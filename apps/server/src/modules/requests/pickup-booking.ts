@@ -23,7 +23,7 @@ export async function bookPickup(deps: Pick<Deps, 'requests' | 'carrier' | 'db'>
   const slot = JSON.parse(request.pickup) as PickupSlot;
   const digest = createHash('sha256').update(request.pickup).digest('hex').slice(0, 12);
   const booked = await deps.carrier.schedulePickup({
-    reference: `request-${String(request.id)}-${digest}`,
+    reference: `request-${String(request.id)}-${String(request.created_at)}-${digest}`,
     place: pickupPlace(slot.address, request.customer_email),
     trackingNumber: request.tracking_number,
     date: slot.date,

@@ -53,7 +53,8 @@ export function requestJobHandlers(deps: Deps): {
       if (needsLabel.includes(request.shipping_method_id) && !request.label_url) {
         const address = detail.return_address.split('\n');
         const label = await deps.carrier.createLabel({
-          reference: detail.rma,
+          // The carrier finds a retry's label by this; the creation time keeps it unique beyond this database.
+          reference: `${detail.rma}-${String(request.created_at)}`,
           from: await labelFrom(deps.platform, request),
           to: { name: address[0] ?? detail.store_name, lines: address.slice(1) },
         });
