@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { minorToDecimal } from '@return-center/domain';
 import type { BankPayouts, Payout, PayoutInput, PayoutState, RecipientInput } from './port.js';
 
 export interface WiseOptions {
@@ -81,13 +82,8 @@ export function decimalAmount(amount: number, currency: string): number {
   if (!Number.isSafeInteger(amount) || amount <= 0 || amount >= 1e15) {
     throw new RangeError(`Wise payout: ${amount} is not a positive whole number of minor units below 10^15`);
   }
-  const { maximumFractionDigits: exponent = 2 } = new Intl.NumberFormat('en', {
-    style: 'currency',
-    currency,
-  }).resolvedOptions();
-  const digits = String(amount).padStart(exponent + 1, '0');
   // At most 15 significant digits: the decimal survives the double and JSON.stringify writes it back unchanged.
-  return Number(exponent ? `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}` : digits);
+  return Number(minorToDecimal(amount, currency));
 }
 
 /** Bank-transfer refunds through Wise: an IBAN recipient, then quote → transfer → funding from the Wise balance. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import EasyPostClient from '@easypost/api';
+import { parseMinor } from '@return-center/domain';
 import type {
   AddressCheck,
   Carrier,
@@ -320,7 +321,8 @@ function pdfUrl(shipment: ShipmentView): string | null {
   return label?.label_file_type === 'application/pdf' && label.label_url ? label.label_url : null;
 }
 
-const cents = (amount: string) => Math.round(Number(amount) * 100);
+/** EasyPost's rates are decimal strings in US dollars. */
+const cents = (amount: string) => parseMinor(amount, 'USD');
 
 function cheapest<R extends RateView>(rates: R[]): R | undefined {
   return rates.reduce<R | undefined>(
