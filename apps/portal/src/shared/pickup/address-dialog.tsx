@@ -3,7 +3,7 @@ import { maskPhone, PICKUP_FIELD_MAX } from '@return-center/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUi } from '../ui-store';
-import { Dialog } from '../ui/dialog';
+import { Dialog, DialogActions } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { addressErrorKeys, ADDRESS_FIELDS } from './address-errors';
 import { AddressSearch } from './address-search';
@@ -128,14 +128,7 @@ export function PickupAddressDialog({
           {input('phone', 'tel', 'tel-national')}
         </div>
         {input('email', 'email', 'email')}
-        <div className="rc-flow__nav">
-          <button type="button" className="rc-button rc-button--secondary" onClick={onClose}>
-            {t('flow.cancel')}
-          </button>
-          <button type="submit" className="rc-button" disabled={!canSave} aria-busy={saving || undefined}>
-            {t('flow.save')}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} canSave={canSave} saving={saving} />
       </form>
     </Dialog>
   );

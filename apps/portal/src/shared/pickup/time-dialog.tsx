@@ -2,7 +2,7 @@ import { clampPickupDate, isBookablePickupDate, pickupDays, pickupWindow } from 
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session-store';
-import { Dialog } from '../ui/dialog';
+import { Dialog, DialogActions } from '../ui/dialog';
 import { PickupCalendar } from './calendar';
 import { dayLabel, slotLabel } from './format';
 import { useMobile } from './use-mobile';
@@ -154,14 +154,7 @@ export function PickupTimeDialog({
         </div>
         <p className="rc-note">{t('pickup.weekendNote')}</p>
         <p className="rc-note">{t('pickup.timezone', { zone: timezone })}</p>
-        <div className="rc-flow__nav">
-          <button type="button" className="rc-button rc-button--secondary" onClick={onClose}>
-            {t('flow.cancel')}
-          </button>
-          <button type="submit" className="rc-button" disabled={!canSave} aria-busy={saving || undefined}>
-            {t('flow.save')}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} canSave={canSave} saving={saving} />
       </form>
     </Dialog>
   );

@@ -93,3 +93,34 @@ export function Dialog({
     </dialog>
   );
 }
+
+/** A dialog's Cancel and Save. Save submits the dialog's form, or calls `onSave` in a dialog without one. */
+export function DialogActions({
+  onCancel,
+  onSave,
+  canSave = true,
+  saving = false,
+}: {
+  onCancel: () => void;
+  onSave?: () => void;
+  canSave?: boolean;
+  saving?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="rc-flow__nav">
+      <button type="button" className="rc-button rc-button--secondary" onClick={onCancel}>
+        {t('flow.cancel')}
+      </button>
+      <button
+        type={onSave ? 'button' : 'submit'}
+        className="rc-button"
+        disabled={!canSave}
+        aria-busy={saving || undefined}
+        onClick={onSave}
+      >
+        {t('flow.save')}
+      </button>
+    </div>
+  );
+}

@@ -2,7 +2,7 @@ import { MAX_REASON_DESCRIPTION } from '@return-center/contract';
 import type { OrderLine, Reason } from '@return-center/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Dialog, DialogActions } from '../../../shared/ui/dialog';
 import type { FormItem } from '../../../shared/return-form';
 import { ProofUploader } from '../../../shared/ui/proof-uploader';
 
@@ -96,14 +96,7 @@ export function ReasonDialog({ line, reasons, initial, onSave, onClose }: Props)
             {error}
           </p>
         ) : null}
-        <div className="rc-flow__nav">
-          <button type="button" className="rc-button rc-button--secondary" onClick={onClose}>
-            {t('flow.cancel')}
-          </button>
-          <button type="button" className="rc-button" onClick={save}>
-            {t('flow.save')}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} onSave={save} />
       </div>
     </Dialog>
   );
