@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, freshOrder, prefillReturnForm, signedInShopper, submitShirtReturn } from './support.js';
+import {
+  expectNoAxeViolations,
+  freshOrder,
+  prefillReturnForm,
+  shoot,
+  signedInShopper,
+  submitShirtReturn,
+} from './support.js';
 
 // One test per screen or small group of screens, each starting where it needs to be, so none runs long.
 
@@ -82,6 +89,7 @@ test('the already-processing page has no WCAG 2.2 AA violations', async ({ page,
   await page.goto(`/process/${id}`);
   await expect(page.getByRole('heading', { name: 'Return already being processed' })).toBeVisible();
   await expectNoAxeViolations(page, 'already processing');
+  await shoot(page, 'processing');
 });
 
 test('the login and the return steps work from the keyboard alone', async ({ page, request }) => {

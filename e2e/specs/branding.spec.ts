@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { calls } from '@return-center/contract';
-import { prefillReturnForm, signedInShopper, withBootData, withStoreConfig, type Reply } from './support.js';
+import { prefillReturnForm, shoot, signedInShopper, withBootData, withStoreConfig, type Reply } from './support.js';
 
 test('the login page wears the merchant brand and texts', async ({ page }) => {
   await withStoreConfig(page, (config) => {
@@ -37,7 +37,7 @@ test('the demo shop wears its own brand: logo and name in the header, its pictur
 }) => {
   await page.goto('/');
   const banner = page.getByRole('banner');
-  await expect(banner.getByText('Demo Shop', { exact: true })).toBeVisible();
+  await expect(banner.getByText('Fernhill Supply Co.', { exact: true })).toBeVisible();
   // The logo is decorative beside the name, so it is no image to a screen reader.
   await expect(banner.getByRole('img')).toHaveCount(0);
   await expect(banner.locator('img.rc-logo')).toHaveAttribute('src', '/catalogue/demo-logo.svg');
@@ -50,11 +50,12 @@ test('the demo shop wears its own brand: logo and name in the header, its pictur
 
   const hero = page.locator('.rc-login-hero');
   await expect(hero).toHaveCSS('background-image', /demo-login\.svg/);
-  const card = page.getByRole('region', { name: 'Demo Shop' });
+  const card = page.getByRole('region', { name: 'Fernhill Supply Co.' });
   const [heroBox, cardBox] = [await hero.boundingBox(), await card.boundingBox()];
   if (!heroBox || !cardBox) throw new Error('the picture and the card are both drawn');
   if ((page.viewportSize()?.width ?? 1280) >= 1024) expect(heroBox.x + heroBox.width).toBeLessThanOrEqual(cardBox.x);
   else expect(heroBox.y + heroBox.height).toBeLessThanOrEqual(cardBox.y);
+  await shoot(page, 'login');
 });
 
 test('the exchange page wears its own title from the store configuration', async ({ page, request }) => {

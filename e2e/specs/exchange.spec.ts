@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseItem, freshOrder, loginWithOrder } from './support.js';
+import { chooseItem, freshOrder, loginWithOrder, shoot } from './support.js';
 
 test('a shopper exchanges the Canvas Sneakers of #1001 from size 42 to 43, an even swap', async ({ page, request }) => {
   const { order_name } = await freshOrder(request, '1001');
@@ -15,6 +15,7 @@ test('a shopper exchanges the Canvas Sneakers of #1001 from size 42 to 43, an ev
   await expect(page.getByText(/^\d+ in stock$/)).toBeVisible();
   await page.getByRole('button', { name: 'Add to exchange' }).click();
   await expect(page.getByText('Remaining credit')).toBeVisible();
+  await shoot(page, 'exchange');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page.getByRole('heading', { name: 'How would you like to return item?' })).toBeVisible();
@@ -50,6 +51,7 @@ test('a shopper exchanges the Linen Shirt of #1001 for a dearer sweater and pays
   await expect(page.getByText(/^Products shown: \d+$/)).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search products' }).fill('merino');
   await expect(page.getByText('Products shown: 1')).toBeVisible();
+  await shoot(page, 'catalogue', { fullPage: false });
   await expect(page).toHaveURL(/\?q=merino$/);
   await page.getByRole('button', { name: 'Quick view: Merino Sweater' }).click();
   const quickView = page.getByRole('dialog', { name: 'Merino Sweater' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginWithOrder, mailedCode, withStoreConfig } from './support.js';
+import { loginWithOrder, mailedCode, shoot, withStoreConfig } from './support.js';
 
 test('a shopper signs in with order number and email and sees #1001 with its final-sale beanie', async ({ page }) => {
   await loginWithOrder(page, '#1001', 'alice@example.com');
@@ -9,6 +9,7 @@ test('a shopper signs in with order number and email and sees #1001 with its fin
   await expect(order.getByText('Wool Beanie')).toBeVisible();
   await expect(order.getByText('This item is not eligible for return')).toBeVisible();
   await expect(order.getByRole('link', { name: 'Create return' })).toBeVisible();
+  await shoot(page, 'orders');
 });
 
 test('a shopper signs in with an emailed code and sees both of their orders', async ({ page, request }) => {

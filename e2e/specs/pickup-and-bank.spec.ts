@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pickupWindow, todayIn } from '@return-center/domain';
-import { chooseItem, expectNoAxeViolations, freshOrder, loginWithOrder } from './support.js';
+import { chooseItem, expectNoAxeViolations, freshOrder, loginWithOrder, shoot } from './support.js';
 
 /** The first and second days a pickup can be booked, as the shopper's browser sees today. */
 async function bookableDays(page: Page) {
@@ -57,6 +57,7 @@ test('a shopper has #1001 picked up at home, changing the address and the time, 
   await expect(addressCard).toContainText('+1 212-555-0101');
   await expect(page.getByText(/39 USC 401, 403, and 404/)).toBeVisible();
   await expectNoAxeViolations(page, 'pickup page');
+  await shoot(page, 'pickup');
 
   await addressCard.getByRole('button', { name: 'Edit pickup address' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit pickup address' });
@@ -109,6 +110,8 @@ test('a shopper of #1004 is refunded by bank transfer: an invalid IBAN is refuse
   await chooseItem(page, order_name, 'Merino Sweater / M');
   await page.getByRole('radio', { name: /Bank transfer/ }).check();
   const form = page.getByRole('group', { name: 'Your bank account for the refund' });
+  await expect(form.getByLabel('IBAN')).toBeVisible();
+  await shoot(page, 'bank');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Please provide required information')).toBeVisible();
   await expect(form.getByText('Required').first()).toBeVisible();

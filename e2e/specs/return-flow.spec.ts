@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { calls } from '@return-center/contract';
-import { freshOrder, loginWithOrder, present, signedInShopper, type Reply } from './support.js';
+import { freshOrder, loginWithOrder, present, shoot, signedInShopper, type Reply } from './support.js';
 
 /** A real 1×1 PNG; the server decodes and re-encodes it. */
 const PNG = Buffer.from(
@@ -59,10 +59,21 @@ test('a shopper returns the Linen Shirt of #1001 for a refund, shipping it on th
   await page.getByRole('checkbox', { name: 'Linen Shirt / M' }).click();
   await page.getByRole('dialog').getByRole('radio', { name: "Doesn't suit me" }).check();
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText("Selected: 1 × Doesn't suit me")).toBeVisible();
+  // On a wide screen the return so far stands beside the steps, with the server's estimate; a phone goes without.
+  const desktop = (page.viewportSize()?.width ?? 0) >= 1024;
+  const summary = page.getByRole('region', { name: 'Your return', exact: true });
+  if (desktop) {
+    await expect(summary.getByText('Linen Shirt / M')).toBeVisible();
+    await expect(summary).toContainText('Estimated refund');
+    await expect(summary.getByTestId('summary-estimate')).toHaveText(/^\$\d+\.\d\d$/);
+  } else await expect(summary).toHaveCount(0);
+  await shoot(page, 'select');
 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Please select a return solution' })).toBeVisible();
   await page.getByRole('radio', { name: /Refund to original payment method/ }).check();
+  await shoot(page, 'solution');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page.getByRole('heading', { name: 'How would you like to return item?' })).toBeVisible();
@@ -70,6 +81,7 @@ test('a shopper returns the Linen Shirt of #1001 for a refund, shipping it on th
   // A reload mid-flow keeps the form.
   await page.reload();
   await expect(page.getByRole('radio', { name: /Ship on your own/ })).toBeChecked();
+  await shoot(page, 'method');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page.getByRole('heading', { name: 'Check your return request' })).toBeVisible();
@@ -107,6 +119,15 @@ test('a shopper returns the Linen Shirt of #1001 for a refund, shipping it on th
   await expect(page.getByTestId('total-refund')).toHaveText('$47.63');
   await expect(page.getByRole('row', { name: /Discount/ })).toContainText('-$4.90');
   await expect(page.getByRole('row', { name: /Tax/ })).toContainText('$3.53');
+  if (desktop) {
+    // The summary shows the same total, and stays in view while the page scrolls to its end.
+    await expect(summary.getByTestId('summary-estimate')).toHaveText('$47.63');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await expect(summary).toBeInViewport({ ratio: 1 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+  await shoot(page, 'check');
 
   // A double click creates one request.
   await page.getByRole('button', { name: 'Submit return request' }).dblclick();
@@ -120,6 +141,7 @@ test('a shopper returns the Linen Shirt of #1001 for a refund, shipping it on th
   expect(list.data.list).toHaveLength(1);
 
   await expect(page.getByText('In process, pending merchant review')).toBeVisible();
+  await shoot(page, 'status');
   await page.getByRole('link', { name: 'Back to orders' }).click();
   await expect(
     page.getByRole('article', { name: order_name }).getByRole('link', { name: 'View request progress' }),

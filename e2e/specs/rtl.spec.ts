@@ -21,7 +21,7 @@ test('the login page, its tabs and the policy dialog read right to left in Arabi
   await expect(page.getByRole('button', { name: 'ابدأ الإرجاع' })).toBeVisible();
   // The header is mirrored: the brand sits on the right, the language menu on the left (once the direction applied).
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  const brand = page.getByRole('banner').getByText('Demo Shop', { exact: true });
+  const brand = page.getByRole('banner').getByText('Fernhill Supply Co.', { exact: true });
   const language = page.getByRole('combobox', { name: 'اللغة' });
   await expect
     .poll(async () => ((await brand.boundingBox())?.x ?? 0) - ((await language.boundingBox())?.x ?? 0))

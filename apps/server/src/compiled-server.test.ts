@@ -94,7 +94,7 @@ describe('the built server', () => {
       subject = mails[0]?.subject ?? '';
       if (!subject) await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(subject).toBe('Ihr Bestätigungscode für Demo Shop');
+    expect(subject).toBe('Ihr Bestätigungscode für Fernhill Supply Co.');
 
     const login = await post<AnswerOf<typeof calls.login>>(base, calls.login.path, {
       shop_url: 'demo-shop.myshopify.com',

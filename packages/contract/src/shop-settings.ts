@@ -62,7 +62,7 @@ export const shopSettings = z.object({
       country_code: z.string().length(2),
     })
     .default({
-      name: 'Demo Shop Returns',
+      name: 'Fernhill Supply Co. Returns',
       address1: '500 Market Street',
       address2: 'Dock 4',
       city: 'San Francisco',

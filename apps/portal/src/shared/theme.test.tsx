@@ -1,5 +1,5 @@
 import { fallbackStoreConfig, type StoreConfig } from '@return-center/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyTheme } from './theme';
 
 const config = (style: Partial<StoreConfig['style']>): StoreConfig => {
@@ -18,13 +18,23 @@ describe('the merchant theme', () => {
     expect(rootStyle('--rc-font')).toContain('Lora');
   });
 
-  it('keeps button text readable on any theme colour: AA or black/white, whichever reads better', () => {
-    applyTheme(config({ return_page_primary_color: '#ffe14d', primary_btn_text_color: '#ffffff' }));
-    expect(rootStyle('--rc-button-text')).toBe('#000000');
+  it('uses the button text colour the server chose for the shop’s own colour (it keeps AA there)', () => {
     applyTheme(config({ return_page_primary_color: '#ffe14d', primary_btn_text_color: '#3b2f00' }));
+    expect(rootStyle('--rc-primary')).toBe('#ffe14d');
     expect(rootStyle('--rc-button-text')).toBe('#3b2f00');
-    applyTheme(config({ return_page_primary_color: '#000000', primary_btn_text_color: '#ffffff' }));
-    expect(rootStyle('--rc-button-text')).toBe('#ffffff');
+  });
+
+  it('keeps button text readable on a theme colour from the address: AA or black/white, whichever reads better', async () => {
+    applyTheme(config({ return_page_primary_color: '#000000', primary_btn_text_color: '#ffffff' }), '#ffe14d');
+    expect(rootStyle('--rc-primary')).toBe('#ffe14d');
+    await vi.waitFor(() => expect(rootStyle('--rc-button-text')).toBe('#000000'));
+    applyTheme(config({ return_page_primary_color: '#ffffff', primary_btn_text_color: '#000000' }), '#1f4d3a');
+    await vi.waitFor(() => expect(rootStyle('--rc-button-text')).toBe('#ffffff'));
+    // A merchant's colour that reads on the address's colour stays.
+    applyTheme(config({ return_page_primary_color: '#ffe14d', primary_btn_text_color: '#3b2f00' }), '#fff3a0');
+    await import('@return-center/domain/contrast');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(rootStyle('--rc-button-text')).toBe('#3b2f00');
   });
 
   it('uses http(s) URLs and refuses other schemes', () => {

@@ -1,6 +1,4 @@
 import type { StoreConfig } from '@return-center/contract';
-// The subpath keeps the domain's other rules (and the contract they use) out of the login route.
-import { readableTextOn } from '@return-center/domain/contrast';
 import { pageNonce } from './page-nonce';
 
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|[a-z]{3,20})$/i;
@@ -21,9 +19,16 @@ export function applyTheme(config: StoreConfig, themeColorOverride = ''): void {
   const { style } = config;
   const root = document.documentElement.style;
   const primary = safeColor(themeColorOverride || style.return_page_primary_color, '#000000');
+  const buttonText = safeColor(style.primary_btn_text_color, '#ffffff');
   root.setProperty('--rc-primary', primary);
-  // Any merchant colour stays readable: a button text colour below AA on the primary becomes black or white.
-  root.setProperty('--rc-button-text', readableTextOn(primary, safeColor(style.primary_btn_text_color, '#ffffff')));
+  // The server serves a button text colour that reads on the shop's own colour (AA). A colour from the address is
+  // checked here, by the domain's rule loaded only then: the login route does not carry the colour maths.
+  root.setProperty('--rc-button-text', buttonText);
+  if (themeColorOverride)
+    void import('@return-center/domain/contrast').then(({ readableTextOn }) => {
+      if (root.getPropertyValue('--rc-primary') === primary)
+        root.setProperty('--rc-button-text', readableTextOn(primary, buttonText));
+    });
   root.setProperty('--rc-radius', `${Math.max(0, Math.min(64, style.login_pop_up.corner_radius))}px`);
   root.setProperty('--rc-popup-opacity', String(Math.max(0, Math.min(100, style.login_pop_up.opacity)) / 100));
   root.setProperty('--rc-logo-width', `${style.portal_top_logo_width}px`);

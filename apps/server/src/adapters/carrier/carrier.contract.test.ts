@@ -23,7 +23,7 @@ const carriers: [string, () => Promise<{ carrier: Carrier; close: () => Promise<
   ],
 ];
 const from = { name: 'Alice Walker', lines: ['1 Main St', 'New York, NY 10001'] };
-const to = { name: 'Demo Shop Returns', lines: ['500 Market Street', 'San Francisco, CA 94105'] };
+const to = { name: 'Fernhill Supply Co. Returns', lines: ['500 Market Street', 'San Francisco, CA 94105'] };
 const place: PickupPlace = {
   name: 'Alice Walker',
   street1: '1 Main St',

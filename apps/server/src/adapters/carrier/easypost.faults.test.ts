@@ -5,7 +5,7 @@ import type { PickupInput } from './port.js';
 
 const from = { name: 'Alice Walker', lines: ['1 Main St', 'Apt 4', 'New York, NY 10001'] };
 /** As request-jobs passes a shop's return address: its lines after the name, the country code last. */
-const to = { name: 'Demo Shop Returns', lines: ['500 Market Street', 'San Francisco, CA 94105', 'US'] };
+const to = { name: 'Fernhill Supply Co. Returns', lines: ['500 Market Street', 'San Francisco, CA 94105', 'US'] };
 const place = {
   name: 'Alice Walker',
   street1: '1 Main St',

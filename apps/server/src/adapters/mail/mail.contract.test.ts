@@ -66,7 +66,7 @@ const adapters: [string, () => Promise<Opened>][] = [
     'smtp (local smtp-server)',
     async () => {
       const server = await startFakeSmtp({ refuse: (address) => address === 'refused@example.com' });
-      const transport = new SmtpTransport(server.url, 'Demo Shop <returns@demo-shop.example>');
+      const transport = new SmtpTransport(server.url, '"Fernhill Supply Co." <returns@demo-shop.example>');
       return {
         transport,
         delivered: () =>
@@ -122,7 +122,7 @@ const samples: { name: string; message: MailMessage }[] = [
     message: {
       to: 'carol.o-neil+returns@mail.example.co.uk',
       subject:
-        'Your return request RMA-000042 for order #1001 at Demo Shop has been approved: print the label and drop off',
+        'Your return request RMA-000042 for order #1001 at Fernhill Supply Co. has been approved: print the label and drop off',
       text: 'Plain text only.',
       html: '<p>Plain <i>html</i>.</p>',
     },

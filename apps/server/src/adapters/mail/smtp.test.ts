@@ -16,7 +16,7 @@ describe.each(dialects)('SMTP transport on %s', (dialect) => {
     t = await buildTestApp(dialect, {
       MAIL_TRANSPORT: 'smtp',
       SMTP_URL: server.url,
-      MAIL_FROM: 'Demo Shop <returns@demo-shop.example>',
+      MAIL_FROM: '"Fernhill Supply Co." <returns@demo-shop.example>',
     });
   });
   afterAll(async () => {
@@ -31,7 +31,7 @@ describe.each(dialects)('SMTP transport on %s', (dialect) => {
     expect(server.received).toHaveLength(1);
     const mail = present(server.received[0], 'relayed mail');
     expect(mail.to).toEqual(['alice@example.com']);
-    expect(mail.headers.get('from')).toBe('Demo Shop <returns@demo-shop.example>');
+    expect(mail.headers.get('from')).toBe('"Fernhill Supply Co." <returns@demo-shop.example>');
     expect(mail.headers.get('to')).toBe('alice@example.com');
     expect(mail.text).toMatch(/\b\d{6}\b/);
   });

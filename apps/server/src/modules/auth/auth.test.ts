@@ -191,8 +191,8 @@ describe.each(dialects)('login on %s', (dialect) => {
       await t.app.ctx.worker.runDue();
       const mails = (await t.app.inject({ method: 'GET', url: '/dev/mailbox' })).json<StoredMail[]>();
       const mail = present(mails[0], 'code email');
-      expect(mail.subject).toBe('Votre code de vérification pour Demo Shop');
-      expect(mail.html).toContain('Demo Shop');
+      expect(mail.subject).toBe('Votre code de vérification pour Fernhill Supply Co.');
+      expect(mail.html).toContain('Fernhill Supply Co.');
       expect(mail.to).toBe('alice@example.com');
     });
 

@@ -23,6 +23,8 @@ describe('email texts', () => {
   it('falls back to English for an unknown language and to the base of a regional one', () => {
     expect(mailText('xx', 'viewStatus', {})).toBe('View your return');
     expect(mailText('fr-CA', 'viewStatus', {})).toBe('Voir votre retour');
-    expect(mailText('de', 'codeSubject', { store: 'Demo Shop' })).toBe('Ihr Bestätigungscode für Demo Shop');
+    expect(mailText('de', 'codeSubject', { store: 'Fernhill Supply Co.' })).toBe(
+      'Ihr Bestätigungscode für Fernhill Supply Co.',
+    );
   });
 });

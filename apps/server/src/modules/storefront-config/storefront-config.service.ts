@@ -7,9 +7,10 @@ import {
   type Locale,
   type ShopSettings,
   type StoreConfig,
+  type StoreStyle,
   type StoreText,
 } from '@return-center/contract';
-import { configSign } from '@return-center/domain';
+import { configSign, readableTextOn } from '@return-center/domain';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../http/app-error.js';
 import { assetOrigins } from './asset-origins.js';
@@ -40,6 +41,15 @@ export function textFor(settings: ShopSettings, code: string): StoreText {
     ([, value]) => value !== '' && value !== undefined,
   );
   return { ...settings.text, ...Object.fromEntries(overrides) };
+}
+
+/**
+ * The merchant's look as the shopper's page wears it: a button text colour below AA on the theme colour becomes black
+ * or white (the domain's contrast rule), decided here so that the portal's login route carries no colour maths.
+ */
+export function shopperStyle(style: StoreStyle): StoreStyle {
+  const buttonText = readableTextOn(style.return_page_primary_color, style.primary_btn_text_color);
+  return buttonText === style.primary_btn_text_color ? style : { ...style, primary_btn_text_color: buttonText };
 }
 
 export class StorefrontConfigService {
@@ -109,7 +119,7 @@ export class StorefrontConfigService {
       embed_origins: settings.embed_origins,
       date_format: settings.date_format,
       time_format: settings.time_format,
-      style: settings.style,
+      style: shopperStyle(settings.style),
       text: textFor(settings, code),
       contact: { store_name: shop.name, email: shop.contactEmail, phone: shop.contactPhone },
       return_window_days: settings.return_setting.return_window_days,

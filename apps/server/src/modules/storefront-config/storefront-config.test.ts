@@ -32,7 +32,7 @@ describe.each(dialects)('store configuration on %s', (dialect) => {
     expect(config.text.order_lookup_method).toBe(1);
 
     const demo = storeConfig.parse((await t.call(calls.getConfig, { shop_url: shop, code: 'de', sign })).body.data);
-    expect(demo.contact.store_name).toBe('Demo Shop');
+    expect(demo.contact.store_name).toBe('Fernhill Supply Co.');
     expect(demo.style).toMatchObject({
       portal_top_content: { type: 'logo', value: '/catalogue/demo-logo.svg', url: '' },
       return_page_primary_color: '#1f4d3a',
@@ -109,6 +109,26 @@ describe.each(dialects)('store configuration on %s', (dialect) => {
     );
     const { body } = await t.call(calls.getConfig, { shop_url: shop, code: 'en', sign });
     expect(body.data.custom_css).toBe('.rc-brand{color:red}');
+  });
+
+  it('serves a button text colour that reads on the theme colour (AA), wherever the shopper’s page gets its look', async () => {
+    await patchSettings(t, (settings) => {
+      settings.style.return_page_primary_color = '#ffe14d';
+      settings.style.primary_btn_text_color = '#ffffff';
+    });
+    const config = await t.call(calls.getConfig, { shop_url: shop, code: 'en', sign });
+    expect(config.body.data.style.primary_btn_text_color).toBe('#000000');
+    expect((await t.call(calls.pageSetting, { shop_url: shop })).body.data.style.primary_btn_text_color).toBe(
+      '#000000',
+    );
+    // A readable choice of the merchant's own stays theirs.
+    await patchSettings(t, (settings) => (settings.style.primary_btn_text_color = '#3b2f00'));
+    const own = await t.call(calls.getConfig, { shop_url: shop, code: 'en', sign });
+    expect(own.body.data.style.primary_btn_text_color).toBe('#3b2f00');
+    await patchSettings(t, (settings) => {
+      settings.style.return_page_primary_color = '#1f4d3a';
+      settings.style.primary_btn_text_color = '#ffffff';
+    });
   });
 
   it('serves the login page settings', async () => {

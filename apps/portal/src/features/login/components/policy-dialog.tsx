@@ -1,7 +1,9 @@
 import type { StoreConfig } from '@return-center/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../shared/ui/dialog';
+
+// The dialog loads when first opened: the login route draws the form without it.
+const Dialog = lazy(() => import('../../../shared/ui/dialog').then(({ Dialog }) => ({ default: Dialog })));
 
 /** The return policy: an external link, or the "Returns and Exchanges Policy FAQ" popup (merchant text shown as text). */
 export function PolicyLink({ config }: { config: StoreConfig }) {
@@ -22,11 +24,15 @@ export function PolicyLink({ config }: { config: StoreConfig }) {
       <button type="button" className="rc-link" onClick={() => setOpen(true)}>
         {label}
       </button>
-      <Dialog title={t('login.policyTitle')} open={open} onClose={() => setOpen(false)}>
-        {content.split(/\n{2,}/).map((paragraph, i) => (
-          <p key={i}>{paragraph}</p>
-        ))}
-      </Dialog>
+      {open ? (
+        <Suspense>
+          <Dialog title={t('login.policyTitle')} open onClose={() => setOpen(false)}>
+            {content.split(/\n{2,}/).map((paragraph, i) => (
+              <p key={i}>{paragraph}</p>
+            ))}
+          </Dialog>
+        </Suspense>
+      ) : null}
     </>
   );
 }

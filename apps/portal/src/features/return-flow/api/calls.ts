@@ -38,27 +38,6 @@ export const useOrderConfig = (orderId: number, lines: Lines, solutionId?: numbe
     enabled: lines.length > 0,
   });
 
-/** getReturnMoney: the refund the server computes from the order. */
-export const useReturnMoney = (
-  orderId: number,
-  lines: Lines,
-  solutionId: number | null,
-  shippingMethodId: number | null,
-) =>
-  useQuery({
-    queryKey: ['return-money', orderId, lines, solutionId, shippingMethodId],
-    queryFn: () =>
-      data(
-        http.request(calls.getReturnMoney, {
-          order_id: orderId,
-          refund_line_items: lines,
-          solution_id: solutionId ?? 1,
-          ...(shippingMethodId ? { shipping_method_id: shippingMethodId } : {}),
-        }),
-      ),
-    enabled: lines.length > 0 && solutionId !== null,
-  });
-
 /** setReturnOrder: the answer code decides where the shopper goes next. */
 export const submitReturn = (payload: PayloadOf<typeof calls.setReturnOrder>) =>
   http.request(calls.setReturnOrder, payload, { quiet: true });

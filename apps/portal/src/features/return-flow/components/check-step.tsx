@@ -14,7 +14,8 @@ import { useSession } from '../../../shared/session-store';
 import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { LoadFailed } from '../../../shared/ui/load-failed';
-import { submitReturn, useReturnMoney } from '../api/calls';
+import { submitReturn } from '../api/calls';
+import { useReturnMoney } from '../../../shared/return-money';
 import { useOrderInfo } from '../../../shared/order-info';
 import {
   exchangeLineItems,
