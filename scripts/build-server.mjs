@@ -13,7 +13,7 @@ const out = join(server, 'dist');
  * Loaded from node_modules at run time: native addons (and pg's optional one), and packages that read files of
  * their own next to their code (css-tree its data, ioredis its package.json), which a bundle would not have.
  */
-const EXTERNAL = ['better-sqlite3', 'sharp', 'pg-native', 'css-tree', 'ioredis'];
+const EXTERNAL = ['better-sqlite3', 'sharp', '@node-rs/argon2', 'pg-native', 'css-tree', 'ioredis'];
 
 /** Bundled CommonJS packages call `require` and may read `__dirname`, which an ES module does not have. */
 const COMMONJS_GLOBALS = [

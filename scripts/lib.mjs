@@ -55,12 +55,15 @@ export function ensureServerBuild({ force = false } = {}) {
 }
 
 /** Builds the portal unless its build is newer than every portal and shared-package source file. */
-export function ensurePortalBuild({ force = false } = {}) {
-  const built = join(root, 'apps/portal/dist/index.html');
-  const sources = Math.max(newest(join(root, 'apps/portal')), newest(join(root, 'packages')));
+/** Builds a front end (`portal`, the shoppers' app, or `admin`, the merchant console) unless its build is current. */
+export function ensureAppBuild(app, { force = false } = {}) {
+  const built = join(root, `apps/${app}/dist/index.html`);
+  const sources = Math.max(newest(join(root, `apps/${app}`)), newest(join(root, 'packages')));
   if (!force && existsSync(built) && statSync(built).mtimeMs >= sources) return;
-  mustRun('Building the portal', 'npm', ['run', 'build', '--workspace', 'apps/portal']);
+  mustRun(`Building the ${app === 'admin' ? 'console' : app}`, 'npm', ['run', 'build', '--workspace', `apps/${app}`]);
 }
+
+export const ensurePortalBuild = (options) => ensureAppBuild('portal', options);
 
 /**
  * API tests run on PostgreSQL as well only when TEST_DATABASE_URL is set. Without it the run says loudly that half

@@ -1,11 +1,12 @@
-// `npm start`: install what is missing, build the portal and the server, then migrate, seed and serve on PORT (default 3000).
+// `npm start`: install what is missing, build the portal, the console and the server, then migrate, seed and serve on PORT (default 3000).
 import { spawn } from 'node:child_process';
-import { checkNode, ensureDependencies, ensurePortalBuild, ensureServerBuild, root } from './lib.mjs';
+import { checkNode, ensureAppBuild, ensureDependencies, ensurePortalBuild, ensureServerBuild, root } from './lib.mjs';
 import { serverCommand, serverEnvDefaults } from './server.mjs';
 
 checkNode();
 ensureDependencies();
 ensurePortalBuild();
+ensureAppBuild('admin');
 ensureServerBuild();
 
 const [command, args] = serverCommand;

@@ -1,6 +1,6 @@
 // `npm test`: lint, typecheck, unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then e2e in Chromium.
 import { ensureChromium } from './chromium.mjs';
-import { checkNode, checkPostgres, ensureDependencies, ensurePortalBuild, mustRun } from './lib.mjs';
+import { checkNode, checkPostgres, ensureAppBuild, ensureDependencies, ensurePortalBuild, mustRun } from './lib.mjs';
 
 checkNode();
 ensureDependencies();
@@ -13,6 +13,7 @@ await checkPostgres(process.env.TEST_DATABASE_URL);
 mustRun('Unit and API tests (vitest)', bin('vitest'), ['run']);
 ensurePortalBuild({ force: true });
 mustRun('Login route JavaScript budget', process.execPath, ['scripts/bundle-budget.mjs']);
+ensureAppBuild('admin', { force: true });
 // The end-to-end suite builds the server it starts (e2e/playwright.config.ts webServer): not built here a second time.
 
 let chrome;

@@ -7,7 +7,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { createDb, type Db, type Dialect } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { DEMO_MERCHANT_KEY, DEMO_SHOP, seedDemoShop } from './db/seed/demo-shop.js';
+import { DEMO_MERCHANT_KEY, DEMO_OWNER, DEMO_SHOP, seedDemoShop } from './db/seed/demo-shop.js';
 import { createServices } from './services.js';
 import { merchantApiRoutes } from './modules/merchant/merchant.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
@@ -15,6 +15,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { frameworkErrors, installErrorHandler } from './http/error-handler.js';
 import { refuseNulCharacters } from './http/refuse-nul.js';
 import { servePortal } from './http/portal.js';
+import { serveConsole } from './http/console.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import type { LIMITS } from './modules/auth/rate-limiter.js';
 import { devDemoOrderRoutes } from './modules/dev/demo-orders.routes.js';
@@ -29,6 +30,7 @@ import { pickupRoutes } from './modules/pickup/pickup.routes.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { assetOrigins } from './modules/storefront-config/asset-origins.js';
 import { storefrontConfigRoutes } from './modules/storefront-config/storefront-config.routes.js';
+import { staffRoutes } from './modules/staff/staff.routes.js';
 
 export interface BuildOptions {
   clock?: Clock;
@@ -98,9 +100,14 @@ export async function buildApp(
   const { mail, sessions, worker, services } = await createServices(config, db, dialect, clock, app.log, options);
   // The demo key is a convenience for the person trying the demo; once an operator sets a key of their own, or turns
   // the demo off, it stops working (DESIGN §5).
-  if (config.SEED_DEMO && !config.MERCHANT_API_KEY)
-    await services.merchant.keys.add((await services.storefront.requireShop(DEMO_SHOP)).id, DEMO_MERCHANT_KEY, 'demo');
-  else await services.merchant.keys.remove(DEMO_MERCHANT_KEY);
+  if (config.SEED_DEMO && !config.MERCHANT_API_KEY) {
+    const demoShop = await services.storefront.requireShop(DEMO_SHOP);
+    await services.merchant.keys.add(demoShop.id, DEMO_MERCHANT_KEY, 'demo');
+    await services.staff.ensureDemoOwner(demoShop.id, DEMO_OWNER);
+  } else {
+    await services.merchant.keys.remove(DEMO_MERCHANT_KEY);
+    await services.staff.removeAccount(DEMO_OWNER.email);
+  }
   if (config.MERCHANT_API_KEY) {
     await services.merchant.keys.add(
       (await services.storefront.requireShop(config.DEFAULT_SHOP)).id,
@@ -134,10 +141,12 @@ export async function buildApp(
     carrierWebhooksRoutes,
     requestsRoutes,
     merchantApiRoutes,
+    staffRoutes,
     orderFeedRoutes,
     uploadsRoutes,
   ])
     routes(ctx);
+  await serveConsole(app, config.ADMIN_DIST);
   await servePortal(app, {
     dist: config.PORTAL_DIST,
     defaultShop: config.DEFAULT_SHOP,

@@ -97,6 +97,9 @@ const schema = z
     /** Test helpers such as POST /dev/demo-orders; never in production. */
     DEV_TOOLS: bool.default(false),
     PORTAL_DIST: z.string().default(new URL('../../portal/dist', import.meta.url).pathname),
+    ADMIN_DIST: z.string().default(new URL('../../admin/dist', import.meta.url).pathname),
+    /** How long a console sign-in lasts. */
+    CONSOLE_SESSION_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {

@@ -35,6 +35,11 @@ import { PickupService } from './modules/pickup/pickup.service.js';
 import { ShopsRepository } from './modules/storefront-config/shops.repository.js';
 import { StorefrontConfigService } from './modules/storefront-config/storefront-config.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
+import { AnalyticsService } from './modules/analytics/analytics.service.js';
+import { SecretBox } from './modules/staff/secret-box.js';
+import { STAFF_LINK_JOB, staffLinkJob } from './modules/staff/staff-links.js';
+import { StaffRepository } from './modules/staff/staff.repository.js';
+import { StaffService } from './modules/staff/staff.service.js';
 
 export interface ServiceOptions {
   mail?: MailTransport;
@@ -132,9 +137,24 @@ export async function createServices(
     requests,
     lifecycle,
     publicUrl,
+    clock,
+  });
+  const accounts = new StaffRepository(db);
+  const staff = new StaffService({
+    db,
+    accounts,
+    shops,
+    limiter,
+    box: new SecretBox(await appSecret(db, 'staff-totp', config.APP_SECRET)),
+    outbox,
+    onQueued: () => worker.kick(),
+    clock,
+    sessionTtlSeconds: config.CONSOLE_SESSION_HOURS * 3600,
+    csrfSecret: await appSecret(db, 'console-csrf', config.APP_SECRET),
   });
   const handlers = {
     ...jobs.handlers,
+    [STAFF_LINK_JOB]: staffLinkJob({ accounts, shops, mail, clock, publicUrl }),
     [SEND_CODE_JOB]: sendCodeJob({ platform, shops, codes, mail, clock, codeTtlMinutes: config.CODE_TTL_MINUTES }),
   };
   const worker = new Worker(outbox, handlers, log, jobs.onDead);
@@ -154,6 +174,8 @@ export async function createServices(
       payouts: payees,
       lifecycle,
       merchant,
+      staff,
+      analytics: new AnalyticsService(db, platform),
       shopperRequests,
       documents,
       uploads,

@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import { DEMO_MERCHANT_KEY, demoLogins } from './db/seed/demo-shop.js';
+import { DEMO_MERCHANT_KEY, DEMO_OWNER, demoLogins } from './db/seed/demo-shop.js';
 import { isLoopbackAddress } from './http/local-client.js';
 
 const listensBeyondThisMachine = (host: string) => !(host === 'localhost' || isLoopbackAddress(host));
@@ -17,7 +17,12 @@ export function startupBanner(config: Config, url: string): { info: string[]; wa
           ...demoLogins.map((l) => `    ${l.order.padEnd(6)} ${l.email.padEnd(20)} ${l.phone}`),
         ]
       : []),
-    ...(demo ? [`  Demo merchant API key: ${DEMO_MERCHANT_KEY}`] : []),
+    ...(demo
+      ? [
+          `  Demo merchant API key: ${DEMO_MERCHANT_KEY}`,
+          `  Merchant console: ${url}/admin  (demo owner ${DEMO_OWNER.email} / ${DEMO_OWNER.password})`,
+        ]
+      : [`  Merchant console: ${url}/admin  (first owner: npm run merchant -- shops add-owner <domain> --email …)`]),
     config.MAIL_TRANSPORT === 'dev'
       ? `  Mail is not sent: read it at ${url}/dev/mailbox (from this machine only)`
       : '  Mail goes out through SMTP',

@@ -2,7 +2,10 @@ import { createShop } from '../src/cli/shops.js';
 import { randomBytes } from 'node:crypto';
 import {
   calls,
+  consolePath,
+  CSRF_HEADER,
   MERCHANT_BASE,
+  type ConsoleSession,
   type AnswerOf,
   type CallDef,
   type Envelope,
@@ -14,7 +17,7 @@ import { buildApp, type BuildOptions } from '../src/app.js';
 import { fixedClock } from '../src/clock.js';
 import { configFor, type Config } from '../src/config.js';
 import { createDb, type Dialect } from '../src/db/database.js';
-import { DEMO_SHOP } from '../src/db/seed/demo-shop.js';
+import { DEMO_OWNER, DEMO_SHOP } from '../src/db/seed/demo-shop.js';
 
 /** API tests run on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -229,4 +232,32 @@ export async function addShop(t: TestApp, shopUrl = 'other.myshopify.com') {
 /** A second shop with nothing in it; answers its id. */
 export async function addEmptyShop(t: TestApp, shopUrl = 'other.myshopify.com'): Promise<number> {
   return (await addShop(t, shopUrl)).shop.id;
+}
+
+/** The demo owner signed in to the console: `send` makes calls with its cookie and, on changes, its CSRF token. */
+export async function signInConsole(
+  t: TestApp,
+  credentials: { email: string; password: string; totp?: string } = DEMO_OWNER,
+  ip = '10.0.0.9',
+) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: consolePath('signIn'),
+    payload: { email: credentials.email, password: credentials.password, totp: credentials.totp },
+    remoteAddress: ip,
+  });
+  const body = response.json<Envelope<ConsoleSession>>();
+  if (body.code !== 1000) throw new Error(`console sign-in failed: ${body.msg}`);
+  const cookie = /^rc_console=[^;]+/.exec(String(response.headers['set-cookie']))?.[0] ?? '';
+  const send = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers = {}) => {
+    const reply = await t.app.inject({
+      method,
+      url,
+      headers: { cookie, ...(method === 'GET' ? {} : { [CSRF_HEADER]: body.data.csrf_token }), ...headers },
+      remoteAddress: ip,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    return { status: reply.statusCode, headers: reply.headers, body: reply.json<Envelope<unknown>>() };
+  };
+  return { session: body.data, cookie, setCookie: String(response.headers['set-cookie']), send };
 }

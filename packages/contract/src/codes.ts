@@ -26,6 +26,14 @@ export const Code = {
   ExchangeCostsMore: 1082,
   /** The exchange's draft order is not paid (yet): "Please retry" once the checkout is done. */
   PaymentPending: 1083,
+  /** Console sign-in: wrong email or password (one answer for both). */
+  SignInFailed: 1090,
+  /** Console sign-in: the password was right and the account has a second factor: send the 6-digit code too. */
+  SecondFactorRequired: 1091,
+  /** A settings save made from an older version than the stored one (HTTP 412): reload, nothing was overwritten. */
+  SettingsConflict: 1092,
+  /** An invite or password-reset link that is unknown, used or expired. */
+  LinkExpired: 1093,
   /** Merchant API key missing or unknown (HTTP 401). Another shop's objects answer like missing ones (1004). */
   Unauthorized: 401,
   Forbidden: 403,

@@ -14,3 +14,4 @@ export * from './page-protocol.js';
 export * from './shop-settings.js';
 export * from './merchant.js';
 export * from './order-feed.js';
+export * from './console.js';

@@ -26,10 +26,25 @@ export const requestEvent = z.object({
   at: unixSeconds,
 });
 
+/** A returned line as the merchant reviews it: the shopper's reason, description and proof photos. */
+export const merchantItem = z.object({
+  line_item_id: int,
+  title: z.string(),
+  variant_title: z.string(),
+  sku: z.string(),
+  quantity: int,
+  price: minor,
+  image: z.string(),
+  reason: z.string(),
+  description: z.string(),
+  proof: z.array(z.string()),
+});
+
 export const merchantRequest = checkInfo.extend({
   order_id: int,
   customer_email: z.string(),
   language: z.string(),
+  items: z.array(merchantItem),
   events: z.array(requestEvent),
 });
 export type MerchantRequest = z.infer<typeof merchantRequest>;
@@ -54,6 +69,11 @@ export const requestListQuery = z.object({
   email: z.string().trim().toLowerCase().max(254).optional(),
   created_from: z.coerce.number().int().optional(),
   created_to: z.coerce.number().int().optional(),
+  /** An order number or the start of an email. */
+  q: z.string().trim().max(254).optional(),
+  reason: z.coerce.number().pipe(int).optional(),
+  solution: z.coerce.number().pipe(int).optional(),
+  method: z.coerce.number().pipe(int).optional(),
   cursor: id.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });

@@ -4,8 +4,8 @@
  * (docs/decisions/013-shops-from-the-cli.md).
  */
 import { randomBytes } from 'node:crypto';
-import { shopSettings, shopUrl } from '@return-center/contract';
-import { systemClock, type Clock } from '../clock.js';
+import { email as emailSchema, shopSettings, shopUrl } from '@return-center/contract';
+import { nowSeconds, systemClock, type Clock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
@@ -15,6 +15,8 @@ import { DatabaseRateLimits } from '../adapters/rate-limits/database.js';
 import { MerchantKeys } from '../modules/merchant/merchant-keys.js';
 import { OrderFeed } from '../modules/order-feed/order-feed.service.js';
 import { ShopsRepository } from '../modules/storefront-config/shops.repository.js';
+import { hashPassword } from '../modules/staff/passwords.js';
+import { StaffRepository } from '../modules/staff/staff.repository.js';
 
 export interface ShopOptions {
   name?: string | undefined;
@@ -44,10 +46,30 @@ export async function createShop(db: Db, clock: Clock, domain: string, options: 
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? new Error(`A shop ${url.data} already exists`) : error;
     });
-  const apiKey = `rc_${randomBytes(24).toString('base64url')}`;
-  await new MerchantKeys(db, clock, new RateLimiter(new DatabaseRateLimits(db, clock))).add(shop.id, apiKey, 'cli');
+  const { key: apiKey } = await new MerchantKeys(db, clock, new RateLimiter(new DatabaseRateLimits(db, clock))).create(
+    shop.id,
+    'cli',
+  );
   const webhookSecret = await new OrderFeed(db, clock).webhookSecret(shop.id);
   return { shop, apiKey, webhookSecret };
+}
+
+/** Creates the shop's console owner (or resets an existing account's password) with a random password shown once. */
+export async function addOwner(db: Db, clock: Clock, domain: string, email: string, name: string) {
+  const shop = await new ShopsRepository(db, clock).byUrl(domain);
+  if (!shop) throw new Error(`No shop ${domain}: create it first (shops create ${domain})`);
+  const address = emailSchema.safeParse(email);
+  if (!address.success) throw new Error("Give the owner's email: --email owner@shop.example");
+  const password = randomBytes(15).toString('base64url');
+  await new StaffRepository(db).upsert({
+    shopId: shop.id,
+    email: address.data,
+    name,
+    role: 'owner',
+    passwordHash: await hashPassword(password),
+    now: nowSeconds(clock),
+  });
+  return { shop, email: address.data, password };
 }
 
 export async function runShopsCommand(
@@ -83,8 +105,25 @@ export async function runShopsCommand(
         out([shop.id, shop.shop_url, shop.name, new Date(shop.created_at * 1000).toISOString()].join('\t'));
       return 0;
     }
+    if (command === 'add-owner' && domain) {
+      const owner = await addOwner(db, systemClock, domain, options.email ?? '', options.name ?? 'Owner');
+      const url = config.PUBLIC_URL ?? `http://localhost:${String(config.PORT)}`;
+      if (options.json) {
+        out(JSON.stringify({ shop: owner.shop.shopUrl, email: owner.email, password: owner.password }));
+        return 0;
+      }
+      out(
+        [
+          `Console owner ${owner.email} of ${owner.shop.shopUrl}: sign in at ${url}/admin`,
+          `  Password: ${owner.password}`,
+          'Shown once: change it in the console (Account) or with "Forgot password".',
+        ].join('\n'),
+      );
+      return 0;
+    }
     out('Usage: npm run merchant -- shops create <domain> [--name "Shop name"] [--currency EUR] [--email E] [--json]');
     out('       npm run merchant -- shops list');
+    out('       npm run merchant -- shops add-owner <domain> --email owner@shop.example [--name "Ann Owner"] [--json]');
     return 1;
   } finally {
     await db.destroy();

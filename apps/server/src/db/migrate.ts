@@ -24,6 +24,7 @@ import * as draftGroups from '../adapters/store-platform/migrations/021-draft-gr
 import * as shippingAddress from '../adapters/store-platform/migrations/022-shipping-address.js';
 import * as pickupAndPayouts from './migrations/023-pickup-and-payouts.js';
 import * as carrierDetails from './migrations/024-carrier-details.js';
+import * as consoleAccounts from './migrations/025-console-accounts.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -50,6 +51,7 @@ const ALL = {
   '022-shipping-address': shippingAddress,
   '023-pickup-and-payouts': pickupAndPayouts,
   '024-carrier-details': carrierDetails,
+  '025-console-accounts': consoleAccounts,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {

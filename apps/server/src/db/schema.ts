@@ -12,6 +12,8 @@ export interface ShopsTable {
   contact_phone: string;
   /** JSON: style, text, languages, custom_css, return settings (merchant-editable). */
   settings: string;
+  /** Goes up by one with every settings save (a save from an older version is refused). */
+  settings_version: Generated<number>;
   created_at: number;
 }
 
@@ -201,7 +203,40 @@ export interface MerchantKeysTable {
   shop_id: number;
   key_hash: string;
   label: string;
+  /** The key's last characters, shown so the owner can tell keys apart. */
+  hint: Generated<string>;
   created_at: number;
+}
+
+export interface StaffAccountsTable {
+  id: Generated<number>;
+  shop_id: number;
+  email: string;
+  name: string;
+  role: 'owner' | 'staff';
+  password_hash: string;
+  /** Sealed with an app secret (staff/secret-box.ts); '' until set up. */
+  totp_secret: Generated<string>;
+  totp_enabled: Generated<number>;
+  created_at: number;
+}
+
+export interface StaffSessionsTable {
+  token_hash: string;
+  account_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface StaffLinksTable {
+  token_hash: string;
+  purpose: 'invite' | 'reset';
+  shop_id: number;
+  email: string;
+  role: 'owner' | 'staff';
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 export interface JobsTable {
@@ -385,6 +420,9 @@ export interface Database {
   mails: MailsTable;
   request_events: RequestEventsTable;
   merchant_keys: MerchantKeysTable;
+  staff_accounts: StaffAccountsTable;
+  staff_sessions: StaffSessionsTable;
+  staff_links: StaffLinksTable;
   order_webhook_secrets: OrderWebhookSecretsTable;
   order_webhook_deliveries: OrderWebhookDeliveriesTable;
   jobs: JobsTable;

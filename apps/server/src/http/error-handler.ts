@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from './app-error.js';
 
-const API_PREFIXES = ['/go-api/', '/v1/', '/merchant/', '/dev/', '/health'];
+const API_PREFIXES = ['/admin/api', '/go-api/', '/v1/', '/merchant/', '/dev/', '/health'];
 export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 /** Turns every failure into the `{code, msg, data}` envelope; only 5xx messages are hidden. */

@@ -22,6 +22,7 @@ import type {
   RefundResult,
   StorePlatform,
   SuggestedRefund,
+  UnitsSold,
 } from './port.js';
 
 export type { NewCollection, NewProduct } from './local-catalogue.js';
@@ -47,6 +48,23 @@ export class LocalStorePlatform implements StorePlatform {
     return createHmac('sha256', this.checkoutSecret)
       .update(`${String(shopId)}:${draftId}`)
       .digest('base64url');
+  }
+
+  async unitsSold(shopId: number, from: number, to: number): Promise<UnitsSold[]> {
+    const rows = await this.db
+      .selectFrom('order_lines')
+      .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+      .select((eb) => [
+        'order_lines.product_id',
+        eb.fn.max('order_lines.title').as('title'),
+        eb.fn.sum<number | string>('order_lines.quantity').as('units'),
+      ])
+      .where('orders.shop_id', '=', shopId)
+      .where('orders.created_at', '>=', from)
+      .where('orders.created_at', '<=', to)
+      .groupBy('order_lines.product_id')
+      .execute();
+    return rows.map((row) => ({ productId: row.product_id, title: row.title, units: Number(row.units) }));
   }
 
   /** Whether a checkout link's signature is this instance's for the shop's draft. */

@@ -240,6 +240,15 @@ export interface StorePlatform {
     shopId: number,
     input: { orderId: number; requestId: number; lines: { lineId: number; quantity: number }[] },
   ): Promise<string | null>;
+
+  /** Units sold per product in orders placed in [from, to] (seconds): the console's return rate per product. */
+  unitsSold?(shopId: number, from: number, to: number): Promise<UnitsSold[]>;
+}
+
+export interface UnitsSold {
+  productId: number;
+  title: string;
+  units: number;
 }
 
 /** A refund to make at the platform, in the order's currency. */

@@ -11,6 +11,8 @@ import { lineSnapshot, orderSnapshot } from '../../modules/returns/returns.repos
 
 export const DEMO_SHOP = 'demo-shop.myshopify.com';
 export const DEMO_MERCHANT_KEY = 'demo-merchant-key';
+/** The demo shop's console owner: exists only while the demo key does (no MERCHANT_API_KEY, SEED_DEMO on). */
+export const DEMO_OWNER = { email: 'owner@demo-shop.example', password: 'demo-owner-password', name: 'Demo Owner' };
 const DAY = 86400;
 
 /** Seeds the demo shop once: a second start finds it and keeps the data. */
@@ -36,7 +38,7 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
       .insertInto('shops')
       .values({
         shop_url: shopUrl,
-        name: 'Demo Shop',
+        name: 'Fernhill Supply Co.',
         currency: 'USD',
         currency_format: defaultCurrencyFormat('USD'),
         contact_email: 'support@demo-shop.example',

@@ -25,6 +25,12 @@ export const LIMITS = {
   mapSearchPerSession: { max: 300, windowSeconds: 600 },
   /** Bank payee accounts one session may create: each is a call to the payout provider. */
   payeesPerSession: { max: 10, windowSeconds: 3600 },
+  /** Failed console sign-ins (wrong passwords, wrong second-factor codes) from one address, and at one email. */
+  consoleSignInPerIp: { max: 20, windowSeconds: 900 },
+  consoleSignInPerEmail: { max: 10, windowSeconds: 900 },
+  /** Password-reset mails asked for one email, and from one address. */
+  consoleResetPerEmail: { max: 3, windowSeconds: 3600 },
+  consoleResetPerIp: { max: 10, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
 /**

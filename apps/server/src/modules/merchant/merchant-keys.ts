@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { Code } from '@return-center/contract';
+import { Code, type ApiKeySummary } from '@return-center/contract';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
@@ -22,9 +22,40 @@ export class MerchantKeys {
   async add(shopId: number, key: string, label: string): Promise<void> {
     await this.db
       .insertInto('merchant_keys')
-      .values({ shop_id: shopId, key_hash: hash(key), label, created_at: nowSeconds(this.clock) })
+      .values({ shop_id: shopId, key_hash: hash(key), label, hint: key.slice(-4), created_at: nowSeconds(this.clock) })
       .onConflict((oc) => oc.column('key_hash').doNothing())
       .execute();
+  }
+
+  /** A new random key for the shop; the key itself is shown once, only its hash and last characters are kept. */
+  async create(shopId: number, label: string): Promise<ApiKeySummary & { key: string }> {
+    const key = `rc_${randomBytes(24).toString('base64url')}`;
+    await this.add(shopId, key, label);
+    const row = await this.db
+      .selectFrom('merchant_keys')
+      .select(['id', 'label', 'hint', 'created_at'])
+      .where('key_hash', '=', hash(key))
+      .executeTakeFirstOrThrow();
+    return { ...row, key };
+  }
+
+  list(shopId: number): Promise<ApiKeySummary[]> {
+    return this.db
+      .selectFrom('merchant_keys')
+      .select(['id', 'label', 'hint', 'created_at'])
+      .where('shop_id', '=', shopId)
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Revokes one of the shop's keys; false when the shop has no key of that id. */
+  async revoke(shopId: number, id: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('merchant_keys')
+      .where('shop_id', '=', shopId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
   }
 
   /** The key stops working at once. */

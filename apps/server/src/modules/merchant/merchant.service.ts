@@ -20,6 +20,10 @@ export class MerchantService {
       email: query.email,
       createdFrom: query.created_from,
       createdTo: query.created_to,
+      search: query.q,
+      reasonId: query.reason,
+      solutionId: query.solution,
+      methodId: query.method,
       cursor: query.cursor,
       limit: query.limit,
     });
@@ -48,6 +52,18 @@ export class MerchantService {
       order_id: record.order_id,
       customer_email: detail.customer_info.email,
       language: record.language,
+      items: (await this.requests.items(record.id)).map((item) => ({
+        line_item_id: item.order_line_id,
+        title: item.title,
+        variant_title: item.variant_title,
+        sku: item.sku,
+        quantity: item.quantity,
+        price: item.price,
+        image: item.image,
+        reason: item.reason_text,
+        description: item.description,
+        proof: JSON.parse(item.proof || '[]') as string[],
+      })),
       events: await this.requests.events(record.id),
     };
   }

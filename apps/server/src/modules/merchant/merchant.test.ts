@@ -147,7 +147,16 @@ describe.each(dialects)('merchant API on %s', (dialect) => {
     });
 
     const events = (await api<MerchantRequest>('GET', `/requests/${requestId}`)).body.data.events;
-    expect(events.map((e) => e.action)).toEqual(['approve', 'tracking', 'receive', 'refund']);
+    expect(events.filter((e) => e.action !== 'email').map((e) => e.action)).toEqual([
+      'approve',
+      'tracking',
+      'receive',
+      'refund',
+    ]);
+    // The emails sent are on the timeline too, by subject and recipient.
+    expect(events.filter((e) => e.action === 'email').map((e) => e.note)).toContain(
+      'Your return RMA-000002 is approved → alice@example.com',
+    );
     const subjects = (await mailbox(t, 'alice@example.com')).map((m) => m.subject).reverse();
     expect(subjects.filter((s) => !s.includes('verification'))).toEqual([
       'We received your return request RMA-000002',

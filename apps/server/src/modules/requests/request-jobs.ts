@@ -15,7 +15,8 @@ import { requestEmail, type RequestEvent } from '../notifications/request-emails
 import type { ShopsRepository } from '../storefront-config/shops.repository.js';
 import { REFUND_KINDS, type LifecycleService } from './lifecycle.service.js';
 import { PAYOUT_CHECK_SECONDS, payOut, recordPayout } from './payout.js';
-import type { RequestsRepository } from './requests.repository.js';
+import { recordEvent, type RequestsRepository } from './requests.repository.js';
+import { nowSeconds, type Clock } from '../../clock.js';
 
 export interface Deps {
   db: Db;
@@ -29,6 +30,7 @@ export interface Deps {
   requests: RequestsRepository;
   lifecycle: LifecycleService;
   publicUrl: string;
+  clock: Clock;
 }
 
 /** The work behind each transition. Every handler checks what is already done, so a rerun changes nothing. */
@@ -190,7 +192,18 @@ export function requestJobHandlers(deps: Deps): {
 
     async 'request.notify'(payload) {
       const { request, shop, detail } = await load(Number(payload.requestId));
-      await deps.mail.send(requestEmail(shop, payload.event as RequestEvent, detail, request.language, deps.publicUrl));
+      const message = requestEmail(shop, payload.event as RequestEvent, detail, request.language, deps.publicUrl);
+      await deps.mail.send(message);
+      // The request's timeline shows the emails sent along with the changes (the console's request page).
+      await recordEvent(deps.db, {
+        request_id: request.id,
+        actor: 'system',
+        action: 'email',
+        from_status: request.status,
+        to_status: request.status,
+        note: `${message.subject} → ${message.to}`,
+        at: nowSeconds(deps.clock),
+      });
     },
   };
 

@@ -13,6 +13,11 @@ export interface ListFilter {
   email?: string;
   createdFrom?: number;
   createdTo?: number;
+  /** An order number, or the start of an email. */
+  search?: string;
+  reasonId?: number;
+  solutionId?: number;
+  methodId?: number;
   cursor?: number;
   limit: number;
 }
@@ -117,9 +122,43 @@ export class RequestsRepository {
     if (filter.email) query = query.where('return_requests.customer_email', '=', filter.email);
     if (filter.createdFrom !== undefined) query = query.where('return_requests.created_at', '>=', filter.createdFrom);
     if (filter.createdTo !== undefined) query = query.where('return_requests.created_at', '<=', filter.createdTo);
+    if (filter.solutionId !== undefined) query = query.where('return_requests.solution_id', '=', filter.solutionId);
+    if (filter.methodId !== undefined) query = query.where('return_requests.shipping_method_id', '=', filter.methodId);
+    if (filter.search) {
+      const search = filter.search;
+      query = query.where((eb) =>
+        eb.or([
+          eb('return_requests.order_number', '=', normalizeOrderNumber(search)),
+          eb('return_requests.customer_email', 'like', `${search.toLowerCase().replace(/[\\%_]/g, '')}%`),
+        ]),
+      );
+    }
+    if (filter.reasonId !== undefined) {
+      const reasonId = filter.reasonId;
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('return_items')
+            .select('return_items.id')
+            .whereRef('return_items.request_id', '=', 'return_requests.id')
+            .where('return_items.reason_id', '=', reasonId),
+        ),
+      );
+    }
     if (filter.cursor !== undefined) query = query.where('return_requests.id', '<', filter.cursor);
     const rows = await query.execute();
     const page = rows.slice(0, filter.limit);
     return { rows: page, nextCursor: rows.length > filter.limit ? (page.at(-1)?.id ?? null) : null };
+  }
+
+  /** How many of the shop's requests are in each status. */
+  async countsByStatus(shopId: number): Promise<Record<string, number>> {
+    const rows = await this.db
+      .selectFrom('return_requests')
+      .select(['status', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('shop_id', '=', shopId)
+      .groupBy('status')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [String(row.status), Number(row.count)]));
   }
 }

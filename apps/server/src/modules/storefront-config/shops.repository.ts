@@ -21,6 +21,7 @@ export interface Shop {
   contactEmail: string;
   contactPhone: string;
   settings: ShopSettings;
+  settingsVersion: number;
 }
 
 const CACHE_MS = 5000;
@@ -50,6 +51,12 @@ export class ShopsRepository {
     );
   }
 
+  /** The shop as stored now, past the cache (its settings' version decides whether a save may go ahead). */
+  async fresh(shop: Shop): Promise<Shop> {
+    const row = await this.db.selectFrom('shops').selectAll().where('id', '=', shop.id).executeTakeFirstOrThrow();
+    return toShop(row);
+  }
+
   /** Adds a shop with default settings; its domain must be new. */
   async create(input: NewShop, settings: ShopSettings): Promise<Shop> {
     const row = await this.db
@@ -74,14 +81,20 @@ export class ShopsRepository {
     return this.db.selectFrom('shops').select(['id', 'shop_url', 'name', 'created_at']).orderBy('id').execute();
   }
 
-  async updateSettings(shop: Shop, settings: ShopSettings): Promise<void> {
-    await this.db
+  /**
+   * Saves the settings and returns their new version; with `fromVersion`, only when the stored version is still that
+   * one (compare-and-set in the database, so two instances cannot both win), else null and nothing changes.
+   */
+  async updateSettings(shop: Shop, settings: ShopSettings, fromVersion?: number): Promise<number | null> {
+    let update = this.db
       .updateTable('shops')
-      .set({ settings: JSON.stringify(settings) })
-      .where('id', '=', shop.id)
-      .execute();
+      .set((eb) => ({ settings: JSON.stringify(settings), settings_version: eb('settings_version', '+', 1) }))
+      .where('id', '=', shop.id);
+    if (fromVersion !== undefined) update = update.where('settings_version', '=', fromVersion);
+    const row = await update.returning('settings_version').executeTakeFirst();
     this.cache.delete(`id:${shop.id}`);
     this.cache.delete(`url:${shop.shopUrl}`);
+    return row ? row.settings_version : null;
   }
 
   private async cached(key: string, load: () => Promise<ShopRow | undefined>): Promise<Shop | null> {
@@ -107,6 +120,7 @@ function toShop(row: {
   contact_email: string;
   contact_phone: string;
   settings: string;
+  settings_version: number;
 }): Shop {
   return {
     id: row.id,
@@ -117,5 +131,6 @@ function toShop(row: {
     contactEmail: row.contact_email,
     contactPhone: row.contact_phone,
     settings: parseShopSettings(row.settings),
+    settingsVersion: row.settings_version,
   };
 }

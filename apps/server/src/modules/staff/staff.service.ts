@@ -1,0 +1,183 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { Code, type ConsoleSession, type StaffRole } from '@return-center/contract';
+import QRCode from 'qrcode';
+import type { Clock } from '../../clock.js';
+import { nowSeconds } from '../../clock.js';
+import { AppError, errors } from '../../http/app-error.js';
+import type { Outbox } from '../jobs/outbox.js';
+import type { Db } from '../../db/database.js';
+import { LIMITS, type Limit, type RateLimiter } from '../auth/rate-limiter.js';
+import { hashToken } from '../auth/sessions.js';
+import type { ShopsRepository } from '../storefront-config/shops.repository.js';
+import { hashPassword, passwordMatches } from './passwords.js';
+import type { SecretBox } from './secret-box.js';
+import { STAFF_LINK_JOB, type StaffLinkPayload } from './staff-links.js';
+import { toStaffAccount, type AccountRow, type StaffRepository } from './staff.repository.js';
+import { newTotpSecret, otpauthUrl, totpMatches } from './totp.js';
+
+const signInFailed = () => new AppError(Code.SignInFailed, 'Wrong email or password');
+const wrongCode = () => new AppError(Code.SignInFailed, 'That code did not work: enter the current one');
+const linkExpired = () =>
+  new AppError(Code.LinkExpired, 'This link has expired or was already used: ask for a new one');
+
+export interface StaffDeps {
+  db: Db;
+  accounts: StaffRepository;
+  shops: ShopsRepository;
+  limiter: RateLimiter;
+  box: SecretBox;
+  outbox: Outbox;
+  onQueued: () => void;
+  clock: Clock;
+  sessionTtlSeconds: number;
+  csrfSecret: string;
+}
+
+/** Console accounts: sign-in with argon2id passwords and an optional TOTP code, sessions, invites and resets. */
+export class StaffService {
+  constructor(private readonly deps: StaffDeps) {}
+
+  private get now() {
+    return nowSeconds(this.deps.clock);
+  }
+
+  /** The session's CSRF token: derived from it, so nothing more is stored and it dies with it. */
+  csrfFor(tokenHash: string): string {
+    return createHmac('sha256', this.deps.csrfSecret).update(tokenHash).digest('base64url');
+  }
+
+  /** Failures count against the address and the email; past either limit even the right password waits. */
+  async signIn(input: { email: string; password: string; totp?: string }, ip: string) {
+    const buckets: [string, Limit][] = [
+      [`console-signin-ip:${ip}`, LIMITS.consoleSignInPerIp],
+      [`console-signin-email:${input.email}`, LIMITS.consoleSignInPerEmail],
+    ];
+    const blocked = await Promise.all(buckets.map(([bucket, limit]) => this.deps.limiter.blocked(bucket, limit)));
+    if (blocked.some(Boolean)) throw errors.rateLimited();
+    const fail = async (error: AppError) => {
+      await this.deps.limiter.hitAll(buckets);
+      return error;
+    };
+    const row = await this.deps.accounts.byEmail(input.email);
+    if (!(await passwordMatches(row?.password_hash, input.password)) || !row) throw await fail(signInFailed());
+    if (row.totp_enabled === 1) {
+      if (!input.totp)
+        throw new AppError(Code.SecondFactorRequired, 'Enter the 6-digit code from your authenticator app');
+      if (!totpMatches(this.deps.box.open(row.totp_secret), input.totp, this.now)) throw await fail(wrongCode());
+    }
+    const token = randomBytes(32).toString('base64url');
+    await this.deps.accounts.addSession(hashToken(token), row.id, this.now, this.now + this.deps.sessionTtlSeconds);
+    return { token, session: await this.describe(row, hashToken(token)) };
+  }
+
+  /** The signed-in account behind a session token hash, or null when it ended or expired. */
+  accountOf(tokenHash: string): Promise<AccountRow | undefined> {
+    return this.deps.accounts.sessionAccount(tokenHash, this.now);
+  }
+
+  async describe(row: AccountRow, tokenHash: string): Promise<ConsoleSession> {
+    const shop = await this.deps.shops.byId(row.shop_id);
+    if (!shop) throw errors.notFound();
+    return {
+      account: toStaffAccount(row),
+      shop: { id: shop.id, shop_url: shop.shopUrl, name: shop.name, currency: shop.currency },
+      csrf_token: this.csrfFor(tokenHash),
+    };
+  }
+
+  signOut(tokenHash: string): Promise<void> {
+    return this.deps.accounts.endSession(tokenHash);
+  }
+
+  /** Same answer whether or not the email has an account; the job decides, outside the request. */
+  async forgotPassword(email: string, ip: string): Promise<void> {
+    const allowed = await this.deps.limiter.hitAll([
+      [`console-reset-ip:${ip}`, LIMITS.consoleResetPerIp],
+      [`console-reset-email:${email}`, LIMITS.consoleResetPerEmail],
+    ]);
+    if (!allowed) throw errors.rateLimited();
+    await this.queueLink({ purpose: 'reset', email });
+  }
+
+  async resetPassword(token: string, password: string): Promise<void> {
+    const link = await this.deps.accounts.useLink(hashToken(token), 'reset', this.now);
+    const row = link && (await this.deps.accounts.byEmail(link.email));
+    if (!row) throw linkExpired();
+    await this.deps.accounts.update(row.id, { password_hash: await hashPassword(password) });
+    await this.deps.accounts.endSessionsOf(row.id);
+  }
+
+  async invite(owner: AccountRow, email: string, role: StaffRole): Promise<void> {
+    const existing = await this.deps.accounts.byEmail(email);
+    if (existing) throw errors.invalidInput('This email already has an account');
+    await this.queueLink({ purpose: 'invite', email, shopId: owner.shop_id, role });
+  }
+
+  async acceptInvite(token: string, name: string, password: string): Promise<void> {
+    const link = await this.deps.accounts.useLink(hashToken(token), 'invite', this.now);
+    if (!link) throw linkExpired();
+    if (await this.deps.accounts.byEmail(link.email)) throw errors.invalidInput('This email already has an account');
+    await this.createAccount({ shopId: link.shop_id, email: link.email, name, role: link.role, password });
+  }
+
+  /** The first owner (CLI), the demo owner, an accepted invite. */
+  async createAccount(input: { shopId: number; email: string; name: string; role: StaffRole; password: string }) {
+    const passwordHash = await hashPassword(input.password);
+    return this.deps.accounts.upsert({ ...input, passwordHash, now: this.now });
+  }
+
+  /** The demo owner with its published password; a password changed in the console is kept across starts. */
+  async ensureDemoOwner(shopId: number, owner: { email: string; password: string; name: string }): Promise<void> {
+    if (!(await this.deps.accounts.byEmail(owner.email)))
+      await this.createAccount({
+        shopId,
+        email: owner.email,
+        name: owner.name,
+        role: 'owner',
+        password: owner.password,
+      });
+  }
+
+  async removeAccount(email: string): Promise<void> {
+    const row = await this.deps.accounts.byEmail(email);
+    if (row) await this.deps.accounts.remove(row.id);
+  }
+
+  async removeStaff(owner: AccountRow, id: number): Promise<void> {
+    const row = await this.deps.accounts.byId(id);
+    if (!row || row.shop_id !== owner.shop_id) throw errors.notFound();
+    if (row.id === owner.id) throw errors.invalidInput('You cannot remove your own account');
+    await this.deps.accounts.remove(row.id);
+  }
+
+  async listStaff(shopId: number) {
+    return (await this.deps.accounts.ofShop(shopId)).map(toStaffAccount);
+  }
+
+  /** A new secret, kept sealed but not in force until a code from it is entered (totpEnable). */
+  async totpSetup(row: AccountRow) {
+    const secret = newTotpSecret();
+    await this.deps.accounts.update(row.id, { totp_secret: this.deps.box.seal(secret), totp_enabled: 0 });
+    const shop = await this.deps.shops.byId(row.shop_id);
+    const url = otpauthUrl(secret, row.email, shop?.name ?? 'Return Center');
+    const svg = await QRCode.toString(url, { type: 'svg', margin: 1 });
+    return { secret, otpauth_url: url, qr_image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+  }
+
+  async totpEnable(row: AccountRow, code: string, keepSession: string): Promise<void> {
+    if (!row.totp_secret || !totpMatches(this.deps.box.open(row.totp_secret), code, this.now)) throw wrongCode();
+    await this.deps.accounts.update(row.id, { totp_enabled: 1 });
+    await this.deps.accounts.endSessionsOf(row.id, keepSession);
+  }
+
+  async totpDisable(row: AccountRow, code: string): Promise<void> {
+    if (row.totp_enabled !== 1 || !totpMatches(this.deps.box.open(row.totp_secret), code, this.now)) throw wrongCode();
+    await this.deps.accounts.update(row.id, { totp_enabled: 0, totp_secret: '' });
+  }
+
+  private async queueLink(payload: StaffLinkPayload): Promise<void> {
+    const nonce = randomBytes(8).toString('hex');
+    await this.deps.outbox.enqueue(this.deps.db, STAFF_LINK_JOB, payload, `${STAFF_LINK_JOB}:${nonce}`);
+    this.deps.onQueued();
+  }
+}
