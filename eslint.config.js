@@ -45,15 +45,25 @@ export default tseslint.config(
     },
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
-  { files: ['apps/portal/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
-  { files: ['apps/portal/src/**/*.tsx'], ...jsxA11y.flatConfigs.strict },
+  { files: ['apps/{portal,admin}/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
+  { files: ['apps/{portal,admin}/src/**/*.tsx'], ...jsxA11y.flatConfigs.strict },
   { files: ['scripts/**', '*.js', '**/*.mjs'], languageOptions: { globals: globals.node } },
   { files: ['apps/portal/public/**'], languageOptions: { globals: globals.browser } },
   // Imports flow one way (DESIGN §2): contract/domain → server modules and portal; portal shared → features → app.
   { files: ['packages/contract/**'], rules: restrict(['@return-center/domain', '**/apps/**']) },
   { files: ['packages/domain/**'], rules: restrict(['**/apps/**']) },
   { files: ['apps/server/src/adapters/**'], rules: restrict(['**/modules/**']) },
-  { files: ['apps/portal/src/shared/**'], rules: restrict(['**/features/**', '**/app/**']) },
+  { files: ['apps/{portal,admin}/src/shared/**'], rules: restrict(['**/features/**', '**/app/**']) },
+  // The console and the portal share the contract and the domain, nothing of each other (DESIGN §2).
+  { files: ['apps/admin/**'], rules: restrict(['**/portal/**', '**/server/**']) },
+  {
+    // The console's features are flat (features/<name>/<file>): `../x` would be another feature.
+    files: ['apps/admin/src/features/*/*'],
+    rules: restrict([
+      { regex: '^\\.\\./(?!\\.\\./)|/features/', message: 'A feature never imports another feature.' },
+      { group: ['**/app/**', '**/portal/**', '**/server/**'], message: 'Features import only shared/.' },
+    ]),
+  },
   {
     files: ['apps/portal/src/features/*/**'],
     rules: restrict([

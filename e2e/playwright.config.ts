@@ -12,7 +12,8 @@ const baseURL = `http://localhost:${port}`;
 /** Real Chromium against the production build served by the real server, on a fresh database. */
 export default defineConfig({
   testDir: './specs',
-  outputDir: '../test-results',
+  // Another folder for a second run beside a first (each run empties its own at start).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '../test-results',
   fullyParallel: true,
   workers: 2,
   retries: 0,

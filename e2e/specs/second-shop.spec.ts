@@ -1,28 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { MERCHANT_BASE, merchantPath, type Envelope, type MerchantRequest } from '@return-center/contract';
-import { loginWithOrder, present, walkToCheckStep } from './support.js';
-
-const root = join(import.meta.dirname, '../..');
-
-/** `npm run merchant -- shops create` as an operator runs it on the server's host, against the server's database. */
-function createShop(domain: string): { shop: string; api_key: string } {
-  const output = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'apps/server/src/cli/merchant.ts'), 'shops', 'create', domain, '--json'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: `sqlite:${join(present(process.env.E2E_DATA_DIR, 'E2E_DATA_DIR'), 'db.sqlite')}`,
-      },
-      encoding: 'utf8',
-    },
-  );
-  return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as { shop: string; api_key: string };
-}
+import { createShop, loginWithOrder, present, walkToCheckStep } from './support.js';
 
 test('a second shop made with the CLI serves an order pushed through the API, and never the demo shop’s data', async ({
   page,

@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import {
   BOOT_DATA_ID,
   bootData,
@@ -53,6 +56,22 @@ export async function withStoreConfig(page: Page, change: (config: StoreConfig) 
   await withBootData(page, (boot) => {
     change(boot.config);
     return boot;
+  });
+}
+
+/**
+ * Saves the screen as it is now to test-results/screenshots/<screen>-<width>.png, the whole page, for the CI artifacts
+ * and a look at each screen. The desktop project draws 1280 × 720 and the mobile one 390 × 844 with a phone's touch and
+ * pixel ratio, so a screen shot in a spec that both run is kept at both sizes, each by the project that shows it so.
+ * `fullPage: false` keeps to the window, for a screen with a bar fixed to its bottom (drawn mid-page otherwise).
+ */
+export async function shoot(page: Page, screen: string, { fullPage = true } = {}) {
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({
+    path: join(test.info().project.outputDir, 'screenshots', `${screen}-${String(width)}.png`),
+    fullPage,
+    animations: 'disabled',
+    caret: 'hide',
   });
 }
 
@@ -205,4 +224,46 @@ export async function walkToCheckStep(page: Page, orderName: string, item = 'Lin
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByTestId('total-refund')).toBeVisible();
   return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
+const root = join(import.meta.dirname, '../..');
+
+/** `npm run merchant -- shops …` as an operator runs it on the server's host, against the server's database. */
+function operator(...args: string[]): unknown {
+  const output = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'apps/server/src/cli/merchant.ts'), 'shops', ...args, '--json'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: `sqlite:${join(present(process.env.E2E_DATA_DIR, 'E2E_DATA_DIR'), 'db.sqlite')}`,
+      },
+      encoding: 'utf8',
+    },
+  );
+  return JSON.parse(output.trim().split('\n').at(-1) ?? '{}');
+}
+
+/** A new shop made with `shops create`: its domain and API key. */
+export const createShop = (domain: string) => operator('create', domain) as { shop: string; api_key: string };
+
+/**
+ * A shop of this test's own with its console owner (`shops create` + `shops add-owner`), for tests that change a
+ * shop's settings: the demo shop's are shared by every test running at the same time.
+ */
+export function shopWithOwner(): { shop: string; apiKey: string; email: string; password: string } {
+  const domain = `console-${randomBytes(4).toString('hex')}.example`;
+  const { api_key } = createShop(domain);
+  const owner = operator('add-owner', domain, '--email', `owner@${domain}`) as { email: string; password: string };
+  return { shop: domain, apiKey: api_key, ...owner };
+}
+
+/** Signs in at /admin/sign-in and waits for the requests page. */
+export async function consoleSignIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/admin/sign-in');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Requests' })).toBeVisible();
 }

@@ -69,6 +69,8 @@ useSession.setState({ shopUrl: resolveShop(), from: params.from });
 const language = useSession.getState().language;
 void changeLanguage(language);
 void loadConfig(resolveShop(), language, params.themeColor, () => window.history.replaceState(null, '', '/'));
+// The console's settings preview frame (apps/admin) alone loads its listener: the login route does not carry it.
+if (new URLSearchParams(window.location.search).has('rc_preview')) void import('./shared/preview');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing');

@@ -1,0 +1,31 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { ApiError, whenSignedOut } from '../shared/api';
+import { SESSION_KEY } from '../shared/session';
+import { routes } from './routes';
+
+export function App() {
+  const [client] = useState(() => {
+    const queryClient = new QueryClient({
+      defaultOptions: {
+        queries: {
+          retry: (count, error) =>
+            !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+          refetchOnWindowFocus: true,
+        },
+      },
+    });
+    // A 401 anywhere means the session ended: back to the sign-in page, nothing cached kept.
+    whenSignedOut(() => {
+      queryClient.setQueryData(SESSION_KEY, null);
+    });
+    return queryClient;
+  });
+  const [router] = useState(() => createBrowserRouter(routes, { basename: '/admin' }));
+  return (
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+}

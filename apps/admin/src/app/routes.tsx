@@ -1,0 +1,31 @@
+import type { RouteObject } from 'react-router';
+import { Shell } from './shell';
+import { SignedOutOnly } from './signed-out-only';
+
+const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load });
+
+/** Every console screen; each loads with its first visit. */
+export const routes: RouteObject[] = [
+  {
+    element: <SignedOutOnly />,
+    children: [
+      { path: 'sign-in', ...page(() => import('../features/sign-in/sign-in-page')) },
+      { path: 'forgot', ...page(() => import('../features/sign-in/forgot-page')) },
+      { path: 'reset', ...page(() => import('../features/sign-in/reset-page')) },
+      { path: 'invite', ...page(() => import('../features/sign-in/invite-page')) },
+    ],
+  },
+  {
+    element: <Shell />,
+    children: [
+      { index: true, ...page(() => import('../features/queue/queue-page')) },
+      { path: 'requests/:id', ...page(() => import('../features/request/request-page')) },
+      { path: 'settings', ...page(() => import('../features/settings/settings-page')) },
+      { path: 'analytics', ...page(() => import('../features/analytics/analytics-page')) },
+      { path: 'keys', ...page(() => import('../features/keys/keys-page')) },
+      { path: 'staff', ...page(() => import('../features/staff/staff-page')) },
+      { path: 'account', ...page(() => import('../features/account/account-page')) },
+      { path: '*', ...page(() => import('./not-found-page')) },
+    ],
+  },
+];

@@ -1,0 +1,46 @@
+import { consolePath, consoleRoutes, merchantPath, merchantRequest, merchantRoutes } from '@return-center/contract';
+import type { RequestAction } from '@return-center/domain';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api, get } from '../../shared/api';
+import { listQuery, type QueueFilters } from './queue-filters';
+
+/** New requests show up without a reload: the queue and its counts are asked again this often. */
+export const QUEUE_REFRESH_MS = 10_000;
+
+const listAnswer = merchantRoutes.list.answer;
+export type QueueRow = ReturnType<typeof listAnswer.parse>['items'][number];
+
+const page = (filters: QueueFilters, cursor?: number, limit?: number) =>
+  get(`${merchantPath('list')}?${listQuery(filters, cursor, limit)}`, listAnswer);
+
+export const useQueue = (filters: QueueFilters) =>
+  useInfiniteQuery({
+    queryKey: ['queue', filters],
+    queryFn: ({ pageParam }) => page(filters, pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    refetchInterval: QUEUE_REFRESH_MS,
+  });
+
+export const useRequestCounts = () =>
+  useQuery({
+    queryKey: ['queue-counts'],
+    queryFn: () => get(consolePath('requestCounts'), consoleRoutes.requestCounts.answer),
+    refetchInterval: QUEUE_REFRESH_MS,
+  });
+
+/** Every request of the filters, page by page (100 at a time), for the CSV export; tells how many so far. */
+export async function allRequests(filters: QueueFilters, progress: (count: number) => void): Promise<QueueRow[]> {
+  const rows: QueueRow[] = [];
+  let cursor: number | undefined;
+  do {
+    const next = await page(filters, cursor, 100);
+    rows.push(...next.items);
+    progress(rows.length);
+    cursor = next.next_cursor ?? undefined;
+  } while (cursor);
+  return rows;
+}
+
+export const runAction = (id: number, action: RequestAction, body: object = {}) =>
+  api('POST', merchantPath(action, id), merchantRequest, body);

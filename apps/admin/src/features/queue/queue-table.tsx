@@ -1,0 +1,77 @@
+import { RequestStatus } from '@return-center/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { dateTime, money } from '../../shared/format';
+import { methodName, solutionName, statusName } from '../../shared/labels';
+import type { QueueRow } from './queue-api';
+
+interface Props {
+  rows: QueueRow[];
+  active: number;
+  selected: Set<number>;
+  toggle: (id: number) => void;
+  toggleAll: (on: boolean) => void;
+}
+
+/** One row per request; only requests waiting for review can be picked for a bulk approval. */
+export function QueueTable({ rows, active, selected, toggle, toggleAll }: Props) {
+  const { t } = useTranslation();
+  const pending = rows.filter((row) => row.status === RequestStatus.PendingReview);
+  const allPicked = pending.length > 0 && pending.every((row) => selected.has(row.id));
+  return (
+    <table className="table queue">
+      <caption className="visually-hidden">{t('queue.caption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">
+            <input
+              type="checkbox"
+              aria-label={t('queue.pickAll')}
+              checked={allPicked}
+              disabled={pending.length === 0}
+              onChange={(e) => toggleAll(e.target.checked)}
+            />
+          </th>
+          <th scope="col">{t('queue.order')}</th>
+          <th scope="col">{t('queue.email')}</th>
+          <th scope="col">{t('queue.status')}</th>
+          <th scope="col">{t('queue.solution')}</th>
+          <th scope="col">{t('queue.method')}</th>
+          <th scope="col" className="number">
+            {t('queue.refund')}
+          </th>
+          <th scope="col">{t('queue.created')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <tr key={row.id} className={index === active ? 'active' : undefined}>
+            <td>
+              {row.status === RequestStatus.PendingReview ? (
+                <input
+                  type="checkbox"
+                  aria-label={t('queue.pick', { order: row.order_no })}
+                  checked={selected.has(row.id)}
+                  onChange={() => toggle(row.id)}
+                />
+              ) : null}
+            </td>
+            <td>
+              <Link to={`/requests/${String(row.id)}`} data-row={index}>
+                {row.order_no}
+              </Link>
+            </td>
+            <td>{row.customer_email}</td>
+            <td>
+              <span className={`badge status-${String(row.status)}`}>{statusName(t, row.status)}</span>
+            </td>
+            <td>{solutionName(t, row.solution_id)}</td>
+            <td>{methodName(t, row.shipping_method_id)}</td>
+            <td className="number">{money(row.refund, row.currency)}</td>
+            <td>{dateTime(row.created_at)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

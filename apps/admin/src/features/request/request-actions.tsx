@@ -1,0 +1,105 @@
+import type { MerchantRequest } from '@return-center/contract';
+import { minorToDecimal, nextStatus, parseMinor, REQUEST_ACTIONS, type RequestAction } from '@return-center/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { money } from '../../shared/format';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { Field } from '../../shared/ui/field';
+import { useAction } from './request-api';
+
+/**
+ * The actions the request's state allows (the domain's state machine, the one the server enforces), each behind a
+ * confirmation. Reject asks why; refund asks how much, up to what the return was computed to be worth.
+ */
+export function RequestActions({ request }: { request: MerchantRequest }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<RequestAction | null>(null);
+  const [reason, setReason] = useState('');
+  const [amount, setAmount] = useState(() => minorToDecimal(request.refund, request.currency));
+  const action = useAction(request.id);
+  const facts = { status: request.status, shippingMethodId: request.shipping_method_id };
+  const legal = REQUEST_ACTIONS.filter((name) => nextStatus(facts, name) !== null);
+
+  const refundMinor = (() => {
+    try {
+      return parseMinor(amount.trim(), request.currency);
+    } catch {
+      return NaN;
+    }
+  })();
+  const amountError =
+    open === 'refund' && !(refundMinor > 0 && refundMinor <= request.refund)
+      ? t('request.amountRule', { max: money(request.refund, request.currency) })
+      : undefined;
+  const reasonError = open === 'reject' && reason.trim() === '' ? t('request.reasonRequired') : undefined;
+
+  const confirm = () => {
+    if (!open || amountError || reasonError) return;
+    const body = open === 'reject' ? { reason: reason.trim() } : open === 'refund' ? { amount: refundMinor } : {};
+    action.mutate({ action: open, body }, { onSuccess: () => setOpen(null) });
+  };
+
+  if (legal.length === 0) return <p className="muted">{t('request.noActions')}</p>;
+  return (
+    <div className="actions" role="group" aria-label={t('request.actions')}>
+      {legal.map((name) => (
+        <button
+          key={name}
+          type="button"
+          className={name === 'reject' ? 'button danger' : 'button'}
+          onClick={() => {
+            action.reset();
+            setOpen(name);
+          }}
+        >
+          {t(`request.action.${name}`)}
+        </button>
+      ))}
+      <ConfirmDialog
+        open={open !== null}
+        title={open ? t(`request.confirm.${open}`, { order: request.order_no }) : ''}
+        confirmLabel={open ? t(`request.action.${open}`) : ''}
+        busy={action.isPending}
+        error={action.error?.message}
+        onConfirm={confirm}
+        onClose={() => setOpen(null)}
+      >
+        {open === 'reject' ? (
+          <Field label={t('request.rejectReason')} error={reasonError}>
+            {({ id, describedBy, invalid }) => (
+              <textarea
+                id={id}
+                rows={3}
+                maxLength={500}
+                required
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
+            )}
+          </Field>
+        ) : null}
+        {open === 'refund' ? (
+          <Field
+            label={t('request.refundAmount', { currency: request.currency })}
+            hint={t('request.refundHint', { max: money(request.refund, request.currency) })}
+            error={amountError}
+          >
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                inputMode="decimal"
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+              />
+            )}
+          </Field>
+        ) : null}
+        {open && open !== 'reject' && open !== 'refund' ? <p>{t(`request.explain.${open}`)}</p> : null}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { dateTime } from '../../shared/format';
+import { statusName } from '../../shared/labels';
+import { Failed, Loading, Page } from '../../shared/ui/page';
+import { RequestActions } from './request-actions';
+import { useRequest } from './request-api';
+import { RequestItems } from './request-items';
+import { RequestMoney } from './request-money';
+import { RequestShipping } from './request-shipping';
+import { RequestTimeline } from './request-timeline';
+import './request.css';
+
+/** One request as the merchant reviews it: items and photos, money, shopper and shipping, timeline, actions. */
+export function Component() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const request = useRequest(id);
+  if (request.isPending) return <Loading label={t('common.loading')} />;
+  if (request.isError) return <Failed message={request.error.message} retry={() => void request.refetch()} />;
+  const data = request.data;
+  return (
+    <Page
+      title={t('request.title', { order: data.order_no, rma: data.rma })}
+      actions={<RequestActions request={data} />}
+    >
+      <p className="request-meta">
+        <Link to="/">{t('request.back')}</Link> ·{' '}
+        <span className={`badge status-${String(data.status)}`}>{statusName(t, data.status)}</span> ·{' '}
+        {t('request.requested', { when: dateTime(data.created_at) })}
+        {data.decline_reason ? ` · ${t('request.declined', { reason: data.decline_reason })}` : ''}
+      </p>
+      <div className="request-grid">
+        <div>
+          <RequestItems request={data} />
+          <RequestTimeline request={data} />
+        </div>
+        <div>
+          <RequestMoney request={data} />
+          <RequestShipping request={data} />
+        </div>
+      </div>
+    </Page>
+  );
+}

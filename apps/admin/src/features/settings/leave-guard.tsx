@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+
+/**
+ * Unsaved changes are not lost by leaving: closing or reloading the tab asks the browser's own question
+ * (beforeunload), and a link inside the console asks ours.
+ */
+export function LeaveGuard({ dirty }: { dirty: boolean }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  return (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      title={t('settings.leave.title')}
+      confirmLabel={t('settings.leave.confirm')}
+      onConfirm={() => blocker.proceed?.()}
+      onClose={() => blocker.reset?.()}
+    >
+      <p>{t('settings.leave.body')}</p>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { consolePath, consoleRoutes } from '@return-center/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../shared/api';
+import { Field } from '../../shared/ui/field';
+import { Page } from '../../shared/ui/page';
+
+export function Component() {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const ask = useMutation({
+    mutationFn: () => api('POST', consolePath('forgotPassword'), consoleRoutes.forgotPassword.answer, { email }),
+  });
+  return (
+    <Page title={t('forgot.title')}>
+      <form
+        className="card narrow"
+        onSubmit={(event) => {
+          event.preventDefault();
+          ask.mutate();
+        }}
+      >
+        {ask.isSuccess ? (
+          <p role="status">{t('forgot.sent', { email })}</p>
+        ) : (
+          <>
+            <p>{t('forgot.intro')}</p>
+            <Field label={t('signIn.email')}>
+              {({ id }) => (
+                <input
+                  id={id}
+                  type="email"
+                  autoComplete="username"
+                  required
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
+              )}
+            </Field>
+            {ask.error ? (
+              <p role="alert" className="error">
+                {ask.error.message}
+              </p>
+            ) : null}
+            <button type="submit" className="button" disabled={ask.isPending}>
+              {t('forgot.submit')}
+            </button>
+          </>
+        )}
+        <p>
+          <Link to="/sign-in">{t('forgot.back')}</Link>
+        </p>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,31 @@
+import { consolePath, consoleRoutes } from '@return-center/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api';
+import { Field } from '../../shared/ui/field';
+import { Page } from '../../shared/ui/page';
+import { NewPasswordForm } from './new-password-form';
+import { tokenFromLink } from './token-from-link';
+
+export function Component() {
+  const { t } = useTranslation();
+  const token = tokenFromLink();
+  const [name, setName] = useState('');
+  return (
+    <Page title={t('invite.title')}>
+      <NewPasswordForm
+        submitLabel={t('invite.submit')}
+        done={t('invite.done')}
+        save={(password) =>
+          api('POST', consolePath('acceptInvite'), consoleRoutes.acceptInvite.answer, { token, name, password })
+        }
+      >
+        <Field label={t('invite.name')}>
+          {({ id }) => (
+            <input id={id} autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+          )}
+        </Field>
+      </NewPasswordForm>
+    </Page>
+  );
+}

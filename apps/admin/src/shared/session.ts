@@ -1,0 +1,35 @@
+import { consolePath, consoleRoutes, type ConsoleSession } from '@return-center/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, get, setCsrfToken } from './api';
+
+export const SESSION_KEY = ['session'] as const;
+
+/** The signed-in account and its shop; null when signed out (the session query answers 401). */
+export async function fetchSession(): Promise<ConsoleSession | null> {
+  try {
+    const session = await get(consolePath('session'), consoleRoutes.session.answer);
+    setCsrfToken(session.csrf_token);
+    return session;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const useSession = () => useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: Infinity });
+
+/** The session every signed-in page has (the app shell renders them only then). */
+export function useSignedIn(): ConsoleSession {
+  const { data } = useSession();
+  if (!data) throw new Error('useSignedIn outside a signed-in page');
+  return data;
+}
+
+export function useSetSession() {
+  const client = useQueryClient();
+  return (session: ConsoleSession | null) => {
+    if (session) setCsrfToken(session.csrf_token);
+    client.setQueryData(SESSION_KEY, session);
+    if (!session) client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
+  };
+}

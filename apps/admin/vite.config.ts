@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = 'http://localhost:3000';
+
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: false },
+  // The server puts a fresh nonce in place of this for every page (apps/server/src/http/console.ts).
+  html: { cspNonce: 'RETURN_CENTER_NONCE' },
+  server: {
+    port: 5174,
+    proxy: Object.fromEntries(['/admin/api', '/merchant', '/catalogue', '/uploads', '/documents'].map((p) => [p, api])),
+  },
+});
