@@ -1,0 +1,334 @@
+import { parseMinor } from '@return-center/domain';
+import { compare, searchFilter } from './shopify-search.js';
+import type { Field } from './shopify-graphql.js';
+import {
+  bag,
+  connection,
+  gidOf,
+  GraphqlError,
+  idIn,
+  iso,
+  list,
+  money,
+  obj,
+  orderNode,
+  str,
+  type Json,
+} from './shopify-admin-json.js';
+import { digestOf, orderTotal, refundedUnits, type FakeShop, type FakeShopifyData } from './shopify-admin-shop.js';
+
+/** Root fields of orders, refunds, store credit, metafields and returns. */
+
+export type Handler = (data: FakeShopifyData, shop: FakeShop, field: Field) => unknown;
+
+const userError = (field: string[], message: string, code?: string) => ({ field, message, code: code ?? null });
+const orderOf = (shop: FakeShop, id: unknown) => shop.orders.find((o) => gidOf('Order', o.id) === id);
+
+/** Orders search: name (exact, any case), email (exact, any case), default fields. */
+function ordersMatching(shop: FakeShop, query: unknown) {
+  const fits = searchFilter(str(query));
+  return shop.orders.filter((order) =>
+    fits((term) => {
+      switch (term.field) {
+        case 'name':
+          return term.matches(order.name);
+        case 'email':
+          return term.matches(order.email);
+        case 'id':
+          return compare(term, order.id, Number(term.value));
+        case null:
+          return term.matches(order.name) || term.matches(order.email);
+        default:
+          throw new GraphqlError(`Unknown orders search field ${term.field}`);
+      }
+    }),
+  );
+}
+
+const ORDER_SORTS: Record<string, (o: FakeShop['orders'][number]) => number> = {
+  PROCESSED_AT: (o) => o.processedAt,
+  CREATED_AT: (o) => o.processedAt,
+  ID: (o) => o.id,
+};
+
+export const orderHandlers: Record<string, Handler> = {
+  order: (_data, shop, field) => {
+    const order = orderOf(shop, field.args.id);
+    return order ? orderNode(shop, order, field) : null;
+  },
+
+  orders: (_data, shop, field) => {
+    const key = ORDER_SORTS[str(field.args.sortKey) || 'ID'];
+    if (!key) throw new GraphqlError(`Unknown OrderSortKeys ${str(field.args.sortKey)}`);
+    const sorted = ordersMatching(shop, field.args.query).sort((a, b) => key(a) - key(b) || a.id - b.id);
+    if (field.args.reverse === true) sorted.reverse();
+    const nodes = field.children.find((c) => c.name === 'nodes') ?? field;
+    return connection(sorted, field, (o) => orderNode(shop, o, nodes));
+  },
+
+  refundCreate: (data, shop, field) => {
+    const key = str(field.directives.idempotent?.key);
+    // Mandatory since 2026-04 (https://shopify.dev/changelog/making-idempotency-mandatory-for-inventory-adjustments-and-refund-mutations).
+    if (!key) throw new GraphqlError('The @idempotent directive is required for refundCreate', 'BAD_REQUEST');
+    const input = obj(field.args.input);
+    const order = orderOf(shop, input.orderId);
+    const answer = (refundId: number) => {
+      const o = shop.orders.find((x) => x.refunds.some((r) => r.id === refundId));
+      const refund = o?.refunds.find((r) => r.id === refundId);
+      return {
+        refund: refund &&
+          o && {
+            id: gidOf('Refund', refund.id),
+            createdAt: iso(refund.createdAt),
+            totalRefundedSet: bag(refund.amount, o.currency),
+          },
+        order: o && { id: gidOf('Order', o.id) },
+        userErrors: [],
+      };
+    };
+    const earlier = shop.idempotency.get(key);
+    if (earlier) return answer(earlier.refundId);
+    if (!order) return { refund: null, order: null, userErrors: [userError(['orderId'], 'Order does not exist')] };
+    const currency = str(input.currency) || order.currency;
+    let amount = 0;
+    for (const t of list(input.transactions).map(obj)) {
+      const parent = order.transactions.find((p) => gidOf('OrderTransaction', p.id) === t.parentId);
+      if (!parent || t.kind !== 'REFUND')
+        return { refund: null, order: null, userErrors: [userError(['transactions'], 'Parent transaction not found')] };
+      amount += parseMinor(str(t.amount), currency);
+    }
+    const refunded = order.refunds.reduce((sum, r) => sum + r.amount, 0);
+    if (amount > orderTotal(order) - refunded)
+      return {
+        refund: null,
+        order: null,
+        userErrors: [userError(['transactions', '0', 'amount'], `Refund amount exceeds the refundable amount`)],
+      };
+    const refund = {
+      id: data.nextId(),
+      createdAt: data.nowSeconds(),
+      note: str(input.note) || null,
+      amount,
+      lines: list(input.refundLineItems)
+        .map(obj)
+        .map((l) => ({ lineId: idIn(l.lineItemId, 'LineItem') ?? 0, quantity: Number(l.quantity) })),
+      feedId: null,
+    };
+    order.refunds.push(refund);
+    shop.idempotency.set(key, { orderId: order.id, refundId: refund.id });
+    return answer(refund.id);
+  },
+
+  metafieldsSet: (_data, shop, field) => {
+    const inputs = list(field.args.metafields).map(obj);
+    for (const [i, input] of inputs.entries()) {
+      const order = orderOf(shop, input.ownerId);
+      if (!order)
+        return {
+          metafields: null,
+          userErrors: [userError(['metafields', String(i), 'ownerId'], 'Owner does not exist', 'INVALID')],
+        };
+      const stored = order.metafields.get(`${str(input.namespace)}.${str(input.key)}`);
+      if ('compareDigest' in input) {
+        const expected = input.compareDigest;
+        const stale = expected === null ? stored !== undefined : stored === undefined || digestOf(stored) !== expected;
+        if (stale)
+          return {
+            metafields: null,
+            userErrors: [
+              userError(
+                ['metafields', String(i)],
+                'The resource has been updated since it was loaded. Try again with an updated `compareDigest` value.',
+                'STALE_OBJECT',
+              ),
+            ],
+          };
+      }
+    }
+    const set = inputs.map((input) => {
+      const order = orderOf(shop, input.ownerId);
+      const value = str(input.value);
+      order?.metafields.set(`${str(input.namespace)}.${str(input.key)}`, value);
+      return { namespace: input.namespace, key: input.key, value, compareDigest: digestOf(value) };
+    });
+    return { metafields: set, userErrors: [] };
+  },
+
+  discountCodeBasicCreate: (data, shop, field) => {
+    const input = obj(field.args.basicCodeDiscount);
+    const code = str(input.code);
+    if (shop.discounts.some((d) => d.code.toLowerCase() === code.toLowerCase()))
+      return {
+        codeDiscountNode: null,
+        userErrors: [
+          userError(['basicCodeDiscount', 'code'], 'Code must be unique. Please try a different code.', 'TAKEN'),
+        ],
+      };
+    const amount = obj(obj(obj(input.customerGets).value).discountAmount).amount;
+    const discount = {
+      id: data.nextId(),
+      code,
+      title: str(input.title),
+      amount: parseMinor(str(amount), shop.currency),
+      createdAt: data.nowSeconds(),
+    };
+    shop.discounts.push(discount);
+    return { codeDiscountNode: discountNode(discount), userErrors: [] };
+  },
+
+  codeDiscountNodeByCode: (_data, shop, field) => {
+    const found = shop.discounts.find((d) => d.code.toLowerCase() === str(field.args.code).toLowerCase());
+    return found ? discountNode(found) : null;
+  },
+
+  giftCardCreate: (data, shop, field) => {
+    const input = obj(field.args.input);
+    const code = str(input.code);
+    if (code && !/^[A-Za-z0-9]{8,20}$/.test(code))
+      return {
+        giftCard: null,
+        giftCardCode: null,
+        userErrors: [userError(['input', 'code'], 'Code is invalid', 'INVALID')],
+      };
+    if (shop.giftCards.some((g) => g.code.toLowerCase() === code.toLowerCase()))
+      return {
+        giftCard: null,
+        giftCardCode: null,
+        userErrors: [userError(['input', 'code'], 'Code has already been taken', 'TAKEN')],
+      };
+    const card = {
+      id: data.nextId(),
+      code,
+      amount: parseMinor(str(input.initialValue), shop.currency),
+      note: str(input.note),
+      createdAt: data.nowSeconds(),
+    };
+    shop.giftCards.push(card);
+    return { giftCard: giftCardNode(shop, card), giftCardCode: code, userErrors: [] };
+  },
+
+  giftCards: (_data, shop, field) => {
+    const fits = searchFilter(str(field.args.query));
+    const found = shop.giftCards.filter((g) =>
+      fits((term) => (term.field === null || term.field === 'code' ? term.matches(g.code) : false)),
+    );
+    return connection(found, field, (g) => giftCardNode(shop, g));
+  },
+
+  orderCancel: (data, shop, field) => {
+    const order = orderOf(shop, field.args.orderId);
+    const refuse = (message: string, code: string) => ({
+      job: null,
+      orderCancelUserErrors: [userError(['orderId'], message, code)],
+      userErrors: [],
+    });
+    if (!order) return refuse('Order does not exist', 'NOT_FOUND');
+    if (order.cancelledAt !== null) return refuse('Order has already been cancelled', 'INVALID');
+    order.cancelledAt = data.nowSeconds();
+    const left = orderTotal(order) - order.refunds.reduce((sum, r) => sum + r.amount, 0);
+    if (obj(field.args.refundMethod).originalPaymentMethodsRefund === true && left > 0)
+      order.refunds.push({
+        id: data.nextId(),
+        createdAt: data.nowSeconds(),
+        note: 'Order cancelled',
+        amount: left,
+        lines: [],
+        feedId: null,
+      });
+    if (field.args.restock === true)
+      for (const line of order.lines) {
+        const found = line.variantId === null ? undefined : data.variant(shop, line.variantId);
+        if (found) found.variant.available += line.quantity - refundedUnits(order, line.id);
+      }
+    return { job: { id: gidOf('Job', data.nextId()), done: false }, orderCancelUserErrors: [], userErrors: [] };
+  },
+
+  returnableFulfillments: (_data, shop, field) => {
+    const order = orderOf(shop, field.args.orderId);
+    if (!order) throw new GraphqlError('Order does not exist');
+    const returning = (id: number) =>
+      shop.returns
+        .filter((r) => r.orderId === order.id && r.status !== 'DECLINED')
+        .flatMap((r) => r.lines)
+        .filter((l) => l.fulfillmentLineItemId === id)
+        .reduce((sum, l) => sum + l.quantity, 0);
+    return connection(order.fulfillments, field, (f) => ({
+      id: gidOf('ReturnableFulfillment', f.id),
+      fulfillment: { id: gidOf('Fulfillment', f.id) },
+      returnableFulfillmentLineItems: {
+        nodes: f.lines
+          .map((l) => ({ l, quantity: l.quantity - returning(l.id) - refundedUnits(order, l.lineId) }))
+          .filter(({ quantity }) => quantity > 0)
+          .map(({ l, quantity }) => ({
+            quantity,
+            fulfillmentLineItem: {
+              id: gidOf('FulfillmentLineItem', l.id),
+              lineItem: { id: gidOf('LineItem', l.lineId) },
+            },
+          })),
+      },
+    }));
+  },
+
+  returnRequest: (data, shop, field) => {
+    const input = obj(field.args.input);
+    const order = orderOf(shop, input.orderId);
+    if (!order)
+      return { return: null, userErrors: [userError(['input', 'orderId'], 'Order does not exist', 'NOT_FOUND')] };
+    const lines = list(input.returnLineItems)
+      .map(obj)
+      .map((l) => ({
+        fulfillmentLineItemId: idIn(l.fulfillmentLineItemId, 'FulfillmentLineItem') ?? 0,
+        quantity: Number(l.quantity),
+      }));
+    const fulfilled = order.fulfillments.flatMap((f) => f.lines);
+    if (lines.some((l) => !fulfilled.some((f) => f.id === l.fulfillmentLineItemId)))
+      return {
+        return: null,
+        userErrors: [userError(['input', 'returnLineItems'], 'Fulfillment line item not found', 'NOT_FOUND')],
+      };
+    const made = { id: data.nextId(), orderId: order.id, status: 'REQUESTED' as const, lines };
+    shop.returns.push(made);
+    return { return: { id: gidOf('Return', made.id), status: made.status }, userErrors: [] };
+  },
+
+  returnApproveRequest: (_data, shop, field) => moveReturn(shop, field, 'OPEN'),
+  returnDeclineRequest: (_data, shop, field) => moveReturn(shop, field, 'DECLINED'),
+};
+
+function moveReturn(shop: FakeShop, field: Field, to: 'OPEN' | 'DECLINED') {
+  const found = shop.returns.find((r) => gidOf('Return', r.id) === obj(field.args.input).id);
+  if (!found) return { return: null, userErrors: [userError(['input', 'id'], 'Return does not exist', 'NOT_FOUND')] };
+  if (found.status !== 'REQUESTED')
+    return {
+      return: null,
+      userErrors: [
+        userError(
+          ['input', 'id'],
+          `Return is not approvable. Only returns with status REQUESTED can be approved.`,
+          'INVALID_STATE',
+        ),
+      ],
+    };
+  found.status = to;
+  return { return: { id: gidOf('Return', found.id), status: to }, userErrors: [] };
+}
+
+const discountNode = (d: FakeShop['discounts'][number]): Json => ({
+  id: gidOf('DiscountCodeNode', d.id),
+  codeDiscount: {
+    __typename: 'DiscountCodeBasic',
+    title: d.title,
+    createdAt: iso(d.createdAt),
+    codes: { nodes: [{ code: d.code }] },
+  },
+});
+
+const giftCardNode = (shop: FakeShop, g: FakeShop['giftCards'][number]): Json => ({
+  id: gidOf('GiftCard', g.id),
+  createdAt: iso(g.createdAt),
+  lastCharacters: g.code.slice(-4),
+  maskedCode: `•••• •••• •••• ${g.code.slice(-4)}`,
+  initialValue: money(g.amount, shop.currency),
+  note: g.note,
+});

@@ -1,0 +1,318 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FeedOrder } from '@return-center/contract';
+import { SHOPIFY_API_VERSION } from '../../src/adapters/store-platform/shopify/client.js';
+import { systemClock, type Clock } from '../../src/clock.js';
+import { catalogueHandlers } from './shopify-admin-catalogue.js';
+import { GraphqlError, obj, type Json } from './shopify-admin-json.js';
+import { orderHandlers, type Handler } from './shopify-admin-orders.js';
+import { FakeShopifyData, type FakeShop, type NewFakeProduct } from './shopify-admin-shop.js';
+import { costOf, GraphqlSyntaxError, parseOperation, type Operation } from './shopify-graphql.js';
+
+/** One request as the fake saw it, answered or not. */
+export interface ShopifyCall {
+  /** When it arrived, by the fake's timer (ms). */
+  at: number;
+  /** The shop its token opens ('' for none). */
+  shop: string;
+  /** The operation's name and root fields, e.g. RefundCreate and ['refundCreate']. */
+  operation: string;
+  fields: string[];
+  variables: Record<string, unknown>;
+  /** refundCreate's @idempotent key. */
+  idempotencyKey: string | null;
+  /** Shopify's requested cost of it. */
+  cost: number;
+  outcome: 'answered' | 'throttled' | 'failed' | 'dropped' | 'refused';
+}
+
+/** Misbehaviour for tests to switch on; the counters count down as requests use them up. */
+export interface ShopifyFaults {
+  /** Milliseconds (real time) to hold each request before acting on it. */
+  latencyMs: number;
+  /** Close the connection, with no answer, before the next N requests take effect. */
+  drop: number;
+  /** Close the connection after the next N requests took effect: the answer is lost on its way back. */
+  dropAfter: number;
+  /** Answer the next `count` requests with `status` (Shopify's JSON error, or a proxy's HTML page). */
+  fail: { status: number; count: number; html?: boolean };
+  /** Answer the next N requests THROTTLED, whatever the bucket holds. */
+  throttle: number;
+  /** Answer the next `count` requests 429 with Retry-After (seconds). */
+  tooMany: { count: number; retryAfter: string };
+  /** Which operations the faults apply to, matched against the operation name; all when unset. */
+  only?: RegExp;
+}
+
+/** A shop's bucket: Standard is 1000 points restored at 50 a second in the older docs, Plus twice that. */
+export interface BucketLimits {
+  maximumAvailable: number;
+  restoreRate: number;
+}
+
+/** The most one query may cost, whatever the bucket (Shopify's MAX_COST_EXCEEDED). */
+export const SINGLE_QUERY_MAX = 1000;
+
+export interface FakeShopifyAdmin {
+  /** http://127.0.0.1:<port>, for ShopifyStorePlatform's `apiOrigin`. */
+  origin: string;
+  apiVersion: string;
+  calls: ShopifyCall[];
+  faults: ShopifyFaults;
+  /** Requests held back by `latencyMs` that the fake has not acted on yet. */
+  held: number;
+  limits: BucketLimits;
+  data: FakeShopifyData;
+  addShop(options?: { domain?: string; currency?: string }): FakeShop;
+  shop(domain: string): FakeShop;
+  putOrder(domain: string, order: FeedOrder): FakeShop['orders'][number];
+  putProduct(domain: string, product: NewFakeProduct): FakeShop['products'][number];
+  putCollection(domain: string, collection: { title: string; handle: string; productIds: number[] }): { id: number };
+  /** The shopper pays the draft's invoice at Shopify's checkout: the draft is completed into an order. */
+  payDraft(domain: string, draftId: number): void;
+  close(): Promise<void>;
+}
+
+const handlers: Record<string, Handler> = { ...orderHandlers, ...catalogueHandlers };
+
+/**
+ * A local Shopify Admin GraphQL API for tests: POST /admin/api/<version>/graphql.json with an X-Shopify-Access-Token,
+ * answering the root fields the Shopify adapter uses with the documented shapes, `extensions.cost` on every answer,
+ * a leaky bucket per shop that answers THROTTLED (and MAX_COST_EXCEEDED past 1000 points), refundCreate's
+ * @idempotent key honoured, a log of every call, and faults. `clock` dates what shops hold; `timer` runs the bucket.
+ */
+export async function startFakeShopifyAdmin(
+  options: { clock?: Clock; timer?: { nowMs(): number }; limits?: BucketLimits; firstId?: number } = {},
+): Promise<FakeShopifyAdmin> {
+  const timer = options.timer ?? systemClock;
+  const data = new FakeShopifyData(options.clock ?? systemClock, options.firstId ?? 5_000_000_000_001);
+  const buckets = new Map<string, { available: number; at: number }>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  const throttleStatus = (shop: FakeShop) => {
+    const { maximumAvailable, restoreRate } = fake.limits;
+    const bucket = buckets.get(shop.domain) ?? { available: maximumAvailable, at: timer.nowMs() };
+    const now = timer.nowMs();
+    bucket.available = Math.min(maximumAvailable, bucket.available + ((now - bucket.at) * restoreRate) / 1000);
+    bucket.at = now;
+    buckets.set(shop.domain, bucket);
+    return {
+      bucket,
+      status: () => ({ maximumAvailable, currentlyAvailable: Math.floor(bucket.available), restoreRate }),
+    };
+  };
+
+  const execute = (shop: FakeShop, op: Operation, cost: number, call: ShopifyCall): Json => {
+    const { bucket, status } = throttleStatus(shop);
+    const refused = (message: string, code: string, extra: Json = {}) => {
+      call.outcome = 'throttled';
+      return {
+        errors: [
+          { message, extensions: { code, documentation: 'https://shopify.dev/api/usage/rate-limits', ...extra } },
+        ],
+        extensions: { cost: { requestedQueryCost: cost, actualQueryCost: null, throttleStatus: status() } },
+      };
+    };
+    if (cost > SINGLE_QUERY_MAX) {
+      call.outcome = 'refused';
+      return refused(
+        `Query cost is ${String(cost)}, which exceeds the single query max cost limit (${String(SINGLE_QUERY_MAX)}).`,
+        'MAX_COST_EXCEEDED',
+        { cost, maxCost: SINGLE_QUERY_MAX },
+      );
+    }
+    if (fake.faults.throttle > 0 && applies(op)) {
+      fake.faults.throttle--;
+      return refused('Throttled', 'THROTTLED');
+    }
+    if (cost > bucket.available) return refused('Throttled', 'THROTTLED');
+    bucket.available -= cost;
+    const result: Json = {};
+    const errors: Json[] = [];
+    for (const field of op.fields) {
+      const key = field.alias ?? field.name;
+      const handler = handlers[field.name];
+      try {
+        if (!handler)
+          throw new GraphqlError(
+            `Field '${field.name}' doesn't exist on type '${op.kind === 'query' ? 'QueryRoot' : 'Mutation'}'`,
+            'undefinedField',
+          );
+        result[key] = handler(data, shop, field);
+      } catch (error) {
+        if (!(error instanceof GraphqlError)) throw error;
+        result[key] = null;
+        errors.push({ message: error.message, path: [key], extensions: error.code ? { code: error.code } : {} });
+      }
+    }
+    call.outcome = 'answered';
+    return {
+      data: result,
+      ...(errors.length > 0 ? { errors } : {}),
+      extensions: { cost: { requestedQueryCost: cost, actualQueryCost: cost, throttleStatus: status() } },
+    };
+  };
+
+  const applies = (op: Operation) => !fake.faults.only || fake.faults.only.test(op.name);
+  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+    res.end(JSON.stringify(body));
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {
+    const path = new URL(req.url ?? '/', 'http://shopify.local').pathname;
+    if (req.method !== 'POST' || path !== `/admin/api/${fake.apiVersion}/graphql.json`) {
+      send(res, 404, { errors: 'Not Found' });
+      return;
+    }
+    const token = req.headers['x-shopify-access-token'];
+    const shop = typeof token === 'string' ? data.shopByToken(token) : undefined;
+    const body = obj(safeJson(raw));
+    const variables = obj(body.variables);
+    let op: Operation;
+    try {
+      op = parseOperation(typeof body.query === 'string' ? body.query : '', variables);
+    } catch (error) {
+      if (!(error instanceof GraphqlSyntaxError)) throw error;
+      send(res, 200, { errors: [{ message: error.message, extensions: { code: 'GRAPHQL_PARSE_FAILED' } }] });
+      return;
+    }
+    const cost = costOf(op);
+    const key = op.fields.find((f) => f.directives.idempotent)?.directives.idempotent?.key;
+    const call: ShopifyCall = {
+      at: timer.nowMs(),
+      shop: shop?.domain ?? '',
+      operation: op.name,
+      fields: op.fields.map((f) => f.name),
+      variables,
+      idempotencyKey: typeof key === 'string' ? key : null,
+      cost,
+      outcome: 'refused',
+    };
+    fake.calls.push(call);
+    if (!shop) {
+      send(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+      return;
+    }
+    const { faults } = fake;
+    const faulty = applies(op);
+    if (faulty && faults.drop > 0) {
+      faults.drop--;
+      call.outcome = 'dropped';
+      req.socket.destroy();
+      return;
+    }
+    hold(faulty, () => {
+      if (faulty && faults.fail.count > 0) {
+        faults.fail.count--;
+        call.outcome = 'failed';
+        const { status, html } = faults.fail;
+        if (html) {
+          res.writeHead(status, { 'content-type': 'text/html' });
+          res.end(
+            `<html><body><h1>${String(status)}</h1><p>There was a problem loading this website.</p></body></html>`,
+          );
+        } else send(res, status, { errors: status === 503 ? 'Service Unavailable' : 'Internal Server Error' });
+        return;
+      }
+      if (faulty && faults.tooMany.count > 0) {
+        faults.tooMany.count--;
+        call.outcome = 'throttled';
+        send(
+          res,
+          429,
+          {
+            errors: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.',
+          },
+          {
+            'retry-after': faults.tooMany.retryAfter,
+          },
+        );
+        return;
+      }
+      const answer = execute(shop, op, cost, call);
+      if (faulty && faults.dropAfter > 0 && call.outcome === 'answered') {
+        faults.dropAfter--;
+        call.outcome = 'dropped';
+        req.socket.destroy();
+      } else send(res, 200, answer);
+    });
+  };
+
+  const hold = (faulty: boolean, then: () => void) => {
+    if (!faulty || fake.faults.latencyMs <= 0) {
+      then();
+      return;
+    }
+    fake.held++;
+    const t = setTimeout(() => {
+      timers.delete(t);
+      fake.held--;
+      then();
+    }, fake.faults.latencyMs);
+    timers.add(t);
+  };
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      try {
+        handle(req, res, Buffer.concat(chunks).toString('utf8'));
+      } catch (error) {
+        if (!res.headersSent)
+          send(res, 500, {
+            errors: `Fake bug: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          });
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const shopOf = (domain: string) => {
+    const shop = data.shops.get(domain);
+    if (!shop) throw new Error(`The fake has no shop ${domain}`);
+    return shop;
+  };
+  const fake: FakeShopifyAdmin = {
+    origin: `http://127.0.0.1:${String(port)}`,
+    apiVersion: SHOPIFY_API_VERSION,
+    calls: [],
+    faults: {
+      latencyMs: 0,
+      drop: 0,
+      dropAfter: 0,
+      fail: { status: 500, count: 0 },
+      throttle: 0,
+      tooMany: { count: 0, retryAfter: '1.0' },
+    },
+    held: 0,
+    limits: options.limits ?? { maximumAvailable: 2000, restoreRate: 100 },
+    data,
+    addShop: (o) => data.addShop(o),
+    shop: shopOf,
+    putOrder: (domain, order) => data.putOrder(shopOf(domain), order),
+    putProduct: (domain, product) => data.putProduct(shopOf(domain), product),
+    putCollection: (domain, collection) => data.putCollection(shopOf(domain), collection),
+    payDraft: (domain, draftId) => {
+      const shop = shopOf(domain);
+      const draft = shop.drafts.find((d) => d.id === draftId);
+      if (!draft || draft.status !== 'OPEN') throw new Error(`No open draft ${String(draftId)} to pay`);
+      data.orderFromDraft(shop, draft);
+    },
+    close: () => {
+      for (const t of timers) clearTimeout(t);
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+  return fake;
+}
+
+function safeJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
