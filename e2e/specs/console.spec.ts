@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { consoleSignIn, expectNoAxeViolations, freshOrder, loginWithOrder, shoot } from './support.js';
+import {
+  consoleSignIn,
+  expectNoAxeViolations,
+  freshOrder,
+  loginWithOrder,
+  shoot,
+  signedInShopper,
+  submitShirtReturn,
+} from './support.js';
 
 /** The demo shop's console owner (apps/server/src/db/seed/demo-shop.ts), printed by `npm start` in the demo. */
 const OWNER = { email: 'owner@demo-shop.example', password: 'demo-owner-password' };
@@ -113,6 +121,7 @@ test('the console signs in and out, guards its pages, and each screen passes axe
   // Back where it was headed.
   await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
   await expectNoAxeViolations(page, 'console keys');
+  await shoot(page, 'console-keys');
   for (const [link, heading] of [
     ['Staff', 'Staff'],
     ['Account', 'Your account'],
@@ -131,6 +140,34 @@ test('the console signs in and out, guards its pages, and each screen passes axe
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await expectNoAxeViolations(page, 'console forgot password');
+  // The pages an emailed link opens; a link that no longer works says so when sent.
+  await page.goto('/admin/reset#token=an-old-link-that-no-longer-works-at-all');
+  await expectNoAxeViolations(page, 'console reset password');
+  await page.getByLabel('New password', { exact: true }).fill('a long enough password');
+  await page.getByLabel('The same password again').fill('a long enough password');
+  await page.getByRole('button', { name: 'Save the password' }).click();
+  await expect(page.getByRole('alert')).toContainText('This link has expired or was already used');
+  await page.goto('/admin/invite#token=an-old-link-that-no-longer-works-at-all');
+  await expect(page.getByRole('heading', { name: 'Join the returns desk' })).toBeVisible();
+  await expectNoAxeViolations(page, 'console invite');
+});
+
+test('requests picked in the queue are approved together, with progress', async ({ page, request }) => {
+  const orders: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const shopper = await signedInShopper(page, request);
+    await submitShirtReturn(request, shopper);
+    orders.push(shopper.orderName);
+  }
+  await consoleSignIn(page, OWNER);
+  await page.getByRole('button', { name: /^Pending review/ }).click();
+  for (const order of orders) await page.getByRole('checkbox', { name: `Pick ${order}` }).check();
+  await page.getByRole('button', { name: 'Approve 2 requests' }).click();
+  await page.getByRole('dialog', { name: 'Approve 2 requests?' }).getByRole('button', { name: 'Approve' }).click();
+  // Approved requests leave the Pending review tab.
+  for (const order of orders) await expect(page.getByRole('link', { name: order, exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: /^Approved/ }).click();
+  for (const order of orders) await expect(page.getByRole('link', { name: order, exact: true })).toBeVisible();
 });
 
 test('an API key made in the console works with the merchant API until it is revoked', async ({ page, request }) => {

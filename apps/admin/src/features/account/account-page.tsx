@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../shared/api';
 import { fetchSession, useSetSession, useSignedIn } from '../../shared/session';
-import { Field } from '../../shared/ui/field';
+import { CodeField } from '../../shared/ui/inputs';
 import { Page } from '../../shared/ui/page';
 
 /** The signed-in account: its second factor (TOTP) on or off, and a way to change the password. */
@@ -34,21 +34,7 @@ export function Component() {
     },
   });
   const codeField = (error: string | undefined) => (
-    <Field label={t('account.code')} hint={t('account.codeHint')} error={error}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="\d{6}"
-          required
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-      )}
-    </Field>
+    <CodeField label={t('account.code')} hint={t('account.codeHint')} error={error} value={code} onChange={setCode} />
   );
   const secret = setup.data?.data;
   return (

@@ -7,6 +7,7 @@ import { date } from '../../shared/format';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { Field } from '../../shared/ui/field';
 import { Failed, Loading, Page } from '../../shared/ui/page';
+import { useConfirmedRemoval } from '../../shared/use-confirmed-removal';
 import { TableScroll } from '../../shared/ui/table-scroll';
 
 const KEYS = ['keys'] as const;
@@ -17,18 +18,11 @@ export function Component() {
   const client = useQueryClient();
   const keys = useQuery({ queryKey: KEYS, queryFn: () => get(consolePath('listKeys'), consoleRoutes.listKeys.answer) });
   const [label, setLabel] = useState('');
-  const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
+  const revoking = useConfirmedRemoval<ApiKeySummary>((id) => consolePath('revokeKey', id), KEYS);
   const create = useMutation({
     mutationFn: () => api('POST', consolePath('createKey'), consoleRoutes.createKey.answer, { label }),
     onSuccess: () => {
       setLabel('');
-      void client.invalidateQueries({ queryKey: KEYS });
-    },
-  });
-  const revoke = useMutation({
-    mutationFn: (id: number) => api('DELETE', consolePath('revokeKey', id), consoleRoutes.revokeKey.answer),
-    onSuccess: () => {
-      setRevoking(null);
       void client.invalidateQueries({ queryKey: KEYS });
     },
   });
@@ -92,7 +86,7 @@ export function Component() {
                   </td>
                   <td>{date(key.created_at)}</td>
                   <td>
-                    <button type="button" className="button secondary small" onClick={() => setRevoking(key)}>
+                    <button type="button" className="button secondary small" onClick={() => revoking.ask(key)}>
                       {t('keys.revoke')}
                       <span className="visually-hidden"> {key.label}</span>
                     </button>
@@ -104,13 +98,9 @@ export function Component() {
         </TableScroll>
       ) : null}
       <ConfirmDialog
-        open={revoking !== null}
-        title={t('keys.revokeTitle', { label: revoking?.label ?? '' })}
+        {...revoking.dialog}
+        title={t('keys.revokeTitle', { label: revoking.target?.label ?? '' })}
         confirmLabel={t('keys.revoke')}
-        busy={revoke.isPending}
-        error={revoke.error?.message}
-        onConfirm={() => revoking && revoke.mutate(revoking.id)}
-        onClose={() => setRevoking(null)}
       >
         <p>{t('keys.revokeBody')}</p>
       </ConfirmDialog>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../shared/api';
-import { Field } from '../../shared/ui/field';
+import { EmailField } from '../../shared/ui/inputs';
 import { Page } from '../../shared/ui/page';
 
 export function Component() {
@@ -27,18 +27,7 @@ export function Component() {
         ) : (
           <>
             <p>{t('forgot.intro')}</p>
-            <Field label={t('signIn.email')}>
-              {({ id }) => (
-                <input
-                  id={id}
-                  type="email"
-                  autoComplete="username"
-                  required
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-              )}
-            </Field>
+            <EmailField label={t('signIn.email')} value={email} onChange={setEmail} />
             {ask.error ? (
               <p role="alert" className="error">
                 {ask.error.message}

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { api, ApiError } from '../../shared/api';
 import { useSetSession } from '../../shared/session';
 import { Field } from '../../shared/ui/field';
+import { CodeField, EmailField } from '../../shared/ui/inputs';
 import { Page } from '../../shared/ui/page';
 
 /** Email and password, then the 6-digit code when the account has a second factor. */
@@ -40,18 +41,7 @@ export function Component() {
           signIn.mutate();
         }}
       >
-        <Field label={t('signIn.email')}>
-          {({ id }) => (
-            <input
-              id={id}
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </Field>
+        <EmailField label={t('signIn.email')} value={email} onChange={setEmail} />
         <Field label={t('signIn.password')}>
           {({ id }) => (
             <input
@@ -65,20 +55,7 @@ export function Component() {
           )}
         </Field>
         {needsCode ? (
-          <Field label={t('signIn.code')} hint={t('signIn.codeHint')}>
-            {({ id, describedBy }) => (
-              <input
-                id={id}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="\d{6}"
-                required
-                aria-describedby={describedBy}
-                value={totp}
-                onChange={(e) => setTotp(e.target.value)}
-              />
-            )}
-          </Field>
+          <CodeField label={t('signIn.code')} hint={t('signIn.codeHint')} value={totp} onChange={setTotp} />
         ) : null}
         {error ? (
           <p role="alert" className="error">

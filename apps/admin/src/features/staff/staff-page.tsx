@@ -1,5 +1,5 @@
 import { consolePath, consoleRoutes, type StaffAccount, type StaffRole } from '@return-center/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, get } from '../../shared/api';
@@ -8,6 +8,7 @@ import { useSignedIn } from '../../shared/session';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { Field } from '../../shared/ui/field';
 import { Failed, Loading, Page } from '../../shared/ui/page';
+import { useConfirmedRemoval } from '../../shared/use-confirmed-removal';
 import { TableScroll } from '../../shared/ui/table-scroll';
 
 const STAFF = ['staff'] as const;
@@ -16,23 +17,15 @@ const STAFF = ['staff'] as const;
 export function Component() {
   const { t } = useTranslation();
   const me = useSignedIn().account;
-  const client = useQueryClient();
   const staff = useQuery({
     queryKey: STAFF,
     queryFn: () => get(consolePath('listStaff'), consoleRoutes.listStaff.answer),
   });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('staff');
-  const [removing, setRemoving] = useState<StaffAccount | null>(null);
+  const removing = useConfirmedRemoval<StaffAccount>((id) => consolePath('removeStaff', id), STAFF);
   const invite = useMutation({
     mutationFn: () => api('POST', consolePath('invite'), consoleRoutes.invite.answer, { email, role }),
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => api('DELETE', consolePath('removeStaff', id), consoleRoutes.removeStaff.answer),
-    onSuccess: () => {
-      setRemoving(null);
-      void client.invalidateQueries({ queryKey: STAFF });
-    },
   });
   return (
     <Page title={t('staff.title')}>
@@ -101,7 +94,7 @@ export function Component() {
                   <td>{date(account.created_at)}</td>
                   <td>
                     {account.id === me.id ? null : (
-                      <button type="button" className="button secondary small" onClick={() => setRemoving(account)}>
+                      <button type="button" className="button secondary small" onClick={() => removing.ask(account)}>
                         {t('staff.remove')}
                         <span className="visually-hidden"> {account.email}</span>
                       </button>
@@ -114,13 +107,9 @@ export function Component() {
         </TableScroll>
       ) : null}
       <ConfirmDialog
-        open={removing !== null}
-        title={t('staff.removeTitle', { email: removing?.email ?? '' })}
+        {...removing.dialog}
+        title={t('staff.removeTitle', { email: removing.target?.email ?? '' })}
         confirmLabel={t('staff.remove')}
-        busy={remove.isPending}
-        error={remove.error?.message}
-        onConfirm={() => removing && remove.mutate(removing.id)}
-        onClose={() => setRemoving(null)}
       >
         <p>{t('staff.removeBody')}</p>
       </ConfirmDialog>
