@@ -29,7 +29,7 @@ export function BulkApprove({ ids, done }: { ids: number[]; done: () => void }) 
   return (
     <>
       <button type="button" className="button" disabled={ids.length === 0} onClick={() => setOpen(true)}>
-        {t('queue.approvePicked', { count: ids.length })}
+        {ids.length === 0 ? t('queue.approveNone') : t('queue.approvePicked', { count: ids.length })}
       </button>
       <ConfirmDialog
         open={open}

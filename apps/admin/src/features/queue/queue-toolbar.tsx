@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../shared/settings-query';
 import { METHODS, methodName, SOLUTIONS, solutionName } from '../../shared/labels';
@@ -12,6 +13,9 @@ interface Props {
 export function QueueToolbar({ filters, update }: Props) {
   const { t } = useTranslation();
   const reasons = useSettings().data?.settings.reasons ?? [];
+  // A phone shows the search and folds the other filters away until asked for, or while one is set.
+  const [wide] = useState(() => window.matchMedia('(min-width: 720px)').matches);
+  const active = (['from', 'to', 'reason', 'solution', 'method'] as const).filter((key) => filters[key]).length;
   const select = (key: 'reason' | 'solution' | 'method', label: string, options: [number, string][]) => (
     <label className="filter">
       <span>{label}</span>
@@ -39,29 +43,34 @@ export function QueueToolbar({ filters, update }: Props) {
           onBlur={(e) => update({ q: e.currentTarget.value.trim() })}
         />
       </label>
-      <label className="filter">
-        <span>{t('queue.from')}</span>
-        <input type="date" value={filters.from ?? ''} onChange={(e) => update({ from: e.target.value })} />
-      </label>
-      <label className="filter">
-        <span>{t('queue.to')}</span>
-        <input type="date" value={filters.to ?? ''} onChange={(e) => update({ to: e.target.value })} />
-      </label>
-      {select(
-        'reason',
-        t('queue.reason'),
-        reasons.map((r) => [r.id, r.text]),
-      )}
-      {select(
-        'solution',
-        t('queue.solution'),
-        SOLUTIONS.map((id) => [id, solutionName(t, id)]),
-      )}
-      {select(
-        'method',
-        t('queue.method'),
-        METHODS.map((id) => [id, methodName(t, id)]),
-      )}
+      <details className="more-filters" open={wide || active > 0}>
+        <summary>{active > 0 ? t('queue.filtersActive', { count: active }) : t('queue.moreFilters')}</summary>
+        <div className="toolbar">
+          <label className="filter">
+            <span>{t('queue.from')}</span>
+            <input type="date" value={filters.from ?? ''} onChange={(e) => update({ from: e.target.value })} />
+          </label>
+          <label className="filter">
+            <span>{t('queue.to')}</span>
+            <input type="date" value={filters.to ?? ''} onChange={(e) => update({ to: e.target.value })} />
+          </label>
+          {select(
+            'reason',
+            t('queue.reason'),
+            reasons.map((r) => [r.id, r.text]),
+          )}
+          {select(
+            'solution',
+            t('queue.solution'),
+            SOLUTIONS.map((id) => [id, solutionName(t, id)]),
+          )}
+          {select(
+            'method',
+            t('queue.method'),
+            METHODS.map((id) => [id, methodName(t, id)]),
+          )}
+        </div>
+      </details>
     </div>
   );
 }
