@@ -218,6 +218,8 @@ export interface StaffAccountsTable {
   /** Sealed with an app secret (staff/secret-box.ts); '' until set up. */
   totp_secret: Generated<string>;
   totp_enabled: Generated<number>;
+  /** The time step of the last code taken: a code works once. */
+  totp_last_step: Generated<number>;
   created_at: number;
 }
 

@@ -19,6 +19,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('password_hash', 'varchar(200)', (c) => c.notNull())
     .addColumn('totp_secret', 'varchar(200)', (c) => c.notNull().defaultTo(''))
     .addColumn('totp_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('totp_last_step', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema

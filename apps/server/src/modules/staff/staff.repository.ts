@@ -58,8 +58,22 @@ export class StaffRepository {
     return row;
   }
 
-  async update(id: number, values: Partial<Pick<AccountRow, 'password_hash' | 'totp_secret' | 'totp_enabled'>>) {
+  async update(
+    id: number,
+    values: Partial<Pick<AccountRow, 'password_hash' | 'totp_secret' | 'totp_enabled' | 'totp_last_step'>>,
+  ) {
     await this.db.updateTable('staff_accounts').set(values).where('id', '=', id).execute();
+  }
+
+  /** Records a used TOTP step, only over the one read (two sign-ins with one code: one wins). */
+  async takeTotpStep(id: number, fromStep: number, step: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('staff_accounts')
+      .set({ totp_last_step: step })
+      .where('id', '=', id)
+      .where('totp_last_step', '=', fromStep)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   async remove(id: number): Promise<void> {

@@ -13,7 +13,7 @@ import { hashPassword, passwordMatches } from './passwords.js';
 import type { SecretBox } from './secret-box.js';
 import { STAFF_LINK_JOB, type StaffLinkPayload } from './staff-links.js';
 import { toStaffAccount, type AccountRow, type StaffRepository } from './staff.repository.js';
-import { newTotpSecret, otpauthUrl, totpMatches } from './totp.js';
+import { newTotpSecret, otpauthUrl, totpStep } from './totp.js';
 
 const signInFailed = () => new AppError(Code.SignInFailed, 'Wrong email or password');
 const wrongCode = () => new AppError(Code.SignInFailed, 'That code did not work: enter the current one');
@@ -63,7 +63,7 @@ export class StaffService {
     if (row.totp_enabled === 1) {
       if (!input.totp)
         throw new AppError(Code.SecondFactorRequired, 'Enter the 6-digit code from your authenticator app');
-      if (!totpMatches(this.deps.box.open(row.totp_secret), input.totp, this.now)) throw await fail(wrongCode());
+      if (!(await this.takeCode(row, input.totp))) throw await fail(wrongCode());
     }
     const token = randomBytes(32).toString('base64url');
     await this.deps.accounts.addSession(hashToken(token), row.id, this.now, this.now + this.deps.sessionTtlSeconds);
@@ -165,14 +165,20 @@ export class StaffService {
   }
 
   async totpEnable(row: AccountRow, code: string, keepSession: string): Promise<void> {
-    if (!row.totp_secret || !totpMatches(this.deps.box.open(row.totp_secret), code, this.now)) throw wrongCode();
+    if (!row.totp_secret || !(await this.takeCode(row, code))) throw wrongCode();
     await this.deps.accounts.update(row.id, { totp_enabled: 1 });
     await this.deps.accounts.endSessionsOf(row.id, keepSession);
   }
 
   async totpDisable(row: AccountRow, code: string): Promise<void> {
-    if (row.totp_enabled !== 1 || !totpMatches(this.deps.box.open(row.totp_secret), code, this.now)) throw wrongCode();
-    await this.deps.accounts.update(row.id, { totp_enabled: 0, totp_secret: '' });
+    if (row.totp_enabled !== 1 || !(await this.takeCode(row, code))) throw wrongCode();
+    await this.deps.accounts.update(row.id, { totp_enabled: 0, totp_secret: '', totp_last_step: 0 });
+  }
+
+  /** Whether the code is good and unused; its step is recorded, so the same code (seen over a shoulder) fails next. */
+  private async takeCode(row: AccountRow, code: string): Promise<boolean> {
+    const step = totpStep(this.deps.box.open(row.totp_secret), code, this.now, row.totp_last_step);
+    return step !== null && this.deps.accounts.takeTotpStep(row.id, row.totp_last_step, step);
   }
 
   private async queueLink(payload: StaffLinkPayload): Promise<void> {

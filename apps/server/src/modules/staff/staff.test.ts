@@ -223,7 +223,10 @@ describe.each(dialects)('merchant console accounts on %s', (dialect) => {
     expect((await signIn(t, { ...DEMO_OWNER, totp: totpAt(setup.secret, now() + 5) })).json()).toMatchObject({
       code: Code.SignInFailed,
     });
-    await signInConsole(t, { ...DEMO_OWNER, totp: totpAt(setup.secret, now()) });
+    // The code that turned it on was taken: the next step's code signs in, and works once.
+    const next = totpAt(setup.secret, now() + 1);
+    await signInConsole(t, { ...DEMO_OWNER, totp: next });
+    expect((await signIn(t, { ...DEMO_OWNER, totp: next })).json()).toMatchObject({ code: Code.SignInFailed });
     // The secret is stored sealed, never as the base32 the app was shown.
     const row = await t.db
       .selectFrom('staff_accounts')

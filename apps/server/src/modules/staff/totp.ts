@@ -32,10 +32,13 @@ export function totpAt(secret: string, step: number): string {
   return value.toString().padStart(6, '0');
 }
 
-/** Whether the code is the one of now, or of the step before or after (clocks drift; typing takes time). */
-export function totpMatches(secret: string, code: string, nowSeconds: number): boolean {
+/**
+ * The time step whose code this is: now's, or the one before or after (clocks drift; typing takes time). Null when
+ * it is none of them, or when it is not later than `usedStep`, the step of the last code taken (a code works once).
+ */
+export function totpStep(secret: string, code: string, nowSeconds: number, usedStep = 0): number | null {
   const step = Math.floor(nowSeconds / STEP_SECONDS);
-  return [step - 1, step, step + 1].some((s) => totpAt(secret, s) === code);
+  return [step - 1, step, step + 1].find((s) => s > usedStep && totpAt(secret, s) === code) ?? null;
 }
 
 export const otpauthUrl = (secret: string, account: string, issuer: string): string =>
