@@ -31,6 +31,9 @@ import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { assetOrigins } from './modules/storefront-config/asset-origins.js';
 import { storefrontConfigRoutes } from './modules/storefront-config/storefront-config.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
+import { shopifyRoutes } from './modules/shopify/shopify.routes.js';
+import { shopifyProxyRoutes } from './modules/shopify/shopify-proxy.routes.js';
+import { shopifyWebhooksRoutes } from './modules/shopify/shopify-webhooks.routes.js';
 
 export interface BuildOptions {
   clock?: Clock;
@@ -144,10 +147,12 @@ export async function buildApp(
     staffRoutes,
     orderFeedRoutes,
     uploadsRoutes,
+    shopifyRoutes,
+    shopifyWebhooksRoutes,
   ])
     routes(ctx);
   await serveConsole(app, config.ADMIN_DIST);
-  await servePortal(app, {
+  const renderPortal = await servePortal(app, {
     dist: config.PORTAL_DIST,
     defaultShop: config.DEFAULT_SHOP,
     assets: assetsDir,
@@ -162,6 +167,8 @@ export async function buildApp(
         : { frameOrigins: [], assetOrigins: [] };
     },
   });
+
+  shopifyProxyRoutes(ctx, renderPortal);
 
   if (config.WORKER_INTERVAL_MS > 0) worker.start(config.WORKER_INTERVAL_MS);
   // At start and every ten minutes: files of uploads nobody finished are deleted, and exchange drafts left unpaid

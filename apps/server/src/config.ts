@@ -34,6 +34,11 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** What the Shopify adapter reads and writes: orders, refunds, returns, drafts, discount codes, gift cards, products. */
+export const SHOPIFY_SCOPES =
+  'read_orders,write_orders,read_customers,read_products,read_inventory,write_draft_orders,write_discounts,' +
+  'write_gift_cards,write_returns';
+
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -98,6 +103,21 @@ const schema = z
     DEV_TOOLS: bool.default(false),
     PORTAL_DIST: z.string().default(new URL('../../portal/dist', import.meta.url).pathname),
     ADMIN_DIST: z.string().default(new URL('../../admin/dist', import.meta.url).pathname),
+    /** Where shops' orders come from: `local` (the built-in store, the default) or `shopify` (installed apps). */
+    STORE_PLATFORM: z.enum(['local', 'shopify']).default('local'),
+    /** The Shopify app's client id (Partner dashboard). */
+    SHOPIFY_API_KEY: z.string().min(1).optional(),
+    /** The Shopify app's client secret: signs the OAuth callback, webhooks and app-proxy requests. */
+    SHOPIFY_API_SECRET: z.string().min(16).optional(),
+    /** Encrypts shops' offline access tokens at rest (AES-256-GCM); changing it means installing again. */
+    SHOPIFY_TOKEN_KEY: z.string().min(32).optional(),
+    /** The access scopes the install asks for (what the adapter's queries and mutations need). */
+    SHOPIFY_SCOPES: z
+      .string()
+      .regex(/^[a-z_]+(,[a-z_]+)*$/, 'comma-separated scopes')
+      .default(SHOPIFY_SCOPES),
+    /** Tests and e2e only: the fake Admin API's origin, used instead of https://{shop}. */
+    SHOPIFY_ADMIN_ORIGIN: z.url().optional(),
     /** How long a console sign-in lasts. */
     CONSOLE_SESSION_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   })
@@ -114,6 +134,8 @@ const schema = z
       [env.PAYOUTS === 'wise', 'WISE_PROFILE_ID', 'PAYOUTS=wise'],
       [env.GEOCODER === 'google-places', 'GOOGLE_PLACES_API_KEY', 'GEOCODER=google-places'],
     ];
+    for (const key of ['SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET', 'SHOPIFY_TOKEN_KEY', 'PUBLIC_URL'] as const)
+      needs.push([env.STORE_PLATFORM === 'shopify', key, 'STORE_PLATFORM=shopify']);
     for (const [chosen, key, because] of needs)
       if (chosen && env[key] === undefined)
         ctx.addIssue({ code: 'custom', path: [key], message: `required when ${because}` });

@@ -6,6 +6,7 @@ import { DevMailbox } from './adapters/mail/dev-mailbox.js';
 import type { MailTransport } from './adapters/mail/port.js';
 import { DatabaseRateLimits } from './adapters/rate-limits/database.js';
 import { LocalStorePlatform } from './adapters/store-platform/local.js';
+import type { StorePlatform } from './adapters/store-platform/port.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
@@ -37,6 +38,7 @@ import { StorefrontConfigService } from './modules/storefront-config/storefront-
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { SecretBox } from './modules/staff/secret-box.js';
+import { shopifySetup } from './modules/shopify/shopify.setup.js';
 import { STAFF_LINK_JOB, staffLinkJob } from './modules/staff/staff-links.js';
 import { StaffRepository } from './modules/staff/staff.repository.js';
 import { StaffService } from './modules/staff/staff.service.js';
@@ -64,7 +66,9 @@ export async function createServices(
           config.MAIL_FROM,
         )
       : new DevMailbox(db, clock));
-  const platform = new LocalStorePlatform(db, clock, await appSecret(db, 'local-checkout', config.APP_SECRET));
+  const localPlatform = new LocalStorePlatform(db, clock, await appSecret(db, 'local-checkout', config.APP_SECRET));
+  const shopify = config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock) : null;
+  const platform: StorePlatform = shopify?.platform ?? localPlatform;
   const { carrier, payouts, geocoder } = await vendorAdapters(config);
   const sessions = new Sessions(db, clock, config.SESSION_TTL_MINUTES * 60);
   const shops = new ShopsRepository(db, clock);
@@ -168,7 +172,9 @@ export async function createServices(
       orders,
       exchanges: new ExchangesService(platform, clock, config.EXCHANGE_DRAFT_TTL_MINUTES * 60),
       /** The local platform's own checkout page, for exchanges that cost more than the return (#13). */
-      localCheckout: { platform, shops },
+      localCheckout: { platform: localPlatform, shops },
+      /** The install, webhooks and app proxy when STORE_PLATFORM=shopify (#16). */
+      shopify: shopify?.services ?? null,
       returns,
       pickup: new PickupService(carrier, geocoder, log),
       payouts: payees,

@@ -25,6 +25,8 @@ import * as shippingAddress from '../adapters/store-platform/migrations/022-ship
 import * as pickupAndPayouts from './migrations/023-pickup-and-payouts.js';
 import * as carrierDetails from './migrations/024-carrier-details.js';
 import * as consoleAccounts from './migrations/025-console-accounts.js';
+import * as shopifyIds from '../adapters/store-platform/migrations/026-shopify-ids.js';
+import * as shopifyInstalls from './migrations/027-shopify-installs.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -52,6 +54,8 @@ const ALL = {
   '023-pickup-and-payouts': pickupAndPayouts,
   '024-carrier-details': carrierDetails,
   '025-console-accounts': consoleAccounts,
+  '026-shopify-ids': shopifyIds,
+  '027-shopify-installs': shopifyInstalls,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {

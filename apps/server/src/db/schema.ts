@@ -407,6 +407,42 @@ export interface CarrierEventsTable {
   received_at: number;
 }
 
+/** The Shopify adapter's small numbers for Shopify's ids (which pass 2^31), per shop and kind. */
+export interface ShopifyIdsTable {
+  id: Generated<number>;
+  shop_id: number;
+  kind: string;
+  shopify_id: string;
+}
+
+/** A shop installed from Shopify: its myshopify domain and offline token (sealed), until it is uninstalled. */
+export interface ShopifyInstallsTable {
+  shop_id: number;
+  domain: string;
+  /** The offline access token sealed with SHOPIFY_TOKEN_KEY; empty once uninstalled. */
+  token: string;
+  scopes: string;
+  installed_at: number;
+  uninstalled_at: number | null;
+}
+
+/** Webhook deliveries seen, by X-Shopify-Event-Id, so a redelivery does nothing twice. */
+export interface ShopifyWebhookEventsTable {
+  event_id: string;
+  topic: string;
+  domain: string;
+  received_at: number;
+}
+
+/** customers/data_request deliveries: the merchant owes the customer an answer. */
+export interface ShopifyDataRequestsTable {
+  id: Generated<number>;
+  shop_id: number;
+  email: string;
+  payload: string;
+  received_at: number;
+}
+
 export interface Database {
   shops: ShopsTable;
   customers: CustomersTable;
@@ -438,4 +474,8 @@ export interface Database {
   uploads: UploadsTable;
   payout_recipients: PayoutRecipientsTable;
   carrier_events: CarrierEventsTable;
+  shopify_ids: ShopifyIdsTable;
+  shopify_installs: ShopifyInstallsTable;
+  shopify_webhook_events: ShopifyWebhookEventsTable;
+  shopify_data_requests: ShopifyDataRequestsTable;
 }

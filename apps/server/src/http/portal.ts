@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from './error-handler.js';
 
 const BROTLI_FAST = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
@@ -91,9 +91,10 @@ export async function servePortal(
   });
   const indexFile = join(options.dist, 'index.html');
   const hasPortal = existsSync(indexFile);
-  const indexHtml = hasPortal
-    ? readFileSync(indexFile, 'utf8').replaceAll('%RETURN_CENTER_SHOP%', escapeAttr(options.defaultShop))
+  const template = hasPortal
+    ? readFileSync(indexFile, 'utf8')
     : '<!doctype html><title>Return Center</title><p>The portal is not built. Run <code>npm start</code>.</p>';
+  const indexHtml = template.replaceAll('%RETURN_CENTER_SHOP%', escapeAttr(options.defaultShop));
   if (hasPortal) {
     await app.register(fastifyStatic, {
       root: options.dist,
@@ -116,21 +117,16 @@ export async function servePortal(
       },
     });
   }
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    if (isApiPath(path) || request.method !== 'GET') {
-      return reply.status(404).send({ code: Code.RouteNotFound, msg: messages.notFound, data: null });
-    }
+  /** The page for a shop; `html` names the shop the portal opens with (the default shop's, or the shop's own). */
+  const render = async (reply: FastifyReply, acceptEncoding: string | undefined, shop: string, html: string) => {
     // Only the shop's own allowlisted sites may frame the portal (spec §2 embedding).
-    // A repeated `?shop=` arrives as an array: String() keeps it a (non-matching) string rather than a crash.
-    const shop = String((request.query as { shop?: string | string[] }).shop ?? options.defaultShop).toLowerCase();
     const [policy, boot] = await Promise.all([
       options.shopPolicy(shop).catch(() => ({ frameOrigins: [], assetOrigins: [] })),
       options.bootData(shop).catch(() => null),
     ]);
     const nonce = randomBytes(16).toString('base64');
-    const page = withBootData(indexHtml, boot, nonce).replaceAll(NONCE_PLACEHOLDER, nonce);
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const page = withBootData(html, boot, nonce).replaceAll(NONCE_PLACEHOLDER, nonce);
+    const encoding = preferredEncoding(acceptEncoding);
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
@@ -140,5 +136,22 @@ export async function servePortal(
     if (encoding === 'br') return reply.header('content-encoding', 'br').send(brotliCompressSync(page, BROTLI_FAST));
     if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(page));
     return reply.send(page);
+  };
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (isApiPath(path) || request.method !== 'GET') {
+      return reply.status(404).send({ code: Code.RouteNotFound, msg: messages.notFound, data: null });
+    }
+    // A repeated `?shop=` arrives as an array: String() keeps it a (non-matching) string rather than a crash.
+    const shop = String((request.query as { shop?: string | string[] }).shop ?? options.defaultShop).toLowerCase();
+    return render(reply, request.headers['accept-encoding'], shop, indexHtml);
   });
+  /** The portal opened on one shop (the Shopify app proxy serves it under the shop's own domain). */
+  return (request: FastifyRequest, reply: FastifyReply, shop: string) =>
+    render(
+      reply,
+      request.headers['accept-encoding'],
+      shop,
+      template.replaceAll('%RETURN_CENTER_SHOP%', escapeAttr(shop)),
+    );
 }

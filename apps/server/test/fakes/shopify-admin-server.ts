@@ -7,6 +7,7 @@ import { catalogueHandlers } from './shopify-admin-catalogue.js';
 import { GraphqlError, obj, type Json } from './shopify-admin-json.js';
 import { orderHandlers, type Handler } from './shopify-admin-orders.js';
 import { FakeShopifyData, type FakeShop, type NewFakeProduct } from './shopify-admin-shop.js';
+import { FakeOAuth } from './shopify-oauth.js';
 import { costOf, GraphqlSyntaxError, parseOperation, type Operation } from './shopify-graphql.js';
 
 /** One request as the fake saw it, answered or not. */
@@ -70,6 +71,10 @@ export interface FakeShopifyAdmin {
   putCollection(domain: string, collection: { title: string; handle: string; productIds: number[] }): { id: number };
   /** The shopper pays the draft's invoice at Shopify's checkout: the draft is completed into an order. */
   payDraft(domain: string, draftId: number): void;
+  /** The app's OAuth: codes for installs, traded at POST /admin/oauth/access_token for a shop's token. */
+  oauth: FakeOAuth;
+  /** The scopes a token exchange answers as granted. */
+  scopes: string;
   close(): Promise<void>;
 }
 
@@ -161,6 +166,11 @@ export async function startFakeShopifyAdmin(
 
   const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {
     const path = new URL(req.url ?? '/', 'http://shopify.local').pathname;
+    if (req.method === 'POST' && path === '/admin/oauth/access_token') {
+      const answer = fake.oauth.exchange(obj(safeJson(raw)), fake.scopes);
+      send(res, answer.status, answer.body);
+      return;
+    }
     if (req.method !== 'POST' || path !== `/admin/api/${fake.apiVersion}/graphql.json`) {
       send(res, 404, { errors: 'Not Found' });
       return;
@@ -287,6 +297,8 @@ export async function startFakeShopifyAdmin(
       tooMany: { count: 0, retryAfter: '1.0' },
     },
     held: 0,
+    oauth: new FakeOAuth(),
+    scopes: 'read_orders,write_orders',
     limits: options.limits ?? { maximumAvailable: 2000, restoreRate: 100 },
     data,
     addShop: (o) => data.addShop(o),

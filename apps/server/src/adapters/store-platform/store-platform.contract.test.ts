@@ -79,11 +79,13 @@ async function local(dialect: (typeof dialects)[number]): Promise<Harness> {
  * it there, and each change of an order is told to the adapter as Shopify's orders/updated webhook would. The fake's
  * bucket is a large one here (the fault tests hold the adapter to a small one).
  */
-async function shopify(): Promise<Harness> {
+async function shopify(dialect: (typeof dialects)[number]): Promise<Harness> {
   const clock = fixedClock(START);
+  const t = await buildTestApp(dialect, { SEED_DEMO: 'false' });
   const fake = await startFakeShopifyAdmin({ clock, limits: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } });
   const shops = new Map<number, FakeShop>();
   const platform = new ShopifyStorePlatform({
+    db: t.db,
     shops: {
       access: (shopId) => Promise.resolve(shops.get(shopId) ?? null),
       list: () => Promise.resolve([...shops.keys()]),
@@ -93,31 +95,46 @@ async function shopify(): Promise<Harness> {
     codeSecret: 'contract',
   });
   const fed = new Map<string, string>();
+  // Our product numbers to Shopify's, to put collections of them into the fake.
+  const productsOf = new Map<number, number>();
   const domainOf = (shopId: number) => present(shops.get(shopId), `shop ${String(shopId)}`).domain;
   return {
     platform,
-    newShop: () => {
-      const id = shops.size + 1;
+    newShop: async () => {
+      const id = (await addShop(t, `shopify-${String(shops.size + 1)}.example.com`)).shop.id;
       shops.set(id, fake.addShop());
-      return Promise.resolve(id);
+      return id;
     },
     putOrders: (shopId, orders) => {
       for (const feed of orders) {
         const order = fake.putOrder(domainOf(shopId), feed);
         fed.set(String(order.id), feed.id);
         for (const line of order.lines) fed.set(String(line.id), line.feedId);
-        platform.forgetOrder(shopId, order.id);
+        platform.forgetShopifyOrder(shopId, order.id);
       }
       return Promise.resolve();
     },
-    putProduct: (shopId, product) => {
+    putProduct: async (shopId, product) => {
       const names = product.optionNames ?? (product.variants[0]?.options.length === 1 ? ['Size'] : undefined);
       const made = fake.putProduct(domainOf(shopId), { ...product, optionNames: names });
       for (const handle of product.collections ?? [])
         fake.putCollection(domainOf(shopId), { title: handle, handle, productIds: [made.id] });
-      return Promise.resolve({ productId: made.id, variantIds: made.variants.map((v) => v.id) });
+      const productId = await platform.localId(shopId, 'Product', made.id);
+      productsOf.set(productId, made.id);
+      return {
+        productId,
+        variantIds: await Promise.all(made.variants.map((v) => platform.localId(shopId, 'ProductVariant', v.id))),
+      };
     },
-    putCollection: (shopId, collection) => Promise.resolve(fake.putCollection(domainOf(shopId), collection).id),
+    putCollection: async (shopId, collection) =>
+      platform.localId(
+        shopId,
+        'Collection',
+        fake.putCollection(domainOf(shopId), {
+          ...collection,
+          productIds: collection.productIds.map((id) => present(productsOf.get(id), `product ${String(id)}`)),
+        }).id,
+      ),
     payDraft: (shopId, draft) => {
       fake.payDraft(domainOf(shopId), present(parseDraftKey(draft.id), `draft ${draft.id}`).draftId);
       return Promise.resolve();
@@ -125,13 +142,19 @@ async function shopify(): Promise<Harness> {
     fedAs: (platformId) => fed.get(platformId) ?? platformId,
     now: () => nowSeconds(clock),
     advance: (seconds) => clock.advance(seconds * 1000),
-    close: () => fake.close(),
+    close: async () => {
+      await fake.close();
+      await t.close();
+    },
   };
 }
 
 const adapters: [string, () => Promise<Harness>][] = [
   ...dialects.map((dialect): [string, () => Promise<Harness>] => [`local on ${dialect}`, () => local(dialect)]),
-  ['shopify against its fake Admin API', shopify],
+  ...dialects.map((dialect): [string, () => Promise<Harness>] => [
+    `shopify against its fake Admin API on ${dialect}`,
+    () => shopify(dialect),
+  ]),
 ];
 
 const DAY = 86_400;

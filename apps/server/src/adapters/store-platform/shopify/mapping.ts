@@ -3,7 +3,7 @@ import { ShopifyError } from './client.js';
 
 /**
  * Shopify's shapes to the port's. Ids: the port's numbers are Shopify's own (the numeric tail of a global id, what
- * Shopify calls `legacyResourceId`), so they need no table of ours; they go past 2^31 (see ShopifyStorePlatform). Money arrives as decimal strings and is parsed exactly in the currency it is
+ * Shopify calls `legacyResourceId`), which pass 2^31; ids.ts gives the port small numbers of ours for them. Money arrives as decimal strings and is parsed exactly in the currency it is
  * in; times arrive as ISO 8601 and become unix seconds.
  */
 

@@ -9,7 +9,7 @@ import {
 } from '../../../../test/fakes/shopify-admin-server.js';
 import type { FakeShop } from '../../../../test/fakes/shopify-admin-shop.js';
 import { fixedClock } from '../../../clock.js';
-import { ShopifyError, ShopifyStorePlatform, ShopifyTimeout, type Timer } from './shopify.js';
+import { ShopifyError, ShopifyAdminPlatform, ShopifyTimeout, type Timer } from './admin-platform.js';
 
 const START = Date.UTC(2026, 10, 20, 15, 0, 0);
 
@@ -58,7 +58,7 @@ describe('Shopify adapter against its fake Admin API, when things go wrong', () 
   afterEach(() => fake.close());
 
   const platform = (options: { timeoutMs?: number; orderCacheMs?: number } = {}) =>
-    new ShopifyStorePlatform({
+    new ShopifyAdminPlatform({
       shops: { access: () => Promise.resolve(shop), list: () => Promise.resolve([1]) },
       apiOrigin: fake.origin,
       clock,
@@ -170,7 +170,7 @@ describe('Shopify adapter against its fake Admin API, when things go wrong', () 
   });
 
   it('fails at once, naming the status, when Shopify refuses the token', async () => {
-    const stranger = new ShopifyStorePlatform({
+    const stranger = new ShopifyAdminPlatform({
       shops: {
         access: () => Promise.resolve({ domain: shop.domain, accessToken: 'shpat_wrong' }),
         list: () => Promise.resolve([]),

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { systemClock, type Clock } from '../../../clock.js';
+import type { Db } from '../../../db/database.js';
 import type {
   DraftOrder,
   DraftOrderInput,
@@ -15,25 +13,9 @@ import type {
   StorePlatform,
   SuggestedRefund,
 } from '../port.js';
-import * as catalogue from './catalogue.js';
-import {
-  SHOPIFY_API_VERSION,
-  ShopifyError,
-  ShopifyTransport,
-  type Session,
-  type ShopAccess,
-  type Timer,
-} from './client.js';
-import * as actions from './draft-actions.js';
-import * as drafts from './drafts.js';
-import { Mutex } from './mutex.js';
-import { OrderCache } from './order-cache.js';
-import * as orders from './orders.js';
-import { readProduct, shopCurrency } from './products.js';
-import { recommendProducts } from './recommend.js';
-import * as refunds from './refunds.js';
-import * as returns from './returns.js';
-import { Keys } from './store-credit.js';
+import { ShopifyAdminPlatform, type ShopifyOptions } from './admin-platform.js';
+import { IdMap } from './id-map.js';
+import { ShopifyIds } from './ids.js';
 
 export {
   SHOPIFY_API_VERSION,
@@ -41,118 +23,60 @@ export {
   ShopifyTimeout,
   ShopifyUserError,
   type ShopAccess,
+  type ShopifyOptions,
+  type ShopifyShops,
   type Timer,
-} from './client.js';
-
-/** The shops on Shopify: where each one's Admin API is and its offline token (from the install). */
-export interface ShopifyShops {
-  /** The shop's domain and token; null when the shop is not installed on Shopify (or uninstalled). */
-  access(shopId: number): Promise<ShopAccess | null>;
-  /** Every installed shop, for the work that spans shops (expiring abandoned exchange drafts). */
-  list(): Promise<number[]>;
-}
-
-export interface ShopifyOptions {
-  shops: ShopifyShops;
-  /**
-   * Makes the codes of discount-code and gift-card refunds from their keys, so a retry makes the same code (and an
-   * outsider cannot work one out). Every instance needs the same one; without it a random one is made, which only
-   * suits one process.
-   */
-  codeSecret?: string;
-  /** Default SHOPIFY_API_VERSION. */
-  apiVersion?: string;
-  /** The most one port call may take, every request, retry and rate-limit wait included. Default 10 000 ms. */
-  timeoutMs?: number;
-  /** How long an order read is kept (ms); 0 keeps none. Default 5000. */
-  orderCacheMs?: number;
-  /** How long Shopify holds an exchange draft's units (seconds). Default a day. */
-  reservationSeconds?: number;
-  /** The business clock (order cache, reservation ends, dates written to Shopify). Default the system's. */
-  clock?: Clock;
-  /** Real time for deadlines, backoff and rate limits. Default the system's; a test may pass a virtual one. */
-  timer?: Timer;
-  /** Every request goes to this origin instead of https://<shop domain> (the local fake Admin API in tests). */
-  apiOrigin?: string;
-}
+} from './admin-platform.js';
 
 /**
- * The store platform on Shopify's Admin GraphQL API (pinned to SHOPIFY_API_VERSION), one shop per installed store.
- * Each concern has its file beside this one; this class opens a session per port call (one deadline for all its
- * requests), keeps orders a few seconds, and runs the calls that decide on stock or write an order's ledger one at a
- * time per shop. Ids are Shopify's own numbers, which pass 2^31: the wire contract's `id` (MAX_INT) and 32-bit columns
- * cannot hold them yet.
+ * The store platform on Shopify (ShopifyAdminPlatform does the work), answering numbers of ours instead of Shopify's
+ * ids, which pass 2^31: every id in is turned into Shopify's and every id out into ours (ShopifyIds), so the port,
+ * the wire contract and our 32-bit columns keep small numbers. Drafts travel as strings and keep Shopify's.
  */
 export class ShopifyStorePlatform implements StorePlatform {
-  private readonly transport: ShopifyTransport;
-  private readonly cache: OrderCache;
-  private readonly keys: Keys;
-  private readonly mutex = new Mutex();
-  private readonly currencies = new Map<number, string>();
-  private readonly reservationSeconds: number;
+  private readonly admin: ShopifyAdminPlatform;
+  private readonly ids: ShopifyIds;
 
-  constructor(private readonly options: ShopifyOptions) {
-    const clock = options.clock ?? systemClock;
-    this.transport = new ShopifyTransport({
-      apiVersion: options.apiVersion ?? SHOPIFY_API_VERSION,
-      timeoutMs: options.timeoutMs ?? 10_000,
-      clock,
-      timer: options.timer ?? { nowMs: () => Date.now(), sleep: (ms) => sleep(ms) },
-      apiOrigin: options.apiOrigin,
-    });
-    this.cache = new OrderCache(clock, options.orderCacheMs ?? 5000);
-    this.keys = new Keys(options.codeSecret ?? randomBytes(32).toString('base64url'));
-    this.reservationSeconds = options.reservationSeconds ?? 86_400;
+  constructor(options: ShopifyOptions & { db: Db }) {
+    this.admin = new ShopifyAdminPlatform(options);
+    this.ids = new ShopifyIds(options.db);
   }
 
-  /** A session for one port call on the shop's Admin API. */
-  private async session(shopId: number): Promise<Session> {
-    const access = await this.options.shops.access(shopId);
-    if (!access) throw new ShopifyError(`Shop ${String(shopId)} is not connected to Shopify`);
-    return this.transport.session(access);
+  private map(shopId: number) {
+    return new IdMap(this.ids, shopId);
   }
 
-  private async currency(shopId: number, s: Session): Promise<string> {
-    let currency = this.currencies.get(shopId);
-    if (!currency) {
-      currency = await shopCurrency(s);
-      this.currencies.set(shopId, currency);
-    }
-    return currency;
+  /** Our number for a Shopify id the shop has (the harnesses and the webhooks name things by Shopify's ids). */
+  localId(shopId: number, kind: 'Order' | 'Product' | 'ProductVariant' | 'Collection', shopifyId: number) {
+    return this.map(shopId).one(kind, shopifyId);
   }
 
-  private locked<T>(shopId: number, work: (s: Session) => Promise<T>): Promise<T> {
-    return this.mutex.run(String(shopId), async () => work(await this.session(shopId)));
+  /** Drops the order read through, named by our number. */
+  async forgetOrder(shopId: number, orderId: number): Promise<void> {
+    this.admin.forgetOrder(shopId, await this.map(shopId).shopify('Order', orderId));
   }
 
-  private remember(shopId: number, order: PlatformOrder | null): PlatformOrder | null {
-    if (order) this.cache.put(shopId, order);
-    return order;
-  }
-
-  /** Drops the order read through (an orders/updated or refunds/create webhook calls it): the next look is fresh. */
-  forgetOrder(shopId: number, orderId: number): void {
-    this.cache.forget(shopId, orderId);
+  /** Drops the order read through, named by Shopify's id (orders/updated and refunds/create webhooks). */
+  forgetShopifyOrder(shopId: number, shopifyOrderId: number): void {
+    this.admin.forgetOrder(shopId, shopifyOrderId);
   }
 
   async findOrderByNumber(shopId: number, orderNumber: string): Promise<PlatformOrder | null> {
-    return this.remember(shopId, await orders.findByNumber(await this.session(shopId), orderNumber));
+    return this.map(shopId).order(await this.admin.findOrderByNumber(shopId, orderNumber));
   }
 
   async getOrder(shopId: number, orderId: number): Promise<PlatformOrder | null> {
-    const cached = this.cache.get(shopId, orderId);
-    if (cached) return cached;
-    return this.remember(shopId, await orders.readOrder(await this.session(shopId), orderId));
+    const map = this.map(shopId);
+    const id = await map.shopify('Order', orderId);
+    return id ? map.order(await this.admin.getOrder(shopId, id)) : null;
   }
 
   async listOrdersByEmail(shopId: number, email: string): Promise<PlatformOrder[]> {
-    const found = await orders.listByEmail(await this.session(shopId), email);
-    for (const order of found) this.cache.put(shopId, order);
-    return found;
+    return this.map(shopId).orders(await this.admin.listOrdersByEmail(shopId, email));
   }
 
-  async hasCustomer(shopId: number, email: string): Promise<boolean> {
-    return orders.hasOrders(await this.session(shopId), email);
+  hasCustomer(shopId: number, email: string): Promise<boolean> {
+    return this.admin.hasCustomer(shopId, email);
   }
 
   async suggestRefund(
@@ -160,93 +84,100 @@ export class ShopifyStorePlatform implements StorePlatform {
     orderId: number,
     lines: { lineId: number; quantity: number }[],
   ): Promise<SuggestedRefund | null> {
-    return refunds.suggestRefund(await this.session(shopId), orderId, lines);
+    const map = this.map(shopId);
+    const id = await map.shopify('Order', orderId);
+    return map.suggested(await this.admin.suggestRefund(shopId, id, await map.lines(lines)));
   }
 
   async issueRefund(input: RefundRequest): Promise<RefundResult> {
+    const map = this.map(input.shopId);
+    const orderId = await map.shopify('Order', input.orderId);
     try {
-      return await this.locked(input.shopId, (s) => refunds.issueRefund(s, this.keys, input));
-    } finally {
-      this.cache.forget(input.shopId, input.orderId);
+      return await this.admin.issueRefund({ ...input, orderId });
+    } catch (error) {
+      throw await map.error(error, { orderId: input.orderId });
     }
   }
 
   async listRefunds(shopId: number, orderId: number): Promise<RefundRecord[]> {
-    return refunds.listRefunds(await this.session(shopId), orderId);
+    const id = await this.map(shopId).shopify('Order', orderId);
+    return id ? this.admin.listRefunds(shopId, id) : [];
   }
 
   async listCollections(shopId: number): Promise<PlatformCollection[]> {
-    return catalogue.listCollections(await this.session(shopId));
+    return this.map(shopId).collections(await this.admin.listCollections(shopId));
   }
 
   async listProducts(shopId: number, query: ProductQuery): Promise<ProductPage> {
-    const s = await this.session(shopId);
-    return catalogue.listProducts(s, await this.currency(shopId, s), query);
+    const map = this.map(shopId);
+    const collectionId =
+      query.collectionId === undefined ? undefined : await map.shopify('Collection', query.collectionId);
+    const page = await this.admin.listProducts(shopId, { ...query, collectionId });
+    return { ...page, products: await map.products(page.products) };
   }
 
   async getProduct(shopId: number, productId: number): Promise<PlatformProduct | null> {
-    const s = await this.session(shopId);
-    return readProduct(s, productId, await this.currency(shopId, s));
+    const map = this.map(shopId);
+    const id = await map.shopify('Product', productId);
+    const found = id ? await this.admin.getProduct(shopId, id) : null;
+    return found ? ((await map.products([found]))[0] ?? null) : null;
   }
 
   async recommendProducts(shopId: number, productId: number, limit: number): Promise<PlatformProduct[]> {
-    const s = await this.session(shopId);
-    return recommendProducts(s, await this.currency(shopId, s), productId, limit);
+    const map = this.map(shopId);
+    const id = await map.shopify('Product', productId);
+    return id ? map.products(await this.admin.recommendProducts(shopId, id, limit)) : [];
   }
 
-  createDraftOrder(shopId: number, input: DraftOrderInput): Promise<DraftOrder> {
-    return this.locked(shopId, async (s) =>
-      drafts.createDraftOrder(s, shopId, input, {
-        reservationSeconds: this.reservationSeconds,
-        shopCurrency: await this.currency(shopId, s),
+  async createDraftOrder(shopId: number, input: DraftOrderInput): Promise<DraftOrder> {
+    const map = this.map(shopId);
+    const variants = new Map<number, number>();
+    const lines = await Promise.all(
+      input.lines.map(async (l) => {
+        const variantId = await map.shopify('ProductVariant', l.variantId);
+        variants.set(variantId, l.variantId);
+        return { ...l, variantId };
       }),
     );
+    const orderId = await map.shopify('Order', input.orderId);
+    try {
+      return (await map.draft(await this.admin.createDraftOrder(shopId, { ...input, orderId, lines }))) as DraftOrder;
+    } catch (error) {
+      throw await map.error(error, { orderId: input.orderId, variants });
+    }
   }
 
   async getDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
-    return actions.getDraftOrder(await this.session(shopId), draftId);
+    return this.map(shopId).draft(await this.admin.getDraftOrder(shopId, draftId));
   }
 
-  cancelDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
-    return this.locked(shopId, (s) => actions.cancelDraftOrder(s, draftId));
+  async cancelDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
+    return this.map(shopId).draft(await this.admin.cancelDraftOrder(shopId, draftId));
   }
 
-  completeDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
-    return this.locked(shopId, (s) => actions.completeDraftOrder(s, draftId));
+  async completeDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
+    return this.map(shopId).draft(await this.admin.completeDraftOrder(shopId, draftId));
   }
 
-  /**
-   * Shopify lets a draft's reservation lapse by itself (`reserveInventoryUntil`), but its invoice stays payable and
-   * its key taken; so each installed shop's stale open drafts are cancelled here as the port asks. A shop that fails
-   * does not stop the others; the first failure is thrown at the end.
-   */
-  async expireOpenDraftOrders(before: number): Promise<number> {
-    let count = 0;
-    let failure: Error | null = null;
-    for (const shopId of await this.options.shops.list()) {
-      try {
-        const stale = await actions.staleDrafts(await this.session(shopId), before);
-        for (const draftId of stale) {
-          const draft = await this.locked(shopId, (s) => actions.cancelDraftOrder(s, draftId, true));
-          if (draft?.status === 'cancelled') count += 1;
-        }
-      } catch (error) {
-        failure ??= error instanceof Error ? error : new Error(String(error));
-      }
-    }
-    if (failure) throw failure;
-    return count;
+  expireOpenDraftOrders(before: number): Promise<number> {
+    return this.admin.expireOpenDraftOrders(before);
   }
 
-  registerReturn(
+  async registerReturn(
     shopId: number,
     input: { orderId: number; requestId: number; lines: { lineId: number; quantity: number }[] },
   ): Promise<string | null> {
-    return this.locked(shopId, (s) => returns.registerReturn(s, shopId, input));
+    const map = this.map(shopId);
+    const orderId = await map.shopify('Order', input.orderId);
+    try {
+      return await this.admin.registerReturn(shopId, { ...input, orderId, lines: await map.lines(input.lines) });
+    } catch (error) {
+      throw await map.error(error, { orderId: input.orderId });
+    }
   }
 
   /** Shopify only: opens the return registerReturn requested, once the merchant approved the request. */
-  async approveReturn(shopId: number, reference: string): Promise<void> {
-    await returns.approveReturn(await this.session(shopId), reference);
+  approveReturn(shopId: number, reference: string): Promise<void> {
+    return this.admin.approveReturn(shopId, reference);
   }
 }

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { calls } from '@return-center/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FakeShopifyAdmin } from '../../../test/fakes/shopify-admin-server.js';
+import type { FakeShop } from '../../../test/fakes/shopify-admin-shop.js';
+import { dialects, type TestApp } from '../../../test/helper.js';
+import { install, shopifyApp, shopifyOrder, submitShopifyReturn } from '../../../test/shopify.js';
+import { REDACTED_EMAIL } from './shopify-redact.repository.js';
+import { sign } from './shopify-signatures.js';
+
+describe.each(dialects)('Shopify webhooks on %s', (dialect) => {
+  let t: TestApp;
+  let fake: FakeShopifyAdmin;
+  let shop: FakeShop;
+  beforeEach(async () => {
+    ({ t, fake, shop } = await shopifyApp(dialect));
+    await install(t, fake, shop);
+  });
+  afterEach(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const deliver = (topic: string, payload: unknown, options: { eventId?: string; hmac?: string } = {}) => {
+    const raw = JSON.stringify(payload);
+    return t.app.inject({
+      method: 'POST',
+      url: `/webhooks/shopify/${topic}`,
+      payload: raw,
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-topic': topic,
+        'x-shopify-shop-domain': shop.domain,
+        'x-shopify-event-id': options.eventId ?? randomBytes(8).toString('hex'),
+        'x-shopify-hmac-sha256': options.hmac ?? sign.webhook(raw, fake.oauth.app.secret),
+      },
+    });
+  };
+  const shopId = async () =>
+    (await t.db.selectFrom('shopify_installs').select('shop_id').executeTakeFirstOrThrow()).shop_id;
+
+  it('answers 401 to a body whose HMAC does not match, and acts on nothing', async () => {
+    const payload = { id: 1 };
+    const forged = sign.webhook(JSON.stringify({ id: 2 }), fake.oauth.app.secret);
+    expect((await deliver('app/uninstalled', payload, { hmac: forged })).statusCode).toBe(401);
+    expect((await deliver('app/uninstalled', payload, { hmac: '' })).statusCode).toBe(401);
+    const row = await t.db.selectFrom('shopify_installs').selectAll().executeTakeFirstOrThrow();
+    expect(row.uninstalled_at).toBeNull();
+  });
+
+  it('counts bad signatures per address and refuses that address after 20', async () => {
+    for (let i = 0; i < 20; i++)
+      expect((await deliver('orders/updated', { id: i }, { hmac: 'x' })).statusCode).toBe(401);
+    expect((await deliver('orders/updated', { id: 1 })).statusCode).toBe(429);
+  });
+
+  it('acts on nothing when the signed body names another shop than the header', async () => {
+    const payload = { shop_domain: 'other.myshopify.com' };
+    expect((await deliver('shop/redact', payload)).json()).toMatchObject({ data: { result: 'wrong-shop' } });
+  });
+
+  it('forgets the token on app/uninstalled: the shop can no longer be read', async () => {
+    fake.putOrder(shop.domain, shopifyOrder('1001'));
+    expect((await deliver('app/uninstalled', { id: 1, domain: shop.domain })).statusCode).toBe(200);
+    const row = await t.db.selectFrom('shopify_installs').selectAll().executeTakeFirstOrThrow();
+    expect(row.token).toBe('');
+    expect(row.uninstalled_at).not.toBeNull();
+    const login = await t.call(calls.login, {
+      shop_url: shop.domain,
+      email: 'alice@example.com',
+      order_number: '#1001',
+    });
+    expect(login.body.code).not.toBe(1000);
+  });
+
+  it('records a customer data request once per event id', async () => {
+    const payload = { shop_domain: shop.domain, customer: { id: 9, email: 'alice@example.com' }, orders_requested: [] };
+    const first = await deliver('customers/data_request', payload, { eventId: 'evt-1' });
+    const again = await deliver('customers/data_request', payload, { eventId: 'evt-1' });
+    expect(first.json()).toMatchObject({ code: 1000, data: { result: 'applied' } });
+    expect(again.json()).toMatchObject({ code: 1000, data: { result: 'duplicate' } });
+    const stored = await t.db.selectFrom('shopify_data_requests').selectAll().execute();
+    expect(stored).toMatchObject([{ shop_id: await shopId(), email: 'alice@example.com' }]);
+  });
+
+  it("anonymises the customer's requests on customers/redact, and leaves others' alone", async () => {
+    fake.putOrder(shop.domain, shopifyOrder('1001'));
+    fake.putOrder(shop.domain, shopifyOrder('1002', 'bob@example.com'));
+    const alice = await submitShopifyReturn(t, shop.domain, '#1001');
+    const bob = await submitShopifyReturn(t, shop.domain, '#1002', 'bob@example.com');
+    const payload = { customer: { id: 1, email: 'Alice@example.com' }, orders_to_redact: [shop.orders[0]?.id] };
+    expect((await deliver('customers/redact', payload)).statusCode).toBe(200);
+    const request = async (id: number) =>
+      t.db.selectFrom('return_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const items = async (id: number) =>
+      t.db.selectFrom('return_items').select(['reason_text', 'description']).where('request_id', '=', id).execute();
+    expect((await request(alice.requestId)).customer_email).toBe(REDACTED_EMAIL);
+    expect(await items(alice.requestId)).toEqual([{ reason_text: '', description: '' }]);
+    expect((await request(alice.requestId)).refund).toBeGreaterThan(0);
+    expect((await request(bob.requestId)).customer_email).toBe('bob@example.com');
+    expect((await items(bob.requestId))[0]?.description).not.toBe('');
+    const sessions = await t.db.selectFrom('sessions').select('email').execute();
+    expect(sessions.map((s) => s.email)).toEqual(['bob@example.com']);
+  });
+
+  it("anonymises every request of the shop on shop/redact and drops the adapter's ids", async () => {
+    fake.putOrder(shop.domain, shopifyOrder('1001'));
+    const alice = await submitShopifyReturn(t, shop.domain, '#1001');
+    expect((await deliver('shop/redact', { shop_id: 1, shop_domain: shop.domain })).statusCode).toBe(200);
+    const stored = await t.db.selectFrom('return_requests').selectAll().where('id', '=', alice.requestId).execute();
+    expect(stored.map((r) => r.customer_email)).toEqual([REDACTED_EMAIL]);
+    expect(await t.db.selectFrom('shopify_ids').selectAll().execute()).toEqual([]);
+  });
+
+  it('reads an order again after orders/updated or refunds/create', async () => {
+    fake.putOrder(shop.domain, shopifyOrder('1001'));
+    const login = await t.call(calls.login, {
+      shop_url: shop.domain,
+      email: 'alice@example.com',
+      order_number: '#1001',
+    });
+    const token = login.body.data.token;
+    const reads = () => fake.calls.filter((c) => c.operation === 'Order').length;
+    const orderId = (await t.call(calls.index, {}, token)).body.data.list[0]?.id ?? 0;
+    await t.call(calls.orderInfo, { order_id: orderId }, token);
+    const before = reads();
+    await t.call(calls.orderInfo, { order_id: orderId }, token);
+    expect(reads()).toBe(before);
+    await deliver('refunds/create', { id: 5, order_id: shop.orders[0]?.id });
+    await t.call(calls.orderInfo, { order_id: orderId }, token);
+    expect(reads()).toBe(before + 1);
+    await deliver('orders/updated', { id: shop.orders[0]?.id });
+    await t.call(calls.orderInfo, { order_id: orderId }, token);
+    expect(reads()).toBe(before + 2);
+  });
+});

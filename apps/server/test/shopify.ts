@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { calls, feedOrder } from '@return-center/contract';
+import { present } from '@return-center/domain';
+import { sign } from '../src/modules/shopify/shopify-signatures.js';
+import { startFakeShopifyAdmin, type FakeShopifyAdmin } from './fakes/shopify-admin-server.js';
+import type { FakeShop } from './fakes/shopify-admin-shop.js';
+import { buildTestApp, START, type TestApp } from './helper.js';
+import type { Dialect } from '../src/db/database.js';
+import type { Config } from '../src/config.js';
+
+export const PUBLIC_URL = 'https://returns.example.com';
+
+/** The real app configured for Shopify against the fake Admin API, with one shop on the fake not yet installed. */
+export async function shopifyApp(
+  dialect: Dialect,
+  overrides: Partial<Record<keyof Config, string>> = {},
+): Promise<{ t: TestApp; fake: FakeShopifyAdmin; shop: FakeShop }> {
+  const fake = await startFakeShopifyAdmin({ limits: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 } });
+  const t = await buildTestApp(dialect, {
+    SEED_DEMO: 'false',
+    STORE_PLATFORM: 'shopify',
+    SHOPIFY_API_KEY: fake.oauth.app.apiKey,
+    SHOPIFY_API_SECRET: fake.oauth.app.secret,
+    SHOPIFY_TOKEN_KEY: 'k'.repeat(40),
+    SHOPIFY_ADMIN_ORIGIN: fake.origin,
+    PUBLIC_URL,
+    ...overrides,
+  });
+  const shop = fake.addShop({ domain: 'cool-socks.myshopify.com' });
+  return { t, fake, shop };
+}
+
+/** Query parameters as Shopify signs an OAuth redirect (sorted `k=v` joined by `&`, hex). */
+export function signedQuery(params: Record<string, string>, secret: string): Record<string, string> {
+  const message = Object.keys(params)
+    .sort()
+    .map((k) => `${k}=${params[k] ?? ''}`)
+    .join('&');
+  return { ...params, hmac: sign.query(message, secret) };
+}
+
+/** Runs the install as the merchant's browser would: /shopify/install, Shopify's grant, /shopify/callback. */
+export async function install(t: TestApp, fake: FakeShopifyAdmin, shop: FakeShop) {
+  const start = await t.app.inject({ method: 'GET', url: '/shopify/install', query: { shop: shop.domain } });
+  const state = present(new URL(String(start.headers.location)).searchParams.get('state'), 'state');
+  const cookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
+  const query = signedQuery(
+    { code: fake.oauth.authorize(shop), shop: shop.domain, state, timestamp: String(Math.floor(START / 1000)) },
+    fake.oauth.app.secret,
+  );
+  const callback = await t.app.inject({ method: 'GET', url: '/shopify/callback', query, headers: { cookie } });
+  return { start, callback, query, cookie };
+}
+
+export const shopifyOrder = (name: string, email = 'alice@example.com') =>
+  feedOrder.parse({
+    id: name,
+    name: `#${name}`,
+    email,
+    currency: 'USD',
+    created_at: Math.floor(START / 1000) - 3 * 86_400,
+    fulfilled_at: Math.floor(START / 1000) - 2 * 86_400,
+    delivered_at: Math.floor(START / 1000) - 86_400,
+    shipping: 500,
+    lines: [
+      { id: `${name}-1`, title: 'Linen Shirt', variant_title: 'M', price: 4900, quantity: 2, discount: 0, tax: 0 },
+    ],
+  });
+
+/** Signs in by order number on the Shopify shop and submits a return of one unit; answers the request's id. */
+export async function submitShopifyReturn(
+  t: TestApp,
+  domain: string,
+  orderNumber: string,
+  email = 'alice@example.com',
+) {
+  const login = await t.call(calls.login, { shop_url: domain, email, order_number: orderNumber });
+  if (login.body.code !== 1000) throw new Error(`login failed: ${login.body.msg}`);
+  const token = login.body.data.token;
+  const orderId = present((await t.call(calls.index, {}, token)).body.data.list[0], 'first order').id;
+  const info = (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data;
+  const line = present(info.yes[0], 'a returnable line');
+  const { body } = await t.call(
+    calls.setReturnOrder,
+    {
+      order_id: orderId,
+      solution_id: 1,
+      type: 1,
+      shipping_method_id: 2,
+      idempotency_key: randomBytes(12).toString('hex'),
+      order_product: [
+        {
+          id: line.line_item_id,
+          order_product_id: line.line_item_id,
+          quantity: 1,
+          change: null,
+          reason: {
+            reason_id: 5,
+            reason_text: 'Too tight, says Alice',
+            reason_group_id: 1,
+            reason_description: 'Alice Smith, 1 Main St',
+            provide_proof: [],
+          },
+        },
+      ],
+    },
+    token,
+  );
+  if (body.code !== 1000) throw new Error(`submit failed: ${body.msg}`);
+  return { orderId, requestId: body.data.request_id };
+}
