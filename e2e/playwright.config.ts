@@ -43,8 +43,8 @@ export default defineConfig({
     {
       name: 'mobile',
       // Embedding and hostile content are about origins, messages and policies, not viewports, and they change
-      // shared shop settings: they run once.
-      testIgnore: /(embedding|hostile-content)\.spec\.ts/,
+      // shared shop settings; the Shopify journey starts a server of its own: they run once.
+      testIgnore: /(embedding|hostile-content|shopify)\.spec\.ts/,
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
   ],

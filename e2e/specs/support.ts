@@ -228,25 +228,22 @@ export async function walkToCheckStep(page: Page, orderName: string, item = 'Lin
 
 const root = join(import.meta.dirname, '../..');
 
-/** `npm run merchant -- shops …` as an operator runs it on the server's host, against the server's database. */
-function operator(...args: string[]): unknown {
+/** The e2e server's database (the runner sets E2E_DATA_DIR; its workers inherit it). */
+const suiteDatabase = () => `sqlite:${join(present(process.env.E2E_DATA_DIR, 'E2E_DATA_DIR'), 'db.sqlite')}`;
+
+/** `npm run merchant -- shops …` as an operator runs it on the server's host, against that server's database. */
+export function operator(database: string, ...args: string[]): unknown {
   const output = execFileSync(
     process.execPath,
     ['--import', 'tsx', join(root, 'apps/server/src/cli/merchant.ts'), 'shops', ...args, '--json'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: `sqlite:${join(present(process.env.E2E_DATA_DIR, 'E2E_DATA_DIR'), 'db.sqlite')}`,
-      },
-      encoding: 'utf8',
-    },
+    { cwd: root, env: { ...process.env, DATABASE_URL: database }, encoding: 'utf8' },
   );
   return JSON.parse(output.trim().split('\n').at(-1) ?? '{}');
 }
 
 /** A new shop made with `shops create`: its domain and API key. */
-export const createShop = (domain: string) => operator('create', domain) as { shop: string; api_key: string };
+export const createShop = (domain: string) =>
+  operator(suiteDatabase(), 'create', domain) as { shop: string; api_key: string };
 
 /**
  * A shop of this test's own with its console owner (`shops create` + `shops add-owner`), for tests that change a
@@ -255,7 +252,10 @@ export const createShop = (domain: string) => operator('create', domain) as { sh
 export function shopWithOwner(): { shop: string; apiKey: string; email: string; password: string } {
   const domain = `console-${randomBytes(4).toString('hex')}.example`;
   const { api_key } = createShop(domain);
-  const owner = operator('add-owner', domain, '--email', `owner@${domain}`) as { email: string; password: string };
+  const owner = operator(suiteDatabase(), 'add-owner', domain, '--email', `owner@${domain}`) as {
+    email: string;
+    password: string;
+  };
   return { shop: domain, apiKey: api_key, ...owner };
 }
 

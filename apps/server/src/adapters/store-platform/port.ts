@@ -241,6 +241,9 @@ export interface StorePlatform {
     input: { orderId: number; requestId: number; lines: { lineId: number; quantity: number }[] },
   ): Promise<string | null>;
 
+  /** Opens a return registerReturn made, once the merchant approved the request (where the platform has that step). */
+  approveReturn?(shopId: number, reference: string): Promise<void>;
+
   /** Units sold per product in orders placed in [from, to] (seconds): the console's return rate per product. */
   unitsSold?(shopId: number, from: number, to: number): Promise<UnitsSold[]>;
 }

@@ -129,9 +129,15 @@ export class LifecycleService {
         await outbox.enqueue(trx, 'request.exchange.complete', { requestId: request.id }, `complete:${request.id}`);
       if (action === 'reject' && request.exchange_draft_order_id)
         await outbox.enqueue(trx, 'request.exchange.release', { requestId: request.id }, `release:${request.id}`);
-      if (action === 'approve')
+      if (action === 'approve') {
         await outbox.enqueue(trx, 'request.documents', { requestId: request.id }, `documents:${request.id}`);
-      else if (action === 'refund')
+        await outbox.enqueue(
+          trx,
+          'request.platform-return',
+          { requestId: request.id, approve: true },
+          `platform-approve:${request.id}`,
+        );
+      } else if (action === 'refund')
         await outbox.enqueue(trx, 'request.refund', { requestId: request.id, amount }, `refund:${request.id}`);
       else
         await outbox.enqueue(

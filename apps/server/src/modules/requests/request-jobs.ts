@@ -185,6 +185,25 @@ export function requestJobHandlers(deps: Deps): {
         );
     },
 
+    /**
+     * The request as a return at the platform (Shopify's returnRequest), and opened there once approved. Registering
+     * is idempotent by request id, so the approval finds the same return whether or not the first job has run.
+     */
+    async 'request.platform-return'(payload) {
+      const request = await deps.requests.byId(Number(payload.requestId));
+      if (!request) return;
+      const lines = (await deps.requests.items(request.id)).map((item) => ({
+        lineId: item.order_line_id,
+        quantity: item.quantity,
+      }));
+      const reference = await deps.platform.registerReturn(request.shop_id, {
+        orderId: request.order_id,
+        requestId: request.id,
+        lines,
+      });
+      if (payload.approve && reference) await deps.platform.approveReturn?.(request.shop_id, reference);
+    },
+
     /** The shopper changed an approved pickup: the carrier's booking is redone with the new slot. */
     async 'request.pickup'(payload) {
       await bookPickup(deps, Number(payload.requestId));

@@ -325,8 +325,16 @@ export class ReturnsService {
           ...extras,
           items,
         },
-        (trx, id) =>
-          this.outbox.enqueue(trx, 'request.notify', { requestId: id, event: 'submitted' }, `notify:${id}:submitted`),
+        async (trx, id) => {
+          await this.outbox.enqueue(
+            trx,
+            'request.notify',
+            { requestId: id, event: 'submitted' },
+            `notify:${id}:submitted`,
+          );
+          // Where the platform keeps returns of its own (Shopify), the request shows there as a requested return.
+          await this.outbox.enqueue(trx, 'request.platform-return', { requestId: id }, `platform-return:${id}`);
+        },
       )
       .catch(async (error: unknown) => {
         await release();
