@@ -120,6 +120,22 @@ export function LookSection({ draft, update, errorOf }: SectionProps) {
           </div>
         )}
       </fieldset>
+      <fieldset className="settings-group" id={anchorId('style.ex_product_page')}>
+        <legend>{t('settings.field.style.ex_product_page.label')}</legend>
+        <div className="settings-row">
+          <TextControl
+            {...field('ex_product_page.title')}
+            value={style.ex_product_page.title}
+            onChange={(title) => set({ ex_product_page: { ...style.ex_product_page, title } })}
+          />
+          <TextControl
+            {...field('ex_product_page.logo')}
+            type="url"
+            value={style.ex_product_page.logo}
+            onChange={(logo) => set({ ex_product_page: { ...style.ex_product_page, logo } })}
+          />
+        </div>
+      </fieldset>
       <div className="settings-row">
         <NumberControl
           {...field('login_pop_up.corner_radius')}
