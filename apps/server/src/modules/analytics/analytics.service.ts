@@ -87,7 +87,8 @@ export class AnalyticsService {
         .map((row) => ({ reason: reasonText.get(row.reason_id) ?? row.text, count: count(row.count) }))
         .sort((a, b) => b.count - a.count)
         .slice(0, 10),
-      return_rate: returned
+      // A platform that cannot say how many units it sold (Shopify, for now) gets no rate rather than a made-up one.
+      return_rate: (this.platform.unitsSold ? returned : [])
         .map((row) => ({
           product: row.title,
           returned: count(row.units),
