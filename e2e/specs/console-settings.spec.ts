@@ -114,7 +114,7 @@ test.describe('saving', () => {
     await page.getByRole('textbox', { name: 'Primary colour', exact: true }).fill('#7a1f5c');
     await page.getByRole('radio', { name: 'Logo' }).check();
     const logo = `${present(baseURL, 'baseURL')}/catalogue/sun-hat.svg`;
-    await page.getByRole('textbox', { name: 'Logo URL' }).fill(logo);
+    await page.getByRole('textbox', { name: 'Logo URL', exact: true }).fill(logo);
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Saved. Shoppers see these settings now.')).toBeVisible();
 
