@@ -37,7 +37,7 @@ import { ShopsRepository } from './modules/storefront-config/shops.repository.js
 import { StorefrontConfigService } from './modules/storefront-config/storefront-config.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
-import { SecretBox } from './modules/staff/secret-box.js';
+import { SecretBox } from './secret-box.js';
 import { shopifySetup } from './modules/shopify/shopify.setup.js';
 import { STAFF_LINK_JOB, staffLinkJob } from './modules/staff/staff-links.js';
 import { StaffRepository } from './modules/staff/staff.repository.js';

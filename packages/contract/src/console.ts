@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, id, int, unixSeconds } from './envelope.js';
+import { email, int, unixSeconds } from './envelope.js';
 
 /**
  * The merchant console's own calls (issue 15): staff accounts, sessions, API keys and analytics. The console reads and
@@ -159,4 +159,3 @@ export const consolePath = (name: ConsoleRouteName, routeId?: number): string =>
   CONSOLE_BASE + consoleRoutes[name].path.replace('{id}', String(routeId ?? ''));
 export const consoleRoutePattern = (name: ConsoleRouteName): string =>
   CONSOLE_BASE + consoleRoutes[name].path.replace('{id}', ':id');
-export const consoleRouteId = id;

@@ -215,7 +215,7 @@ export interface StaffAccountsTable {
   name: string;
   role: 'owner' | 'staff';
   password_hash: string;
-  /** Sealed with an app secret (staff/secret-box.ts); '' until set up. */
+  /** Sealed with an app secret (src/secret-box.ts); '' until set up. */
   totp_secret: Generated<string>;
   totp_enabled: Generated<number>;
   /** The time step of the last code taken: a code works once. */

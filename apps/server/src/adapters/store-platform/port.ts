@@ -241,7 +241,10 @@ export interface StorePlatform {
     input: { orderId: number; requestId: number; lines: { lineId: number; quantity: number }[] },
   ): Promise<string | null>;
 
-  /** Opens a return registerReturn made, once the merchant approved the request (where the platform has that step). */
+  /**
+   * Opens a return registerReturn made, once the merchant approved the request. Only a platform that keeps returns of
+   * its own has it; for one without (the local store) no request registers or approves a return there at all.
+   */
   approveReturn?(shopId: number, reference: string): Promise<void>;
 
   /** Units sold per product in orders placed in [from, to] (seconds): the console's return rate per product. */

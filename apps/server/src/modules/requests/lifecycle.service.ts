@@ -131,12 +131,13 @@ export class LifecycleService {
         await outbox.enqueue(trx, 'request.exchange.release', { requestId: request.id }, `release:${request.id}`);
       if (action === 'approve') {
         await outbox.enqueue(trx, 'request.documents', { requestId: request.id }, `documents:${request.id}`);
-        await outbox.enqueue(
-          trx,
-          'request.platform-return',
-          { requestId: request.id, approve: true },
-          `platform-approve:${request.id}`,
-        );
+        if (this.deps.platform.approveReturn)
+          await outbox.enqueue(
+            trx,
+            'request.platform-return',
+            { requestId: request.id, approve: true },
+            `platform-approve:${request.id}`,
+          );
       } else if (action === 'refund')
         await outbox.enqueue(trx, 'request.refund', { requestId: request.id, amount }, `refund:${request.id}`);
       else

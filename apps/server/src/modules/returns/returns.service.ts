@@ -333,7 +333,8 @@ export class ReturnsService {
             `notify:${id}:submitted`,
           );
           // Where the platform keeps returns of its own (Shopify), the request shows there as a requested return.
-          await this.outbox.enqueue(trx, 'request.platform-return', { requestId: id }, `platform-return:${id}`);
+          if (this.platform.approveReturn)
+            await this.outbox.enqueue(trx, 'request.platform-return', { requestId: id }, `platform-return:${id}`);
         },
       )
       .catch(async (error: unknown) => {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { SecretBox } from '../staff/secret-box.js';
+import type { SecretBox } from '../../secret-box.js';
 
 export interface ShopifyInstall {
   shopId: number;

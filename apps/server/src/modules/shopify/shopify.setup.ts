@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { appSecret } from '../documents/app-secrets.js';
-import { SecretBox } from '../staff/secret-box.js';
+import { SecretBox } from '../../secret-box.js';
 import { ShopifyInstallService } from './shopify-install.service.js';
 import { ShopifyInstalls } from './shopify-installs.repository.js';
 import { ShopifyRedaction } from './shopify-redact.repository.js';

@@ -10,7 +10,7 @@ import { LIMITS, type Limit, type RateLimiter } from '../auth/rate-limiter.js';
 import { hashToken } from '../auth/sessions.js';
 import type { ShopsRepository } from '../storefront-config/shops.repository.js';
 import { hashPassword, passwordMatches } from './passwords.js';
-import type { SecretBox } from './secret-box.js';
+import type { SecretBox } from '../../secret-box.js';
 import { STAFF_LINK_JOB, type StaffLinkPayload } from './staff-links.js';
 import { toStaffAccount, type AccountRow, type StaffRepository } from './staff.repository.js';
 import { newTotpSecret, otpauthUrl, totpStep } from './totp.js';

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
-/** AES-256-GCM under a key derived from an app secret: for values the server must read back (TOTP secrets). */
+/** AES-256-GCM under a key derived from a secret: for values the server must read back (TOTP secrets, Shopify tokens). */
 export class SecretBox {
   private readonly key: Buffer;
 
