@@ -24,7 +24,7 @@ export const ROUTES = [
   ['status', 'status-page'],
 ] as const;
 
-const PAGE_SCRIPTS = /<(?:script|link)\b[^>]*\b(?:src|href)="\/assets\/([^"]+\.js)"/g;
+const PAGE_SCRIPTS = /<(?:script|link)\b[^>]*\b(?:src|href)="\.?\/assets\/([^"]+\.js)"/g;
 // `import{a as b}from"./x.js"`, `import"./x.js"`, `export{c}from"./x.js"`: loaded with the importer.
 const STATIC_IMPORT = /\b(?:import|export)\s*(?:[\w$*{},\s]*?\bfrom\s*)?["']\.\/([^"']+\.js)["']/g;
 // import("./x.js") and import(`./x.js`): loaded on demand.

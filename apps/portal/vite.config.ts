@@ -6,6 +6,9 @@ const api = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  // Files named relative to each other, so the portal runs under any path (the Shopify app proxy's /apps/returns);
+  // the server makes the page's own references absolute for the path it serves it under.
+  base: './',
   build: {
     outDir: 'dist',
     emptyOutDir: true,

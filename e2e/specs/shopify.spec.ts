@@ -12,6 +12,8 @@ const root = join(import.meta.dirname, '../..');
 
 interface Fake {
   origin: string;
+  /** The shop's storefront, whose app proxy forwards /apps/returns/… to our server. */
+  storefront: string;
   control: string;
   apiKey: string;
   secret: string;
@@ -45,11 +47,12 @@ const children: ChildProcess[] = [];
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  const fakeProcess = start(['--import', 'tsx', 'apps/server/test/fakes/shopify-fake-main.ts', domain], {});
-  children.push(fakeProcess.child);
-  fake = JSON.parse(await fakeProcess.firstLine) as Fake;
   const port = await freePort();
   base = `http://localhost:${String(port)}`;
+  const proxyUrl = `http://127.0.0.1:${String(port)}/apps/returns`;
+  const fakeProcess = start(['--import', 'tsx', 'apps/server/test/fakes/shopify-fake-main.ts', domain, proxyUrl], {});
+  children.push(fakeProcess.child);
+  fake = JSON.parse(await fakeProcess.firstLine) as Fake;
   // The server as the e2e suite builds it (apps/server/dist), configured as an operator would for Shopify.
   const server = start(['--enable-source-maps', 'apps/server/dist/main.js'], {
     PORT: String(port),
@@ -122,8 +125,14 @@ test('a Shopify shop installs the app, and a return goes from the portal to a re
     password: string;
   };
 
-  // The shopper finds the Shopify order and returns the shirt.
-  await page.goto(`${base}/?shop=${domain}`);
+  // The shopper finds the Shopify order and returns the shirt, on the shop's own domain through the app proxy.
+  const portal = `${fake.storefront}/apps/returns`;
+  const elsewhere: string[] = [];
+  const noteElsewhere = (url: string) => {
+    if (!url.startsWith(`${portal}/`) && url !== portal && !/^(data|blob):/.test(url)) elsewhere.push(url);
+  };
+  page.on('request', (asked) => noteElsewhere(asked.url()));
+  await page.goto(portal);
   await page.getByRole('tab', { name: 'Order number' }).click();
   await page.getByRole('textbox', { name: 'Order number' }).fill('#1001');
   await page.getByLabel('Email address').fill('alice@example.com');
@@ -139,8 +148,28 @@ test('a Shopify shop installs the app, and a return goes from the portal to a re
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByTestId('total-refund')).toHaveText('$52.92');
   await page.getByRole('button', { name: 'Submit return request' }).click();
-  await page.waitForURL(/\/status-manage\/return-details\/\d+/);
+  await page.waitForURL(/\/apps\/returns\/status-manage\/return-details\/\d+/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const statusPage = page.url();
+  page.removeAllListeners('request');
+  // The page, its files and every call stayed on the shop's domain, under the proxy's path, and each was forwarded.
+  expect(elsewhere).toEqual([]);
+  const proxied = (await (await fetch(`${fake.control}/proxied`)).json()) as {
+    method: string;
+    path: string;
+    status: number;
+  }[];
+  expect(proxied.filter((call) => call.status >= 400)).toEqual([]);
+  expect(proxied).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ method: 'GET', path: '/apps/returns' }),
+      expect.objectContaining({
+        method: 'POST',
+        path: expect.stringMatching(/^\/apps\/returns\/.+\/setReturnOrder$/),
+        status: 200,
+      }),
+    ]),
+  );
 
   // The merchant approves, receives and refunds it in the console; the refund is made at Shopify.
   await consoleSignIn(page, owner);
@@ -152,6 +181,7 @@ test('a Shopify shop installs the app, and a return goes from the portal to a re
   await confirmAction(page, 'Refund');
   await expect(page.getByRole('row', { name: /Paid out \(refunded\)/ })).toContainText('$52.92', { timeout: 20_000 });
 
+  // Back on the shop's domain, the shopper's status page shows the refund.
   await page.goto(statusPage);
   await expect(page.getByText('Refunded', { exact: true })).toBeVisible({ timeout: 20_000 });
 

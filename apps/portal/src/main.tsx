@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LoginShell } from './app/login-shell';
 import { loadOrdersPage } from './app/load-orders-page';
 import { useEmbedding } from './app/use-embedding';
+import { portalPath, portalRoot } from './shared/base-path';
 import { checkSession, loadConfig, useConfig } from './shared/config-store';
 import { embedType, postToParent } from './shared/embed';
 import { changeLanguage } from './shared/i18n';
@@ -27,7 +28,7 @@ function Unavailable() {
 }
 
 /** Only a signed-out shopper on the root goes without the router: every other path is a route of it. */
-const needsRouter = (loggedIn: boolean) => loggedIn || window.location.pathname !== '/';
+const needsRouter = (loggedIn: boolean) => loggedIn || portalPath() !== '/';
 
 /** The login page without the router while signed out on the root; the router from the first sign-in on, for good. */
 function Pages() {
@@ -62,13 +63,13 @@ function App() {
 // The code the first screen needs starts loading with the configuration, so that the two do not wait for each other.
 if (needsRouter(isLoggedIn(useSession.getState()))) {
   preloadRouter();
-  if (window.location.pathname === '/') void loadOrdersPage().catch(() => undefined);
+  if (portalPath() === '/') void loadOrdersPage().catch(() => undefined);
 }
 const params = readQueryParams();
 useSession.setState({ shopUrl: resolveShop(), from: params.from });
 const language = useSession.getState().language;
 void changeLanguage(language);
-void loadConfig(resolveShop(), language, params.themeColor, () => window.history.replaceState(null, '', '/'));
+void loadConfig(resolveShop(), language, params.themeColor, () => window.history.replaceState(null, '', portalRoot));
 // The console's settings preview frame (apps/admin) alone loads its listener: the login route does not carry it.
 if (new URLSearchParams(window.location.search).has('rc_preview')) void import('./shared/preview');
 

@@ -32,7 +32,7 @@ import { assetOrigins } from './modules/storefront-config/asset-origins.js';
 import { storefrontConfigRoutes } from './modules/storefront-config/storefront-config.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { shopifyRoutes } from './modules/shopify/shopify.routes.js';
-import { shopifyProxyRoutes } from './modules/shopify/shopify-proxy.routes.js';
+import { proxiedPortal, shopifyProxyCheck, unwrapProxied } from './modules/shopify/shopify-proxy.js';
 import { shopifyWebhooksRoutes } from './modules/shopify/shopify-webhooks.routes.js';
 
 export interface BuildOptions {
@@ -90,6 +90,8 @@ export async function buildApp(
     bodyLimit: 256 * 1024,
     frameworkErrors,
     logController: new OneLinePerRequest(),
+    // Requests through the Shopify app proxy are routed as the same requests at our root (checked on arrival).
+    rewriteUrl: unwrapProxied,
   });
   installErrorHandler(app);
   refuseNulCharacters(app);
@@ -131,6 +133,7 @@ export async function buildApp(
     services,
   };
   for (const routes of [
+    shopifyProxyCheck,
     healthRoutes,
     devMailboxRoutes,
     devDemoOrderRoutes,
@@ -152,7 +155,7 @@ export async function buildApp(
   ])
     routes(ctx);
   await serveConsole(app, config.ADMIN_DIST);
-  const renderPortal = await servePortal(app, {
+  await servePortal(app, {
     dist: config.PORTAL_DIST,
     defaultShop: config.DEFAULT_SHOP,
     assets: assetsDir,
@@ -166,9 +169,8 @@ export async function buildApp(
         ? { frameOrigins: settings.embed_origins, assetOrigins: assetOrigins(settings) }
         : { frameOrigins: [], assetOrigins: [] };
     },
+    openedOn: proxiedPortal,
   });
-
-  shopifyProxyRoutes(ctx, renderPortal);
 
   if (config.WORKER_INTERVAL_MS > 0) worker.start(config.WORKER_INTERVAL_MS);
   // At start and every ten minutes: files of uploads nobody finished are deleted, and exchange drafts left unpaid

@@ -7,6 +7,7 @@ import { readQueryParams } from '../shared/query-params';
 import { useSession } from '../shared/session-store';
 import { LoadingOverlay } from '../shared/ui/loader';
 import { Toaster } from '../shared/ui/toaster';
+import { appUrl } from '../shared/base-path';
 
 /** Page frame: the merchant's header, a language selector, the page, toasts and the loading overlay. */
 export function Frame({ children }: { children: ReactNode }) {
@@ -69,7 +70,7 @@ function TopContent({
   const inner =
     content.type === 'logo' && content.value ? (
       <>
-        <img className="rc-logo" src={content.value} alt={storeName ? '' : fallback} />
+        <img className="rc-logo" src={appUrl(content.value)} alt={storeName ? '' : fallback} />
         {storeName ? <span className="rc-brand">{storeName}</span> : null}
       </>
     ) : (

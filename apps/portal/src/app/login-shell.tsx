@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import LoginPage from '../features/login/components/login-page';
+import { portalRoot } from '../shared/base-path';
 import { embedType, postToParent } from '../shared/embed';
 import { Frame } from './frame';
 
 // The root without the login's query parameters, as the router would go there; the router, made next, starts there.
-const leave = () => window.history.replaceState(null, '', '/');
+const leave = () => window.history.replaceState(null, '', portalRoot);
 
 /**
  * The signed-out root without the router (DESIGN §6 budget): the login page in the page frame, telling an embedding

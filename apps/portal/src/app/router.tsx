@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { basePath } from '../shared/base-path';
 import { isLoggedIn, useSession } from '../shared/session-store';
 import { FullPageLoader } from '../shared/ui/loader';
 import RootPage from './root-page';
@@ -70,16 +71,19 @@ export const SHOPPER_PATHS = Object.keys(SCREENS);
 
 /** The app's router: it reads the URL and follows the history from when it is made. */
 export const createRouter = () =>
-  createBrowserRouter([
-    {
-      element: <Frame />,
-      children: [
-        { index: true, element: page(RootPage) },
-        {
-          element: <RequireSession />,
-          children: Object.entries(SCREENS).map(([path, screen]) => ({ path, element: page(screen) })),
-        },
-        { path: '*', element: <Navigate to="/" replace /> },
-      ],
-    },
-  ]);
+  createBrowserRouter(
+    [
+      {
+        element: <Frame />,
+        children: [
+          { index: true, element: page(RootPage) },
+          {
+            element: <RequireSession />,
+            children: Object.entries(SCREENS).map(([path, screen]) => ({ path, element: page(screen) })),
+          },
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+    { basename: basePath || undefined },
+  );

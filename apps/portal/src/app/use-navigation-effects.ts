@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '@return-center/contract';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { portalPath } from '../shared/base-path';
 import { embedType, postToParent } from '../shared/embed';
 import { isLoggedIn, useSession } from '../shared/session-store';
 import { session } from '../shared/storage';
@@ -37,7 +38,7 @@ export function useNavigationEffects() {
     // A guard entry on the root: "back" lands on it and signs out instead of leaving.
     window.history.pushState({ rcRootGuard: true }, '', window.location.href);
     const onPop = () => {
-      if (window.location.pathname === '/') clear();
+      if (portalPath() === '/') clear();
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);

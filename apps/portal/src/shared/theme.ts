@@ -1,4 +1,5 @@
 import type { StoreConfig } from '@return-center/contract';
+import { appUrl } from './base-path';
 import { pageNonce } from './page-nonce';
 
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|[a-z]{3,20})$/i;
@@ -7,7 +8,7 @@ const safeColor = (value: string, fallback: string) => (COLOR.test(value.trim())
 const safeUrl = (value: string) => {
   if (!value.trim()) return '';
   try {
-    const url = new URL(value, window.location.origin);
+    const url = new URL(appUrl(value), window.location.origin);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : '';
   } catch {
     return '';

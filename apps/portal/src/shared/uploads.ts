@@ -1,5 +1,6 @@
 import { calls, Code, MAX_PROOF_IMAGE_BYTES, MAX_PROOF_IMAGES, PROOF_IMAGE_TYPES } from '@return-center/contract';
 import { http } from './http';
+import { appUrl } from './base-path';
 
 export type UploadProblem = 'limit' | 'type' | 'size' | null;
 
@@ -31,7 +32,7 @@ export async function uploadProof(file: File, onProgress: (fraction: number) => 
   try {
     const key = await http.request(calls.getUploadKey, { filename: file.name }, { quiet: true });
     if (key.code !== Code.Success) return '';
-    if (!(await put(key.data.data.url, file, onProgress))) return '';
+    if (!(await put(appUrl(key.data.data.url), file, onProgress))) return '';
     const done = await http.request(calls.uploadCallback, { url: key.data.data.output_url }, { quiet: true });
     return done.code === Code.Success ? done.data.ossUrl : '';
   } catch {

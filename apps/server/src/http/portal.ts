@@ -81,8 +81,10 @@ export async function servePortal(
     shopPolicy(shopUrl: string): Promise<ShopPolicy>;
     /** What the page carries for the portal's first paint (the shop's configuration), or null. */
     bootData(shopUrl: string): Promise<BootData | null>;
+    /** The shop and base path of a page opened under another site's path (the Shopify app proxy), else null. */
+    openedOn(request: FastifyRequest): { shopUrl: string; base: string } | null;
   },
-) {
+): Promise<void> {
   await app.register(fastifyStatic, {
     root: options.assets,
     prefix: '/catalogue/',
@@ -94,7 +96,16 @@ export async function servePortal(
   const template = hasPortal
     ? readFileSync(indexFile, 'utf8')
     : '<!doctype html><title>Return Center</title><p>The portal is not built. Run <code>npm start</code>.</p>';
-  const indexHtml = template.replaceAll('%RETURN_CENTER_SHOP%', escapeAttr(options.defaultShop));
+  /**
+   * The page for a shop under a base path ('' at our root). The build names its files relative to the page
+   * (vite.config.ts `base`), which a page at any depth cannot use, so they are made absolute here.
+   */
+  const pageHtml = (shop: string, base: string) =>
+    template
+      .replaceAll('%RETURN_CENTER_SHOP%', escapeAttr(shop))
+      .replaceAll('%RETURN_CENTER_BASE%', escapeAttr(base))
+      .replaceAll('="./assets/', `="${escapeAttr(base)}/assets/`);
+  const indexHtml = pageHtml(options.defaultShop, '');
   if (hasPortal) {
     await app.register(fastifyStatic, {
       root: options.dist,
@@ -142,16 +153,13 @@ export async function servePortal(
     if (isApiPath(path) || request.method !== 'GET') {
       return reply.status(404).send({ code: Code.RouteNotFound, msg: messages.notFound, data: null });
     }
+    const opened = options.openedOn(request);
+    if (opened) {
+      const { shopUrl, base } = opened;
+      return render(reply, request.headers['accept-encoding'], shopUrl, pageHtml(shopUrl, base));
+    }
     // A repeated `?shop=` arrives as an array: String() keeps it a (non-matching) string rather than a crash.
     const shop = String((request.query as { shop?: string | string[] }).shop ?? options.defaultShop).toLowerCase();
     return render(reply, request.headers['accept-encoding'], shop, indexHtml);
   });
-  /** The portal opened on one shop (the Shopify app proxy serves it under the shop's own domain). */
-  return (request: FastifyRequest, reply: FastifyReply, shop: string) =>
-    render(
-      reply,
-      request.headers['accept-encoding'],
-      shop,
-      template.replaceAll('%RETURN_CENTER_SHOP%', escapeAttr(shop)),
-    );
 }

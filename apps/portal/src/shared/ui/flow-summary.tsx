@@ -5,6 +5,7 @@ import { useOrderInfo } from '../order-info';
 import { selectedItems, selectedLines, useReturnForm } from '../return-form';
 import { useReturnMoney } from '../return-money';
 import { useMoney } from '../use-money';
+import { appUrl } from '../base-path';
 
 /**
  * What the shopper has chosen so far and what it is worth, beside the steps on a wide screen. The amount is the
@@ -43,7 +44,7 @@ export function FlowSummary({ orderId }: { orderId: number }) {
             const line = order.yes.find((l) => l.line_item_id === item.line_item_id);
             return line ? (
               <li key={item.line_item_id} className="rc-line">
-                <img src={line.image} alt="" width={48} height={48} />
+                <img src={appUrl(line.image)} alt="" width={48} height={48} />
                 <span className="rc-line__title">{[line.title, line.variant_title].filter(Boolean).join(' / ')}</span>
                 <span>× {item.quantity}</span>
                 <span className="rc-line__selected">{item.reason_text}</span>

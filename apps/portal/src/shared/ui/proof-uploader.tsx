@@ -3,6 +3,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkFile, uploadProof } from '../uploads';
 import { useUi } from '../ui-store';
+import { appUrl } from '../base-path';
 
 interface Pending {
   id: string;
@@ -58,7 +59,7 @@ export function ProofUploader({
       <ul className="rc-proofs">
         {value.map((url, index) => (
           <li key={url} className="rc-proof">
-            <img src={url} alt={t('upload.photo', { index: index + 1 })} width={72} height={72} />
+            <img src={appUrl(url)} alt={t('upload.photo', { index: index + 1 })} width={72} height={72} />
             <button
               type="button"
               className="rc-proof__remove"

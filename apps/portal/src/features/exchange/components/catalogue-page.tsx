@@ -17,6 +17,7 @@ import { LoadMore } from './load-more';
 import { ProductCard } from './product-card';
 import { QuickView } from './quick-view';
 import type { Product } from './variant-options';
+import { appUrl } from '../../../shared/base-path';
 
 /**
  * /exchange-other-goods/{id} (spec screen 8): the shop's catalogue to exchange the returned item for, with search,
@@ -48,7 +49,7 @@ function Catalogue({ cart }: { cart: ExchangeCart }) {
 
   return (
     <FlowLayout step="solution" title={page.title || t('exchange.catalogueTitle')}>
-      {page.logo ? <img className="rc-logo" src={page.logo} alt="" /> : null}
+      {page.logo ? <img className="rc-logo" src={appUrl(page.logo)} alt="" /> : null}
       <Similar productId={cart.line.product_id} format={cart.format} onOpen={setViewing} />
       <CatalogueFiltersForm
         filters={filters}

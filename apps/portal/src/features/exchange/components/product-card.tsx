@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Product } from './variant-options';
+import { appUrl } from '../../../shared/base-path';
 
 /** One product of the catalogue: picture, name, its lowest price, whether any size is left, and a quick view. */
 export function ProductCard({
@@ -17,7 +18,7 @@ export function ProductCard({
   const soldOut = product.variants.every((variant) => variant.inventory_quantity <= 0);
   return (
     <li className="rc-product">
-      <img className="rc-product__image" src={product.image} alt="" width={240} height={240} loading="lazy" />
+      <img className="rc-product__image" src={appUrl(product.image)} alt="" width={240} height={240} loading="lazy" />
       <h3 className="rc-product__title">{product.title}</h3>
       <p className="rc-product__price">
         {lowest < Math.max(...prices) ? t('exchange.fromPrice', { amount: format(lowest) }) : format(lowest)}

@@ -3,6 +3,7 @@ import type { ExchangeChoice } from '../../../shared/return-form';
 import { Dialog } from '../../../shared/ui/dialog';
 import { VariantPicker } from './variant-picker';
 import { startingValues, type Product } from './variant-options';
+import { appUrl } from '../../../shared/base-path';
 
 /** Where the quick view's options start: the first variant in stock, else the first. */
 const firstChoice = (product: Product) =>
@@ -25,7 +26,7 @@ export function QuickView({
     <Dialog title={product?.title ?? ''} open={product !== null} onClose={onClose}>
       {product ? (
         <div className="rc-quick-view">
-          <img className="rc-product__image" src={product.image} alt="" width={240} height={240} />
+          <img className="rc-product__image" src={appUrl(product.image)} alt="" width={240} height={240} />
           <VariantPicker
             key={product.id}
             product={product}

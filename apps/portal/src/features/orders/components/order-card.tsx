@@ -6,6 +6,7 @@ import { useMoney } from '../../../shared/use-money';
 import { Link } from 'react-router';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { useOrderInfo } from '../../../shared/order-info';
+import { appUrl } from '../../../shared/base-path';
 
 /** One order of the list: number, date, total, item count, and its actions. */
 export function OrderCard({ order }: { order: OrderSummary }) {
@@ -95,7 +96,7 @@ function LineList<L extends OrderLine>({
       <ul className="rc-lines">
         {lines.map((line) => (
           <li key={line.id} className={muted ? 'rc-line rc-line--muted' : 'rc-line'}>
-            <img src={line.image} alt="" width={56} height={56} loading="lazy" />
+            <img src={appUrl(line.image)} alt="" width={56} height={56} loading="lazy" />
             <span className="rc-line__title">{[line.title, line.variant_title].filter(Boolean).join(' / ')}</span>
             <span className={muted ? 'rc-line__reason' : undefined}>{detail(line)}</span>
           </li>

@@ -29,6 +29,7 @@ import { ExchangeLines } from './exchange-lines';
 import { exchangeMoneyOf } from '../../../shared/exchange-money';
 import { ExchangeMoney, MoneyTable } from '../../../shared/ui/money-table';
 import { pickupDateLabel, slotLabel } from '../../../shared/pickup/format';
+import { appUrl } from '../../../shared/base-path';
 
 /** Step 4, "Check your return request" (spec screen 6): the server's refund, then submit. */
 export default function CheckStep() {
@@ -154,7 +155,7 @@ export default function CheckStep() {
             const line = order.yes.find((l) => l.line_item_id === item.line_item_id);
             return (
               <li key={item.line_item_id} className="rc-line">
-                {line ? <img src={line.image} alt="" width={56} height={56} /> : null}
+                {line ? <img src={appUrl(line.image)} alt="" width={56} height={56} /> : null}
                 <span className="rc-line__title">
                   {line ? [line.title, line.variant_title].filter(Boolean).join(' / ') : ''}
                 </span>

@@ -10,6 +10,7 @@ import { useOrderInfo } from '../../../shared/order-info';
 import { selectedItems, useReturnForm } from '../../../shared/return-form';
 import { FlowLayout, FlowNav } from '../../../shared/ui/flow-layout';
 import { ReasonDialog } from './reason-dialog';
+import { appUrl } from '../../../shared/base-path';
 
 const NON_RETURNABLE = {
   processed_by_app: 'orders.reasons.processed_by_app',
@@ -79,7 +80,7 @@ export default function SelectStep() {
                 onClick={() => (item ? remove(line.line_item_id) : open(line.line_item_id))}
               >
                 <span className="rc-item__check" aria-hidden="true" />
-                <img src={line.image} alt="" width={72} height={72} />
+                <img src={appUrl(line.image)} alt="" width={72} height={72} />
                 <span className="rc-item__text">
                   <span className="rc-item__title">{line.title}</span>
                   {line.variant_title ? <span className="rc-item__variant">{line.variant_title}</span> : null}
@@ -106,7 +107,7 @@ export default function SelectStep() {
           <ul className="rc-lines">
             {order.no.map((line) => (
               <li key={line.id} className="rc-line rc-line--muted">
-                <img src={line.image} alt="" width={56} height={56} />
+                <img src={appUrl(line.image)} alt="" width={56} height={56} />
                 <span className="rc-line__title">{[line.title, line.variant_title].filter(Boolean).join(' / ')}</span>
                 <span className="rc-line__reason">{t(NON_RETURNABLE[line.reason])}</span>
               </li>

@@ -11,6 +11,7 @@ import { ExchangeOrder } from './exchange-order';
 import { TrackingForm } from './tracking-form';
 import { PickupSection } from './pickup-section';
 import { MoneyTable } from '../../../shared/ui/money-table';
+import { appUrl } from '../../../shared/base-path';
 
 const STEP_NAMES = ['submitted', 'approved', 'received', 'done'];
 /** The progress step of each status; the server may send a status this portal does not know yet. */
@@ -86,12 +87,12 @@ function Details({ requestId }: { requestId: number }) {
       {detail.label_url || detail.packing_slip_url ? (
         <div className="rc-card rc-status__documents">
           {detail.label_url ? (
-            <a className="rc-button" href={detail.label_url} download>
+            <a className="rc-button" href={appUrl(detail.label_url)} download>
               {t('status.downloadLabel')}
             </a>
           ) : null}
           {detail.packing_slip_url ? (
-            <a className="rc-button rc-button--secondary" href={detail.packing_slip_url} download>
+            <a className="rc-button rc-button--secondary" href={appUrl(detail.packing_slip_url)} download>
               {t('status.downloadSlip')}
             </a>
           ) : null}
@@ -102,7 +103,7 @@ function Details({ requestId }: { requestId: number }) {
         <section className="rc-card rc-status__drop-off" aria-labelledby="rc-drop-off-title">
           <h2 id="rc-drop-off-title">{t('status.dropOffTitle')}</h2>
           <p>{t('status.dropOffBody')}</p>
-          <img src={detail.drop_off.qr_url} width={160} height={160} alt={t('status.dropOffQr')} />
+          <img src={appUrl(detail.drop_off.qr_url)} width={160} height={160} alt={t('status.dropOffQr')} />
           <p className="rc-status__drop-off-code">{detail.drop_off.code}</p>
         </section>
       ) : null}
@@ -159,7 +160,7 @@ function Details({ requestId }: { requestId: number }) {
         <ul className="rc-lines">
           {detail.product_items.map((item) => (
             <li key={item.line_item_id} className="rc-line">
-              <img src={item.image} alt="" width={56} height={56} />
+              <img src={appUrl(item.image)} alt="" width={56} height={56} />
               <span className="rc-line__title">{item.title}</span>
               <span>× {item.quantity}</span>
               <span className="rc-line__selected">{item.reason_text}</span>
