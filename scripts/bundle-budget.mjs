@@ -9,7 +9,7 @@ export const BUDGET_BYTES = 100 * 1024;
 
 /** The login page's own chunk, when the build splits it from the entry. */
 const LOGIN_CHUNK = /^login-page-[\w-]+\.js$/;
-const PAGE_SCRIPTS = /<(?:script|link)\b[^>]*\b(?:src|href)="\/assets\/([^"]+\.js)"/g;
+const PAGE_SCRIPTS = /<(?:script|link)\b[^>]*\b(?:src|href)="\.?\/assets\/([^"]+\.js)"/g;
 // `import{a as b}from"./x.js"`, `import"./x.js"` and `export{c}from"./x.js"` load with the importer; `import("./x.js")`
 // loads on demand and is left out.
 const STATIC_IMPORTS = /\b(?:import|export)\s*(?:[\w$*{},\s]*?\bfrom\s*)?["']\.\/([^"']+\.js)["']/g;
@@ -24,7 +24,10 @@ export function loginRouteBytes(distDir) {
   const assets = join(distDir, 'assets');
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const loginChunks = existsSync(assets) ? readdirSync(assets).filter((name) => LOGIN_CHUNK.test(name)) : [];
-  const pending = [...matches(html, PAGE_SCRIPTS), ...loginChunks];
+  const scripts = matches(html, PAGE_SCRIPTS);
+  // A build whose page names its scripts some other way would be measured as nearly nothing.
+  if (scripts.length === 0) throw new Error(`No scripts found in ${join(distDir, 'index.html')}`);
+  const pending = [...scripts, ...loginChunks];
   const files = new Map();
   while (pending.length > 0) {
     const name = pending.pop();
