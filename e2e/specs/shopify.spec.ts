@@ -186,10 +186,19 @@ test('a Shopify shop installs the app, and a return goes from the portal to a re
   await expect(page.getByText('Refunded', { exact: true })).toBeVisible({ timeout: 20_000 });
 
   // Every call the journey made is in the fake's log: the order read, the return requested and approved, one refund.
-  const log = (await (await fetch(`${fake.control}/log`)).json()) as { operation: string; outcome: string }[];
+  const log = (await (await fetch(`${fake.control}/log`)).json()) as {
+    operation: string;
+    outcome: string;
+    variables: { input?: { refundLineItems?: { quantity: number; restockType: string }[] } };
+  }[];
   const operations = log.map((call) => call.operation);
   expect(operations).toEqual(expect.arrayContaining(['RefundCreate']));
   expect(operations.filter((name) => name === 'RefundCreate')).toHaveLength(1);
+  // The refund names the shirt that came back, so Shopify marks it refunded and puts it back in stock.
+  const refund = log.find((call) => call.operation === 'RefundCreate' && call.outcome === 'answered');
+  expect(refund?.variables.input?.refundLineItems).toEqual([
+    expect.objectContaining({ quantity: 1, restockType: 'RETURN' }),
+  ]);
   expect(operations).toEqual(expect.arrayContaining(['Orders', 'ReturnRequest', 'ReturnApproveRequest']));
   expect(operations.filter((name) => name === 'ReturnRequest')).toHaveLength(1);
   // The fake's bucket is small (2000 points, 100 a second): a THROTTLED answer may come, and is waited out and retried.

@@ -34,10 +34,13 @@ const trustProxy = z
     return z.NEVER;
   });
 
-/** What the Shopify adapter reads and writes: orders, refunds, returns, drafts, discount codes, gift cards, products. */
+/**
+ * What the Shopify adapter reads and writes: orders, refunds, returns, drafts, discount codes, gift cards, products,
+ * and the locations refunded units go back to stock at.
+ */
 export const SHOPIFY_SCOPES =
-  'read_orders,write_orders,read_customers,read_products,read_inventory,write_draft_orders,write_discounts,' +
-  'write_gift_cards,write_returns';
+  'read_orders,write_orders,read_customers,read_products,read_inventory,read_locations,write_draft_orders,' +
+  'write_discounts,write_gift_cards,write_returns';
 
 const schema = z
   .object({

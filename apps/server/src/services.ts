@@ -67,7 +67,18 @@ export async function createServices(
         )
       : new DevMailbox(db, clock));
   const localPlatform = new LocalStorePlatform(db, clock, await appSecret(db, 'local-checkout', config.APP_SECRET));
-  const shopify = config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock) : null;
+  const storage =
+    config.STORAGE_DRIVER === 's3'
+      ? new (await import('./adapters/storage/s3.js')).S3Storage({
+          bucket: present(config.S3_BUCKET, 'S3_BUCKET (required when STORAGE_DRIVER=s3)'),
+          region: config.S3_REGION,
+          endpoint: config.S3_ENDPOINT,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        })
+      : new DiskStorage(config.UPLOAD_DIR, await appSecret(db, 'uploads', config.APP_SECRET), clock);
+  const shopify = config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock, storage) : null;
   const platform: StorePlatform = shopify?.platform ?? localPlatform;
   const { carrier, payouts, geocoder } = await vendorAdapters(config);
   const sessions = new Sessions(db, clock, config.SESSION_TTL_MINUTES * 60);
@@ -80,23 +91,12 @@ export async function createServices(
     await appSecret(db, 'documents', config.APP_SECRET),
     config.DOCUMENT_LINK_DAYS * 86_400,
   );
-  // Redis's client loads only when configured, like SMTP and S3 below.
+  // Redis's client loads only when configured, like SMTP and S3 above.
   const limiter = new RateLimiter(
     config.REDIS_URL
       ? new (await import('./adapters/rate-limits/redis.js')).RedisRateLimits(config.REDIS_URL, clock)
       : new DatabaseRateLimits(db, clock),
   );
-  const storage =
-    config.STORAGE_DRIVER === 's3'
-      ? new (await import('./adapters/storage/s3.js')).S3Storage({
-          bucket: present(config.S3_BUCKET, 'S3_BUCKET (required when STORAGE_DRIVER=s3)'),
-          region: config.S3_REGION,
-          endpoint: config.S3_ENDPOINT,
-          accessKeyId: config.S3_ACCESS_KEY_ID,
-          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: config.S3_FORCE_PATH_STYLE,
-        })
-      : new DiskStorage(config.UPLOAD_DIR, await appSecret(db, 'uploads', config.APP_SECRET), clock);
   const uploads = new UploadsService(db, storage, limiter, clock, options.limits?.uploadsPerSession);
   const codes = new VerificationCodes(db, clock, config.CODE_TTL_MINUTES * 60);
   const auth = new AuthService({

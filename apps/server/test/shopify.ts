@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { calls, feedOrder } from '@return-center/contract';
 import { present } from '@return-center/domain';
+import sharp from 'sharp';
 import { sign } from '../src/modules/shopify/shopify-signatures.js';
 import { startFakeShopifyAdmin, type FakeShopifyAdmin } from './fakes/shopify-admin-server.js';
 import type { FakeShop } from './fakes/shopify-admin-shop.js';
@@ -24,6 +28,7 @@ export async function shopifyApp(
     SHOPIFY_TOKEN_KEY: 'k'.repeat(40),
     SHOPIFY_ADMIN_ORIGIN: fake.origin,
     PUBLIC_URL,
+    UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'shopify-uploads-')),
     ...overrides,
   });
   const shop = fake.addShop({ domain: 'cool-socks.myshopify.com' });
@@ -67,16 +72,21 @@ export const shopifyOrder = (name: string, email = 'alice@example.com') =>
     ],
   });
 
-/** Signs in by order number on the Shopify shop and submits a return of one unit; answers the request's id. */
+/**
+ * Signs in by order number on the Shopify shop and submits a return of one unit, with a photo of it when asked;
+ * answers the request's id and the photo's URL ('' without one).
+ */
 export async function submitShopifyReturn(
   t: TestApp,
   domain: string,
   orderNumber: string,
   email = 'alice@example.com',
+  options: { photo?: boolean } = {},
 ) {
   const login = await t.call(calls.login, { shop_url: domain, email, order_number: orderNumber });
   if (login.body.code !== 1000) throw new Error(`login failed: ${login.body.msg}`);
   const token = login.body.data.token;
+  const photo = options.photo ? await uploadPhoto(t, token) : '';
   const orderId = present((await t.call(calls.index, {}, token)).body.data.list[0], 'first order').id;
   const info = (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data;
   const line = present(info.yes[0], 'a returnable line');
@@ -99,7 +109,7 @@ export async function submitShopifyReturn(
             reason_text: 'Too tight, says Alice',
             reason_group_id: 1,
             reason_description: 'Alice Smith, 1 Main St',
-            provide_proof: [],
+            provide_proof: photo ? [photo] : [],
           },
         },
       ],
@@ -107,5 +117,17 @@ export async function submitShopifyReturn(
     token,
   );
   if (body.code !== 1000) throw new Error(`submit failed: ${body.msg}`);
-  return { orderId, requestId: body.data.request_id };
+  return { orderId, requestId: body.data.request_id, photo };
+}
+
+/** A photo sent as the portal sends one (key, PUT to the disk storage, callback); answers its URL. */
+async function uploadPhoto(t: TestApp, token: string): Promise<string> {
+  const key = (await t.call(calls.getUploadKey, { filename: 'parcel.png' }, token)).body.data.data;
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
+  await t.app.inject({ method: 'PUT', url: key.url, payload: png, headers: { 'content-type': 'image/png' } });
+  const done = (await t.call(calls.uploadCallback, { url: key.output_url }, token)).body;
+  if (done.code !== 1000) throw new Error(`upload failed: ${done.msg}`);
+  return done.data.ossUrl;
 }

@@ -112,6 +112,7 @@ export function orderNode(shop: FakeShop, order: FakeOrder, field: Field): Json 
     fulfillments: order.fulfillments.map((f) => ({
       id: gidOf('Fulfillment', f.id),
       status: 'SUCCESS',
+      location: { id: gidOf('Location', f.locationId) },
       createdAt: iso(f.createdAt),
       deliveredAt: f.deliveredAt === null ? null : iso(f.deliveredAt),
       fulfillmentLineItems: {
@@ -153,6 +154,15 @@ export function orderNode(shop: FakeShop, order: FakeOrder, field: Field): Json 
       note: r.note,
       createdAt: iso(r.createdAt),
       totalRefundedSet: bag(r.amount, c),
+      refundLineItems: {
+        nodes: r.lines.map((l) => ({
+          lineItem: { id: gidOf('LineItem', l.lineId) },
+          quantity: l.quantity,
+          restockType: l.restockType,
+          restocked: l.restockType !== 'NO_RESTOCK',
+          location: l.locationId === null ? null : { id: gidOf('Location', l.locationId) },
+        })),
+      },
     })),
     metafield: stored === undefined ? null : { value: stored, compareDigest: digestOf(stored), type: 'json' },
     ...(suggested ? { suggestedRefund: suggestedRefund(order, suggested) } : {}),

@@ -1,8 +1,7 @@
 import { parseMinor } from '@return-center/domain';
-import { compare, searchFilter } from './shopify-search.js';
+import { compare, compareDate, searchFilter } from './shopify-search.js';
 import type { Field } from './shopify-graphql.js';
 import {
-  bag,
   connection,
   gidOf,
   GraphqlError,
@@ -17,14 +16,14 @@ import {
 } from './shopify-admin-json.js';
 import { digestOf, orderTotal, refundedUnits, type FakeShop, type FakeShopifyData } from './shopify-admin-shop.js';
 
-/** Root fields of orders, refunds, store credit, metafields and returns. */
+/** Root fields of orders, store credit, metafields and returns (refunds: shopify-admin-refunds.ts). */
 
 export type Handler = (data: FakeShopifyData, shop: FakeShop, field: Field) => unknown;
 
-const userError = (field: string[], message: string, code?: string) => ({ field, message, code: code ?? null });
-const orderOf = (shop: FakeShop, id: unknown) => shop.orders.find((o) => gidOf('Order', o.id) === id);
+export const userError = (field: string[], message: string, code?: string) => ({ field, message, code: code ?? null });
+export const orderOf = (shop: FakeShop, id: unknown) => shop.orders.find((o) => gidOf('Order', o.id) === id);
 
-/** Orders search: name (exact, any case), email (exact, any case), default fields. */
+/** Orders search: name and email (exact, any case), id, when placed (dates compared to the second), default fields. */
 function ordersMatching(shop: FakeShop, query: unknown) {
   const fits = searchFilter(str(query));
   return shop.orders.filter((order) =>
@@ -36,6 +35,10 @@ function ordersMatching(shop: FakeShop, query: unknown) {
           return term.matches(order.email);
         case 'id':
           return compare(term, order.id, Number(term.value));
+        // The fake keeps one date per order: an order put in is created when it was placed.
+        case 'created_at':
+        case 'processed_at':
+          return compareDate(term, order.processedAt);
         case null:
           return term.matches(order.name) || term.matches(order.email);
         default:
@@ -64,59 +67,6 @@ export const orderHandlers: Record<string, Handler> = {
     if (field.args.reverse === true) sorted.reverse();
     const nodes = field.children.find((c) => c.name === 'nodes') ?? field;
     return connection(sorted, field, (o) => orderNode(shop, o, nodes));
-  },
-
-  refundCreate: (data, shop, field) => {
-    const key = str(field.directives.idempotent?.key);
-    // Mandatory since 2026-04 (https://shopify.dev/changelog/making-idempotency-mandatory-for-inventory-adjustments-and-refund-mutations).
-    if (!key) throw new GraphqlError('The @idempotent directive is required for refundCreate', 'BAD_REQUEST');
-    const input = obj(field.args.input);
-    const order = orderOf(shop, input.orderId);
-    const answer = (refundId: number) => {
-      const o = shop.orders.find((x) => x.refunds.some((r) => r.id === refundId));
-      const refund = o?.refunds.find((r) => r.id === refundId);
-      return {
-        refund: refund &&
-          o && {
-            id: gidOf('Refund', refund.id),
-            createdAt: iso(refund.createdAt),
-            totalRefundedSet: bag(refund.amount, o.currency),
-          },
-        order: o && { id: gidOf('Order', o.id) },
-        userErrors: [],
-      };
-    };
-    const earlier = shop.idempotency.get(key);
-    if (earlier) return answer(earlier.refundId);
-    if (!order) return { refund: null, order: null, userErrors: [userError(['orderId'], 'Order does not exist')] };
-    const currency = str(input.currency) || order.currency;
-    let amount = 0;
-    for (const t of list(input.transactions).map(obj)) {
-      const parent = order.transactions.find((p) => gidOf('OrderTransaction', p.id) === t.parentId);
-      if (!parent || t.kind !== 'REFUND')
-        return { refund: null, order: null, userErrors: [userError(['transactions'], 'Parent transaction not found')] };
-      amount += parseMinor(str(t.amount), currency);
-    }
-    const refunded = order.refunds.reduce((sum, r) => sum + r.amount, 0);
-    if (amount > orderTotal(order) - refunded)
-      return {
-        refund: null,
-        order: null,
-        userErrors: [userError(['transactions', '0', 'amount'], `Refund amount exceeds the refundable amount`)],
-      };
-    const refund = {
-      id: data.nextId(),
-      createdAt: data.nowSeconds(),
-      note: str(input.note) || null,
-      amount,
-      lines: list(input.refundLineItems)
-        .map(obj)
-        .map((l) => ({ lineId: idIn(l.lineItemId, 'LineItem') ?? 0, quantity: Number(l.quantity) })),
-      feedId: null,
-    };
-    order.refunds.push(refund);
-    shop.idempotency.set(key, { orderId: order.id, refundId: refund.id });
-    return answer(refund.id);
   },
 
   metafieldsSet: (_data, shop, field) => {

@@ -6,6 +6,7 @@ import { systemClock, type Clock } from '../../src/clock.js';
 import { catalogueHandlers } from './shopify-admin-catalogue.js';
 import { GraphqlError, obj, type Json } from './shopify-admin-json.js';
 import { orderHandlers, type Handler } from './shopify-admin-orders.js';
+import { refundHandlers } from './shopify-admin-refunds.js';
 import { FakeShopifyData, type FakeShop, type NewFakeProduct } from './shopify-admin-shop.js';
 import { FakeOAuth } from './shopify-oauth.js';
 import { costOf, GraphqlSyntaxError, parseOperation, type Operation } from './shopify-graphql.js';
@@ -78,7 +79,7 @@ export interface FakeShopifyAdmin {
   close(): Promise<void>;
 }
 
-const handlers: Record<string, Handler> = { ...orderHandlers, ...catalogueHandlers };
+const handlers: Record<string, Handler> = { ...orderHandlers, ...refundHandlers, ...catalogueHandlers };
 
 /**
  * A local Shopify Admin GraphQL API for tests: POST /admin/api/<version>/graphql.json with an X-Shopify-Access-Token,
@@ -132,6 +133,18 @@ export async function startFakeShopifyAdmin(
     }
     if (cost > bucket.available) return refused('Throttled', 'THROTTLED');
     bucket.available -= cost;
+    if (shop.scopes && !shop.scopes.includes('read_locations') && reads(op.fields, 'location')) {
+      call.outcome = 'refused';
+      return {
+        errors: [
+          {
+            message: 'Access denied for location field. Required access: `read_locations` access scope.',
+            extensions: { code: 'ACCESS_DENIED' },
+          },
+        ],
+        extensions: { cost: { requestedQueryCost: cost, actualQueryCost: cost, throttleStatus: status() } },
+      };
+    }
     const result: Json = {};
     const errors: Json[] = [];
     for (const field of op.fields) {
@@ -320,6 +333,10 @@ export async function startFakeShopifyAdmin(
   };
   return fake;
 }
+
+/** Whether a selection asks for a field of this name at any depth. */
+const reads = (fields: Operation['fields'], name: string): boolean =>
+  fields.some((f) => f.name === name || reads(f.children, name));
 
 function safeJson(raw: string): unknown {
   try {

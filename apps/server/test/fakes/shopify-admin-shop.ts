@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FeedOrder } from '@return-center/contract';
+import { present } from '@return-center/domain';
 import type { Clock } from '../../src/clock.js';
 
 /**
@@ -23,12 +24,20 @@ export interface FakeLine {
   tax: number;
 }
 
+export interface FakeRefundLine {
+  lineId: number;
+  quantity: number;
+  restockType: 'NO_RESTOCK' | 'CANCEL' | 'RETURN';
+  /** Where its units went back to stock; null when they did not. */
+  locationId: number | null;
+}
+
 export interface FakeRefund {
   id: number;
   createdAt: number;
   note: string | null;
   amount: number;
-  lines: { lineId: number; quantity: number }[];
+  lines: FakeRefundLine[];
   /** The seeded refund's feed id (a refund made in the admin); null for one made through the API. */
   feedId: string | null;
 }
@@ -47,6 +56,7 @@ export interface FakeOrder {
   refunds: FakeRefund[];
   fulfillments: {
     id: number;
+    locationId: number;
     createdAt: number;
     deliveredAt: number | null;
     lines: { id: number; lineId: number; quantity: number }[];
@@ -107,6 +117,10 @@ export interface FakeShop {
   domain: string;
   accessToken: string;
   currency: string;
+  /** The scopes the app's token was granted; every scope when unset. */
+  scopes?: string[];
+  /** Where stock is kept; the first is the primary location, which fulfils the orders put in. */
+  locations: { id: number; name: string }[];
   orders: FakeOrder[];
   products: FakeProduct[];
   collections: { id: number; title: string; handle: string; productIds: number[] }[];
@@ -159,6 +173,7 @@ export class FakeShopifyData {
       domain,
       accessToken: `shpat_${randomBytes(16).toString('hex')}`,
       currency: options.currency ?? 'USD',
+      locations: [{ id: this.nextId(), name: 'Shop location' }],
       orders: [],
       products: [],
       collections: [],
@@ -246,7 +261,12 @@ export class FakeShopifyData {
         createdAt: r.created_at,
         note: null,
         amount: 0,
-        lines: r.lines.map((l) => ({ lineId: lineOf(l.line_id), quantity: l.quantity })),
+        lines: r.lines.map((l) => ({
+          lineId: lineOf(l.line_id),
+          quantity: l.quantity,
+          restockType: 'NO_RESTOCK' as const,
+          locationId: null,
+        })),
         feedId: r.id,
       })),
     ];
@@ -256,6 +276,7 @@ export class FakeShopifyData {
         : [
             {
               id: order.fulfillments[0]?.id ?? this.nextId(),
+              locationId: order.fulfillments[0]?.locationId ?? primaryLocation(shop),
               createdAt: feed.fulfilled_at,
               deliveredAt: feed.delivered_at,
               lines: order.lines.map((l) => ({
@@ -409,6 +430,8 @@ export const refundedUnits = (order: FakeOrder, lineId: number) =>
     (sum, r) => sum + r.lines.filter((l) => l.lineId === lineId).reduce((n, l) => n + l.quantity, 0),
     0,
   );
+
+export const primaryLocation = (shop: FakeShop) => present(shop.locations[0], 'the primary location').id;
 
 export const draftSubtotal = (draft: FakeDraft) => draft.lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
 export const draftTotal = (draft: FakeDraft) => Math.max(0, draftSubtotal(draft) - draft.discount);

@@ -1,3 +1,5 @@
+import { GraphqlError } from './shopify-admin-json.js';
+
 /**
  * Shopify's search syntax (https://shopify.dev/docs/api/usage/search-syntax) as far as the fake needs it: terms
  * `field:value`, comparators `field:<value` `:>` `:<=` `:>=`, a bare value for the default fields, quoted values,
@@ -159,4 +161,11 @@ export function compare(term: Term, actual: number, expected: number): boolean {
     default:
       return actual === expected;
   }
+}
+
+/** A date term (ISO 8601, quoted as the syntax asks) compared with an item's time in seconds, to the second. */
+export function compareDate(term: Term, seconds: number): boolean {
+  const ms = Date.parse(term.value);
+  if (Number.isNaN(ms)) throw new GraphqlError(`Invalid date in the search: ${term.value}`);
+  return compare(term, seconds, Math.floor(ms / 1000));
 }

@@ -13,7 +13,10 @@ import {
   type SuggestedRefund,
 } from './port.js';
 
-/** Refunds of the local platform: suggested from the order's lines, issued and listed from `platform_refunds`. */
+/**
+ * Refunds of the local platform: suggested from the order's lines, issued into `platform_refunds` (their units taken
+ * back on the order's lines and into stock) and listed from there.
+ */
 
 /**
  * What refunding these units would pay back. The units of a line are taken after the ones already refunded, and a
@@ -57,33 +60,83 @@ const firstUnits = (amount: number, units: number, of: number) =>
 const CODE_PREFIX: Record<RefundKind, string> = { original: '', discount_code: 'RETURN-', gift_card: 'GIFT-' };
 
 /**
- * Records a refund of the shop's order once per idempotency key: a retry answers the first refund's reference and
- * code. A key already used for another order is refused rather than answered with that order's refund.
+ * Records a refund of the shop's order once per idempotency key, and with it takes its units back (see takeBack): a
+ * retry answers the first refund's reference and code and moves nothing again. A key already used for another order
+ * is refused rather than answered with that order's refund.
  */
 export async function issueRefund(db: Db, clock: Clock, input: RefundRequest): Promise<RefundResult> {
   if (!(await orderRow(db, input.shopId, input.orderId))) throw new UnknownOrder(input.shopId, input.orderId);
   const prefix = CODE_PREFIX[input.kind];
   const code = prefix ? `${prefix}${randomBytes(5).toString('hex').toUpperCase()}` : '';
-  await db
-    .insertInto('platform_refunds')
-    .values({
-      order_id: input.orderId,
-      idempotency_key: input.idempotencyKey,
-      kind: input.kind,
-      amount: input.amount,
-      currency: input.currency,
-      code,
-      created_at: nowSeconds(clock),
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('platform_refunds')
-    .select(['id', 'code', 'order_id'])
-    .where('idempotency_key', '=', input.idempotencyKey)
-    .executeTakeFirstOrThrow();
+  const now = nowSeconds(clock);
+  const record = async (trx: Db) => {
+    const made = await trx
+      .insertInto('platform_refunds')
+      .values({
+        order_id: input.orderId,
+        idempotency_key: input.idempotencyKey,
+        kind: input.kind,
+        amount: input.amount,
+        currency: input.currency,
+        code,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (made) await takeBack(trx, input, now);
+    return trx
+      .selectFrom('platform_refunds')
+      .select(['id', 'code', 'order_id'])
+      .where('idempotency_key', '=', input.idempotencyKey)
+      .executeTakeFirstOrThrow();
+  };
+  const row = await (db.isTransaction ? record(db) : db.transaction().execute(record));
   if (row.order_id !== input.orderId) throw new Error(`Refund key ${input.idempotencyKey} was used for another order`);
   return { reference: reference(row.id), code: row.code };
+}
+
+/**
+ * The refund's units marked refunded on their lines (capped at what each has left), back in the shop's stock when
+ * they came back, and the order refunded once none of its units is left.
+ */
+async function takeBack(trx: Db, input: RefundRequest, now: number): Promise<void> {
+  const lines = new Map(
+    (
+      await trx
+        .selectFrom('order_lines')
+        .select(['id', 'quantity', 'refunded_quantity', 'variant_id'])
+        .where('order_id', '=', input.orderId)
+        .execute()
+    ).map((l) => [l.id, l]),
+  );
+  let took = false;
+  for (const { lineId, quantity } of input.lines) {
+    const line = lines.get(lineId);
+    const units = line ? Math.min(Math.max(0, Math.floor(quantity)), line.quantity - line.refunded_quantity) : 0;
+    if (!line || units <= 0) continue;
+    line.refunded_quantity += units;
+    took = true;
+    await trx
+      .updateTable('order_lines')
+      .set({ refunded_quantity: line.refunded_quantity })
+      .where('id', '=', lineId)
+      .execute();
+    if (input.restock)
+      await trx
+        .updateTable('variants')
+        .set((eb) => ({ inventory_quantity: eb('inventory_quantity', '+', units) }))
+        .where('id', '=', line.variant_id)
+        .where('product_id', 'in', trx.selectFrom('products').select('id').where('shop_id', '=', input.shopId))
+        .execute();
+  }
+  if (took && [...lines.values()].every((l) => l.refunded_quantity >= l.quantity))
+    await trx
+      .updateTable('orders')
+      .set({ refunded_at: now })
+      .where('id', '=', input.orderId)
+      .where('refunded_at', 'is', null)
+      .execute();
 }
 
 /** The refunds issued for the shop's order, oldest first; none for an order that is not the shop's. */

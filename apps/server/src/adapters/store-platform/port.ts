@@ -180,8 +180,10 @@ export interface StorePlatform {
     lines: { lineId: number; quantity: number }[],
   ): Promise<SuggestedRefund | null>;
   /**
-   * Idempotent by key: a retry answers the first result and moves no more money. Throws UnknownOrder for an order
-   * that is not the shop's.
+   * Pays the amount back and marks the request's units refunded at the platform (they are no longer refundable; a
+   * quantity past what is still refundable counts what is left), putting them back in stock when `restock`. The
+   * amount is the one asked, whatever the units are worth (suggestRefund says that). Idempotent by key: a retry
+   * answers the first result and moves no more money or stock. Throws UnknownOrder for an order that is not the shop's.
    */
   issueRefund(input: RefundRequest): Promise<RefundResult>;
   /** The refunds made through this port, oldest first; none for an order that is not the shop's. */
@@ -248,7 +250,7 @@ export interface StorePlatform {
   approveReturn?(shopId: number, reference: string): Promise<void>;
 
   /** Units sold per product in orders placed in [from, to] (seconds): the console's return rate per product. */
-  unitsSold?(shopId: number, from: number, to: number): Promise<UnitsSold[]>;
+  unitsSold(shopId: number, from: number, to: number): Promise<UnitsSold[]>;
 }
 
 export interface UnitsSold {
@@ -264,6 +266,10 @@ export interface RefundRequest {
   amount: number;
   currency: string;
   kind: RefundKind;
+  /** The units refunded, by the port's line ids (as registerReturn's); none for money alone. */
+  lines: { lineId: number; quantity: number }[];
+  /** The units came back and go on sale again; not when the shopper keeps them. */
+  restock: boolean;
   /** A retry with the same key answers the first refund and moves no more money. */
   idempotencyKey: string;
 }

@@ -95,8 +95,9 @@ async function shopify(dialect: (typeof dialects)[number]): Promise<Harness> {
     codeSecret: 'contract',
   });
   const fed = new Map<string, string>();
-  // Our product numbers to Shopify's, to put collections of them into the fake.
+  // Our product and variant numbers to Shopify's, to put collections and orders of them into the fake.
   const productsOf = new Map<number, number>();
+  const variantsOf = new Map<number, number>();
   const domainOf = (shopId: number) => present(shops.get(shopId), `shop ${String(shopId)}`).domain;
   return {
     platform,
@@ -106,7 +107,10 @@ async function shopify(dialect: (typeof dialects)[number]): Promise<Harness> {
       return id;
     },
     putOrders: (shopId, orders) => {
-      for (const feed of orders) {
+      for (const given of orders) {
+        // Order lines name Shopify's variants, as the fixture names ours.
+        const lines = given.lines.map((l) => ({ ...l, variant_id: variantsOf.get(l.variant_id) ?? 0 }));
+        const feed = { ...given, lines };
         const order = fake.putOrder(domainOf(shopId), feed);
         fed.set(String(order.id), feed.id);
         for (const line of order.lines) fed.set(String(line.id), line.feedId);
@@ -121,10 +125,9 @@ async function shopify(dialect: (typeof dialects)[number]): Promise<Harness> {
         fake.putCollection(domainOf(shopId), { title: handle, handle, productIds: [made.id] });
       const productId = await platform.localId(shopId, 'Product', made.id);
       productsOf.set(productId, made.id);
-      return {
-        productId,
-        variantIds: await Promise.all(made.variants.map((v) => platform.localId(shopId, 'ProductVariant', v.id))),
-      };
+      const variantIds = await Promise.all(made.variants.map((v) => platform.localId(shopId, 'ProductVariant', v.id)));
+      for (const [i, id] of variantIds.entries()) variantsOf.set(id, present(made.variants[i], 'variant').id);
+      return { productId, variantIds };
     },
     putCollection: async (shopId, collection) =>
       platform.localId(
@@ -440,19 +443,23 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
       expect(await platform.suggestRefund(otherShop, found.id, [{ lineId: shirt.id, quantity: 1 }])).toBeNull();
     });
 
-    it('issues a refund once per key: a retry answers the same reference and code', async () => {
+    it('issues a refund once per key: a retry answers the same reference and code, and takes no more units', async () => {
       const found = await placed(order('1001'));
+      const shirt = lineOf(found, '1001-1');
       const refund = {
         shopId: shop,
         orderId: found.id,
         amount: 4763,
         currency: 'USD',
         kind: 'discount_code' as const,
+        lines: [{ lineId: shirt.id, quantity: 1 }],
+        restock: true,
         idempotencyKey: `contract-${String(shop)}-a`,
       };
       const first = await platform.issueRefund(refund);
       const again = await platform.issueRefund(refund);
       expect(again).toEqual(first);
+      expect(lineOf(present(await platform.getOrder(shop, found.id), '1001'), '1001-1').refundedQuantity).toBe(1);
       const records = await platform.listRefunds(shop, found.id);
       expect(records).toHaveLength(1);
       expect(records[0]).toMatchObject({
@@ -472,6 +479,8 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
           amount,
           currency: 'USD',
           kind,
+          lines: [],
+          restock: false,
           idempotencyKey: `contract-${String(shop)}-${kind}`,
         });
       const original = await issue('original', 1000);
@@ -495,6 +504,72 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
       }
     });
 
+    it('takes a refund’s units back: the order shows them refunded and only what is left stays refundable', async () => {
+      const found = await placed(order('1001'));
+      const shirt = lineOf(found, '1001-1');
+      const sneakers = lineOf(found, '1001-2');
+      const refund = (kind: 'original' | 'gift_card', lines: { lineId: number; quantity: number }[]) =>
+        platform.issueRefund({
+          shopId: shop,
+          orderId: found.id,
+          amount: 1000,
+          currency: 'USD',
+          kind,
+          lines,
+          restock: true,
+          idempotencyKey: `contract-${String(shop)}-${kind}`,
+        });
+      await refund('original', [
+        { lineId: sneakers.id, quantity: 2 },
+        { lineId: shirt.id + sneakers.id + 1000, quantity: 1 },
+      ]);
+      const after = present(await platform.getOrder(shop, found.id), '1001');
+      expect([lineOf(after, '1001-1').refundedQuantity, lineOf(after, '1001-2').refundedQuantity]).toEqual([0, 2]);
+      expect(after.refunded).toBe(false);
+      const left = await platform.suggestRefund(shop, found.id, [{ lineId: sneakers.id, quantity: 3 }]);
+      expect(left?.lines.map((l) => l.quantity)).toEqual([1]);
+
+      // Store credit takes its units back too; more than is left counts what is left.
+      await refund('gift_card', [
+        { lineId: shirt.id, quantity: 1 },
+        { lineId: sneakers.id, quantity: 5 },
+      ]);
+      const all = present(await platform.getOrder(shop, found.id), '1001');
+      expect(all.lines.map((l) => l.refundedQuantity)).toEqual(all.lines.map((l) => l.quantity));
+      expect(all.refunded).toBe(true);
+    });
+
+    it('puts units that came back in stock, once; units the shopper keeps stay out of it', async () => {
+      const { productId, variantIds } = await h.putProduct(shop, product('linen-shirt', 0));
+      const small = present(variantIds[0], 'variant S');
+      const line = { id: '1001-1', product_id: productId, variant_id: small, title: 'Linen Shirt', price: 2500 };
+      const found = await placed(order('1001', { lines: [{ ...line, variant_title: 'S', sku: 'X', quantity: 3 }] }));
+      const stock = async () =>
+        (await platform.getProduct(shop, productId))?.variants.find((v) => v.id === small)?.stock;
+      expect(await stock()).toBe(3);
+      const back = {
+        shopId: shop,
+        orderId: found.id,
+        amount: 2500,
+        currency: 'USD',
+        kind: 'original' as const,
+        lines: [{ lineId: lineOf(found, '1001-1').id, quantity: 1 }],
+        restock: true,
+        idempotencyKey: `contract-${String(shop)}-back`,
+      };
+      await platform.issueRefund(back);
+      await platform.issueRefund(back);
+      expect(await stock()).toBe(4);
+      await platform.issueRefund({
+        ...back,
+        lines: [{ lineId: lineOf(found, '1001-1').id, quantity: 2 }],
+        restock: false,
+        idempotencyKey: `contract-${String(shop)}-kept`,
+      });
+      expect(await stock()).toBe(4);
+      expect(lineOf(present(await platform.getOrder(shop, found.id), '1001'), '1001-1').refundedQuantity).toBe(3);
+    });
+
     it('refuses to refund another shop’s order and never lists its refunds', async () => {
       const found = await placed(order('1001'));
       await platform.issueRefund({
@@ -503,6 +578,8 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
         amount: 100,
         currency: 'USD',
         kind: 'original',
+        lines: [],
+        restock: false,
         idempotencyKey: `contract-${String(shop)}-mine`,
       });
       await expect(
@@ -512,6 +589,8 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
           amount: 100,
           currency: 'USD',
           kind: 'original',
+          lines: [],
+          restock: false,
           idempotencyKey: `contract-${String(otherShop)}-theirs`,
         }),
       ).rejects.toBeInstanceOf(UnknownOrder);
@@ -992,6 +1071,46 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
           lines: [{ variantId: present(theirs, 'their variant'), quantity: 1 }],
         }),
       ).rejects.toBeInstanceOf(UnknownOrder);
+    });
+  });
+
+  describe('units sold', () => {
+    it('counts units per product in the orders placed in a range, ends included, none outside it, none of another shop', async () => {
+      const shirt = await h.putProduct(shop, product('linen-shirt', 0));
+      const beanie = await h.putProduct(shop, product('wool-beanie', 1));
+      const line = (id: string, of: typeof shirt, title: string, quantity: number) => ({
+        id,
+        product_id: of.productId,
+        variant_id: present(of.variantIds[0], title),
+        title,
+        price: 2500,
+        quantity,
+      });
+      const shirts = (id: string, quantity: number) => line(id, shirt, 'Linen Shirt', quantity);
+      const beanies = (id: string, quantity: number) => line(id, beanie, 'Wool Beanie', quantity);
+      await h.putOrders(shop, [
+        order('1000', { created_at: PLACED - 1, lines: [beanies('1000-1', 4)] }),
+        order('1001', { created_at: PLACED, lines: [shirts('1001-1', 2), beanies('1001-2', 1)] }),
+        // Many lines and many orders: more than a page of each.
+        order('1002', {
+          created_at: PLACED + DAY,
+          lines: Array.from({ length: 25 }, (_, i) => shirts(`1002-${String(i)}`, 1)),
+        }),
+        ...Array.from({ length: 51 }, (_, i) =>
+          order(`20${String(i).padStart(2, '0')}`, {
+            created_at: PLACED + 60 * i,
+            lines: [beanies(`b-${String(i)}`, 1)],
+          }),
+        ),
+        order('1003', { created_at: PLACED + DAY + 1, lines: [shirts('1003-1', 5)] }),
+      ]);
+      const sold = await platform.unitsSold(shop, PLACED, PLACED + DAY);
+      expect(sold.sort((a, b) => a.units - b.units)).toEqual([
+        { productId: shirt.productId, title: 'Linen Shirt', units: 27 },
+        { productId: beanie.productId, title: 'Wool Beanie', units: 52 },
+      ]);
+      expect(await platform.unitsSold(shop, PLACED + 2 * DAY, PLACED + 3 * DAY)).toEqual([]);
+      expect(await platform.unitsSold(otherShop, PLACED - DAY, PLACED + 3 * DAY)).toEqual([]);
     });
   });
 

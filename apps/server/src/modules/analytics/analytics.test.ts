@@ -57,6 +57,14 @@ describe.each(dialects)('console analytics on %s', (dialect) => {
     expect(data.median_seconds_to_refund).toBe(DAY + 3 * 3600);
   });
 
+  it('still answers the charts, with no return rate rather than a made-up one, when the store cannot count units sold', async () => {
+    await submitReturn(t);
+    t.app.ctx.services.orders['platform'].unitsSold = () => Promise.reject(new Error('store unavailable'));
+    const data = (await (await signInConsole(t)).send('GET', range(30))).body.data as Analytics;
+    expect(data.return_rate).toEqual([]);
+    expect(data.requests_per_day.reduce((sum, d) => sum + d.count, 0)).toBe(2);
+  });
+
   it('refuses a range that runs backwards or past 400 days', async () => {
     const owner = await signInConsole(t);
     const to = Math.floor(t.clock.nowMs() / 1000);

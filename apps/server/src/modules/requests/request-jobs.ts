@@ -112,12 +112,16 @@ export function requestJobHandlers(deps: Deps): {
         }
         const order = await deps.platform.getOrder(request.shop_id, request.order_id);
         const kind = REFUND_KINDS[request.solution_id] ?? 'original';
+        const items = await deps.requests.items(request.id);
         const result = await deps.platform.issueRefund({
           shopId: request.shop_id,
           orderId: request.order_id,
           amount,
           currency: order?.currency ?? request.currency,
           kind,
+          lines: items.map((item) => ({ lineId: item.order_line_id, quantity: item.quantity })),
+          // A refund comes after the parcel was received, or with nothing sent back when the shopper keeps the item.
+          restock: request.shipping_method_id !== ShippingMethodId.KeepItem,
           idempotencyKey: `request-${request.id}`,
         });
         await deps.db

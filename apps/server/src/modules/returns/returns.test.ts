@@ -9,7 +9,7 @@ import {
 } from '@return-center/contract';
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, patchSettings, shop, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, dialects, merchantAction, patchSettings, shop, type TestApp } from '../../../test/helper.js';
 import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
 
 describe.each(dialects)('return flow on %s', (dialect) => {
@@ -223,6 +223,32 @@ describe.each(dialects)('return flow on %s', (dialect) => {
     await t.app.ctx.worker.runDue();
     const paid = await platform().listRefunds(await shopId(), orderId);
     expect(paid).toHaveLength(1);
+  });
+
+  it('takes refunded units back at the store: sent back ones go in stock again, kept ones stay out of it', async () => {
+    const sneakers = line('Canvas Sneakers');
+    const stock = async () =>
+      (await platform().getProduct(await shopId(), sneakers.variant.product_id))?.variants.find(
+        (v) => v.id === sneakers.variant.variant_id,
+      )?.stock;
+    const refunded = async () =>
+      (await platform().getOrder(await shopId(), orderId))?.lines.find((l) => l.id === sneakers.line_item_id)
+        ?.refundedQuantity;
+    const before = present(await stock(), 'the sneakers’ stock');
+    const refund = async (shipping_method_id: number, actions: string[]) => {
+      const answer = await submit({ shipping_method_id, order_product: [product('Canvas Sneakers')] });
+      const requestId = present(answer.body.data, answer.body.msg).request_id;
+      for (const action of actions) expect((await merchantAction(t, requestId, action)).statusCode).toBe(200);
+      await t.app.ctx.worker.runDue();
+    };
+
+    await refund(2, ['approve', 'receive', 'refund']);
+    expect([await refunded(), await stock()]).toEqual([1, before + 1]);
+
+    // Green returns on: the shopper keeps the second pair, refunded without going back in stock.
+    await setReturnSetting({ green_return_max: 100_000 });
+    await refund(3, ['approve', 'refund']);
+    expect([await refunded(), await stock()]).toEqual([2, before + 1]);
   });
 
   it('refunds a line returned in two parts exactly once: the Sneakers tax of 12.81 as 6.41 then 6.40', async () => {

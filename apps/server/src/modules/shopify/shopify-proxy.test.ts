@@ -98,7 +98,7 @@ describe.each(dialects)('Shopify app proxy on %s', (dialect) => {
       order_number: '1001',
     });
     expect(login.json()).toMatchObject({ code: Code.Success });
-    const token = (login.json() as { data: { token: string } }).data.token;
+    const token = login.json<{ data: { token: string } }>().data.token;
     const auth = { authorization: `Bearer ${token}` };
     const orders = await call(calls.index.name, {}, auth);
     expect(orders.json()).toMatchObject({ code: Code.Success, data: { list: [{ order_name: '#1001' }] } });

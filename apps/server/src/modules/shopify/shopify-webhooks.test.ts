@@ -103,12 +103,58 @@ describe.each(dialects)('Shopify webhooks on %s', (dialect) => {
     expect(sessions.map((s) => s.email)).toEqual(['bob@example.com']);
   });
 
-  it("anonymises every request of the shop on shop/redact and drops the adapter's ids", async () => {
+  it("deletes the customer's photos and timeline notes on customers/redact, and keeps another customer's", async () => {
     fake.putOrder(shop.domain, shopifyOrder('1001'));
-    const alice = await submitShopifyReturn(t, shop.domain, '#1001');
+    fake.putOrder(shop.domain, shopifyOrder('1002', 'bob@example.com'));
+    const alice = await submitShopifyReturn(t, shop.domain, '#1001', 'alice@example.com', { photo: true });
+    const bob = await submitShopifyReturn(t, shop.domain, '#1002', 'bob@example.com', { photo: true });
+    for (const email of ['alice@example.com', 'bob@example.com'])
+      await t.call(calls.loginCode, { email, shop_url: shop.domain, lang: 'en' });
+    // The mails telling each of them the request was received, noted on its timeline, and their sign-in codes.
+    await t.app.ctx.worker.runDue();
+    const codeMails = async () =>
+      (await t.db.selectFrom('jobs').select('payload').where('kind', '=', 'auth.send-code').execute()).map(
+        (j) => (JSON.parse(j.payload) as { email: string }).email,
+      );
+    expect((await codeMails()).sort()).toEqual(['alice@example.com', 'bob@example.com']);
+    const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+    const notes = async (id: number) =>
+      (await t.db.selectFrom('request_events').select('note').where('request_id', '=', id).execute()).map(
+        (e) => e.note,
+      );
+    const proof = async (id: number) =>
+      (await t.db.selectFrom('return_items').select('proof').where('request_id', '=', id).execute()).map(
+        (i) => JSON.parse(i.proof) as string[],
+      );
+    expect([await served(alice.photo), await served(bob.photo)]).toEqual([200, 200]);
+    expect((await notes(alice.requestId)).join()).toContain('alice@example.com');
+
+    const payload = { customer: { id: 1, email: 'alice@example.com' }, orders_to_redact: [] };
+    expect((await deliver('customers/redact', payload)).statusCode).toBe(200);
+    expect(await served(alice.photo)).toBe(404);
+    const stored = t.app.ctx.services.uploads.storage;
+    expect(await stored.read(alice.photo.replace('/uploads/', ''))).toBeNull();
+    expect(await proof(alice.requestId)).toEqual([[]]);
+    expect(await notes(alice.requestId)).not.toHaveLength(0);
+    expect((await notes(alice.requestId)).every((note) => note === '')).toBe(true);
+
+    expect(await codeMails()).toEqual(['bob@example.com']);
+    expect(await served(bob.photo)).toBe(200);
+    expect(await proof(bob.requestId)).toEqual([[bob.photo]]);
+    expect((await notes(bob.requestId)).join()).toContain('bob@example.com');
+  });
+
+  it("anonymises every request of the shop on shop/redact, deletes their photos and drops the adapter's ids", async () => {
+    fake.putOrder(shop.domain, shopifyOrder('1001'));
+    const alice = await submitShopifyReturn(t, shop.domain, '#1001', 'alice@example.com', { photo: true });
+    await t.app.ctx.worker.runDue();
     expect((await deliver('shop/redact', { shop_id: 1, shop_domain: shop.domain })).statusCode).toBe(200);
     const stored = await t.db.selectFrom('return_requests').selectAll().where('id', '=', alice.requestId).execute();
     expect(stored.map((r) => r.customer_email)).toEqual([REDACTED_EMAIL]);
+    expect((await t.app.inject({ method: 'GET', url: alice.photo })).statusCode).toBe(404);
+    const notes = t.db.selectFrom('request_events').select('note').where('request_id', '=', alice.requestId);
+    expect((await notes.execute()).filter((e) => e.note !== '')).toEqual([]);
+    expect(await t.db.selectFrom('uploads').selectAll().execute()).toEqual([]);
     expect(await t.db.selectFrom('shopify_ids').selectAll().execute()).toEqual([]);
   });
 

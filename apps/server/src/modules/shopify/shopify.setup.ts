@@ -1,4 +1,5 @@
 import { present } from '@return-center/domain';
+import type { Storage } from '../../adapters/storage/port.js';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -13,7 +14,7 @@ import { ShopifyWebhooksService } from './shopify-webhooks.service.js';
  * STORE_PLATFORM=shopify: the Shopify adapter (loaded only then, like the vendor adapters) reading each shop's token
  * from its install, and the install, webhook and app-proxy services around it.
  */
-export async function shopifySetup(config: Config, db: Db, clock: Clock) {
+export async function shopifySetup(config: Config, db: Db, clock: Clock, storage: Storage) {
   const secret = present(config.SHOPIFY_API_SECRET, 'SHOPIFY_API_SECRET');
   const apiKey = present(config.SHOPIFY_API_KEY, 'SHOPIFY_API_KEY');
   const installs = new ShopifyInstalls(db, new SecretBox(present(config.SHOPIFY_TOKEN_KEY, 'SHOPIFY_TOKEN_KEY')));
@@ -41,7 +42,7 @@ export async function shopifySetup(config: Config, db: Db, clock: Clock) {
   });
   const webhooks = new ShopifyWebhooksService({
     installs,
-    redaction: new ShopifyRedaction(db),
+    redaction: new ShopifyRedaction(db, storage),
     clock,
     forgetOrder: (shopId, shopifyOrderId) => platform.forgetShopifyOrder(shopId, shopifyOrderId),
   });

@@ -14,6 +14,7 @@ import type {
   RefundResult,
   StorePlatform,
   SuggestedRefund,
+  UnitsSold,
 } from '../port.js';
 import * as catalogue from './catalogue.js';
 import {
@@ -34,6 +35,7 @@ import { recommendProducts } from './recommend.js';
 import * as refunds from './refunds.js';
 import * as returns from './returns.js';
 import { Keys } from './store-credit.js';
+import { unitsSold } from './units-sold.js';
 
 export {
   SHOPIFY_API_VERSION,
@@ -248,5 +250,9 @@ export class ShopifyAdminPlatform implements StorePlatform {
   /** Shopify only: opens the return registerReturn requested, once the merchant approved the request. */
   async approveReturn(shopId: number, reference: string): Promise<void> {
     await returns.approveReturn(await this.session(shopId), reference);
+  }
+
+  async unitsSold(shopId: number, from: number, to: number): Promise<UnitsSold[]> {
+    return unitsSold(await this.session(shopId), from, to);
   }
 }

@@ -6,6 +6,7 @@ import {
   type PlatformOrder,
   type PlatformProduct,
   type SuggestedRefund,
+  type UnitsSold,
 } from '../port.js';
 import type { IdKind, ShopifyIds } from './ids.js';
 
@@ -100,6 +101,14 @@ export class IdMap {
       found.lines.map((l) => l.lineId),
     );
     return { ...found, lines: found.lines.map((l) => ({ ...l, lineId: line(l.lineId) })) };
+  }
+
+  async unitsSold(found: UnitsSold[]): Promise<UnitsSold[]> {
+    const product = await this.many(
+      'Product',
+      found.map((u) => u.productId),
+    );
+    return found.map((u) => ({ ...u, productId: product(u.productId) }));
   }
 
   async draft(found: DraftOrder | null): Promise<DraftOrder | null> {

@@ -2,15 +2,16 @@ import { present } from '@return-center/domain';
 import { type RefundRecord, type RefundRequest, type SuggestedRefund, UnknownOrder } from '../port.js';
 import { ShopifyError, type Operation, type Session } from './client.js';
 import { readLedger, updateLedger, type LedgerOrder, type LedgerRefund } from './ledger.js';
-import { bag, decimal, gid, idOf, seconds, type MoneyBag } from './mapping.js';
+import { bag, gid, idOf, type MoneyBag } from './mapping.js';
 import { readOrder } from './orders.js';
+import { createRefund } from './refund-create.js';
 import { makeCredit, type Keys } from './store-credit.js';
 
 /**
- * Refunds through Shopify. `suggestedRefund` is the authority for what units are worth; money back is a `refundCreate`
- * under `@idempotent` with a key made from our request's key, so a retry after a lost answer refunds once; a discount
- * code or gift card has a code made from the key (see store-credit.ts). Each refund made is recorded in the order's
- * ledger, which is what listRefunds reads.
+ * Refunds through Shopify. `suggestedRefund` is the authority for what units are worth; the refund itself is the amount
+ * asked. Money back is one `refundCreate` with the units and the money (refund-create.ts); a discount code or gift card
+ * has a code made from the key (store-credit.ts) and its units go back through a refundCreate of no money. Each refund
+ * made is recorded in the order's ledger, which is what listRefunds reads.
  */
 
 const SUGGEST: Operation = {
@@ -111,91 +112,23 @@ export async function issueRefund(s: Session, keys: Keys, input: RefundRequest) 
   return { reference: recorded.reference, code: recorded.code };
 }
 
-function make(s: Session, keys: Keys, order: LedgerOrder, input: RefundRequest) {
+async function make(s: Session, keys: Keys, order: LedgerOrder, input: RefundRequest) {
   if (input.amount <= 0 || !Number.isSafeInteger(input.amount))
     throw new RangeError('A refund is a whole number of minor units, more than 0');
   if (input.kind === 'original') {
     if (input.currency !== order.currency)
       throw new ShopifyError(`Order ${order.name} was paid in ${order.currency}, not ${input.currency}`);
-    return refundMoney(s, keys, order, input);
+    const refund = present(await createRefund(s, keys, order, input, true), 'a refund of money');
+    return { ...refund, code: '' };
   }
   // Shopify issues gift cards and discount codes in the shop's currency only.
   if (input.currency !== order.shopCurrency)
     throw new ShopifyError(
       `Shopify issues store credit in the shop's currency (${order.shopCurrency}), not ${input.currency}`,
     );
-  return makeCredit(s, keys, order, input);
-}
-
-const REFUND_CONTEXT: Operation = {
-  name: 'RefundContext',
-  query: `query RefundContext($id: ID!) {
-    order(id: $id) {
-      transactions(first: 50) { id kind status gateway amountSet { presentmentMoney { amount currencyCode } } }
-      refunds(first: 100) { id note createdAt }
-    }
-  }`,
-  retryable: true,
-};
-
-const REFUND_CREATE: Operation = {
-  name: 'RefundCreate',
-  query: `mutation RefundCreate($input: RefundInput!, $key: String!) {
-    refundCreate(input: $input) @idempotent(key: $key) {
-      refund { id createdAt }
-      userErrors { field message }
-    }
-  }`,
-  // The key makes Shopify answer a repeat with the first refund.
-  retryable: true,
-};
-
-interface Transaction {
-  id: string;
-  kind: string;
-  status: string;
-  gateway: string;
-  amountSet: MoneyBag;
-}
-
-/** Money back to how the shopper paid: a refund of the order's largest successful payment, with no lines. */
-async function refundMoney(s: Session, keys: Keys, order: LedgerOrder, input: RefundRequest) {
-  const note = `Return Center refund ${input.idempotencyKey}`;
-  const { order: context } = await s.request<{
-    order: { transactions: Transaction[]; refunds: { id: string; note: string | null; createdAt: string }[] };
-  }>(REFUND_CONTEXT, { id: gid('Order', order.id) });
-  // A refund our note names is one an earlier attempt made after Shopify forgot its idempotency key.
-  const done = context.refunds.find((r) => r.note === note);
-  if (done) return { reference: done.id, code: '', createdAt: seconds(done.createdAt) };
-  const paid = context.transactions
-    .filter((t) => (t.kind === 'SALE' || t.kind === 'CAPTURE') && t.status === 'SUCCESS')
-    .sort((a, b) => bag(b.amountSet, order.currency) - bag(a.amountSet, order.currency));
-  const parent = paid[0];
-  if (!parent) throw new ShopifyError(`Order ${order.name} has no payment to refund`);
-  const { refundCreate } = await s.request<{
-    refundCreate: { refund: { id: string; createdAt: string } | null; userErrors: { message: string }[] };
-  }>(REFUND_CREATE, {
-    key: keys.idempotency(order.id, input.idempotencyKey),
-    input: {
-      orderId: gid('Order', order.id),
-      note,
-      notify: false,
-      currency: input.currency,
-      transactions: [
-        {
-          orderId: gid('Order', order.id),
-          parentId: parent.id,
-          gateway: parent.gateway,
-          kind: 'REFUND',
-          amount: decimal(input.amount, input.currency),
-        },
-      ],
-    },
-  });
-  const refund = refundCreate.refund;
-  if (!refund)
-    throw new ShopifyError(`Shopify RefundCreate refused: ${refundCreate.userErrors.map((e) => e.message).join('; ')}`);
-  return { reference: refund.id, code: '', createdAt: seconds(refund.createdAt) };
+  const credit = await makeCredit(s, keys, order, input);
+  await createRefund(s, keys, order, input, false);
+  return credit;
 }
 
 /** The refunds this adapter made for the shop's order, oldest first; none for an order the shop does not have. */

@@ -7,7 +7,8 @@ import {
   type FakeShopifyAdmin,
   type ShopifyCall,
 } from '../../../../test/fakes/shopify-admin-server.js';
-import type { FakeShop } from '../../../../test/fakes/shopify-admin-shop.js';
+import { restockedUnits } from '../../../../test/fakes/shopify-admin-refunds.js';
+import { refundedUnits, type FakeShop } from '../../../../test/fakes/shopify-admin-shop.js';
 import { fixedClock } from '../../../clock.js';
 import { ShopifyError, ShopifyAdminPlatform, ShopifyTimeout, type Timer } from './admin-platform.js';
 
@@ -43,6 +44,7 @@ describe('Shopify adapter against its fake Admin API, when things go wrong', () 
   let fake: FakeShopifyAdmin;
   let shop: FakeShop;
   let orderId: number;
+  let lineId: number;
   let timer: Timer;
   const clock = fixedClock(START);
 
@@ -52,7 +54,9 @@ describe('Shopify adapter against its fake Admin API, when things go wrong', () 
       : { nowMs: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) };
     fake = await startFakeShopifyAdmin({ clock, timer, ...(limits ? { limits } : {}) });
     shop = fake.addShop();
-    orderId = fake.putOrder(shop.domain, order('1001')).id;
+    const placed = fake.putOrder(shop.domain, order('1001'));
+    orderId = placed.id;
+    lineId = present(placed.lines[0], 'the line').id;
   };
   beforeEach(() => start());
   afterEach(() => fake.close());
@@ -76,6 +80,8 @@ describe('Shopify adapter against its fake Admin API, when things go wrong', () 
     amount: 4763,
     currency: 'USD',
     kind: 'original' as const,
+    lines: [] as { lineId: number; quantity: number }[],
+    restock: false,
     idempotencyKey: 'request-7',
   };
   const apiRefunds = () =>
@@ -97,10 +103,15 @@ describe('Shopify adapter against its fake Admin API, when things go wrong', () 
     expect(fake.calls).toHaveLength(1);
   });
 
-  it('sends a refund whose answer was lost again under the same key, and Shopify refunds once', async () => {
+  it('sends a refund whose answer was lost again under the same key, and Shopify refunds and restocks once', async () => {
     fake.faults.only = /^RefundCreate$/;
     fake.faults.dropAfter = 1;
-    const result = await platform().issueRefund({ ...refund, orderId });
+    const result = await platform().issueRefund({
+      ...refund,
+      orderId,
+      lines: [{ lineId, quantity: 1 }],
+      restock: true,
+    });
     const sent = calls('RefundCreate');
     expect(sent.map((c) => c.outcome)).toEqual(['dropped', 'answered']);
     expect(sent[0]?.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -108,6 +119,25 @@ describe('Shopify adapter against its fake Admin API, when things go wrong', () 
     expect(apiRefunds()).toHaveLength(1);
     expect(result.reference).toBe(`gid://shopify/Refund/${String(apiRefunds()[0]?.id)}`);
     expect(await platform().listRefunds(1, orderId)).toMatchObject([{ reference: result.reference, amount: 4763 }]);
+    const placed = present(
+      shop.orders.find((o) => o.id === orderId),
+      'order',
+    );
+    expect([refundedUnits(placed, lineId), restockedUnits(placed, lineId)]).toEqual([1, 1]);
+    expect(present(apiRefunds()[0], 'the refund').lines).toEqual([
+      { lineId, quantity: 1, restockType: 'RETURN', locationId: present(shop.locations[0], 'primary location').id },
+    ]);
+  });
+
+  it('refunds without restocking where the shop did not let the app read its locations', async () => {
+    shop.scopes = ['read_orders', 'write_orders'];
+    await platform().issueRefund({ ...refund, orderId, lines: [{ lineId, quantity: 1 }], restock: true });
+    const placed = present(
+      shop.orders.find((o) => o.id === orderId),
+      'order',
+    );
+    expect([refundedUnits(placed, lineId), restockedUnits(placed, lineId)]).toEqual([1, 0]);
+    expect(calls('RestockLocations').map((c) => c.outcome)).toEqual(['refused']);
   });
 
   it('refunds once when a refund that timed out is asked for again while Shopify still works on the first', async () => {

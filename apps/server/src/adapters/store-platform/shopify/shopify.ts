@@ -12,6 +12,7 @@ import type {
   RefundResult,
   StorePlatform,
   SuggestedRefund,
+  UnitsSold,
 } from '../port.js';
 import { ShopifyAdminPlatform, type ShopifyOptions } from './admin-platform.js';
 import { IdMap } from './id-map.js';
@@ -93,7 +94,7 @@ export class ShopifyStorePlatform implements StorePlatform {
     const map = this.map(input.shopId);
     const orderId = await map.shopify('Order', input.orderId);
     try {
-      return await this.admin.issueRefund({ ...input, orderId });
+      return await this.admin.issueRefund({ ...input, orderId, lines: await map.lines(input.lines) });
     } catch (error) {
       throw await map.error(error, { orderId: input.orderId });
     }
@@ -179,5 +180,9 @@ export class ShopifyStorePlatform implements StorePlatform {
   /** Shopify only: opens the return registerReturn requested, once the merchant approved the request. */
   approveReturn(shopId: number, reference: string): Promise<void> {
     return this.admin.approveReturn(shopId, reference);
+  }
+
+  async unitsSold(shopId: number, from: number, to: number): Promise<UnitsSold[]> {
+    return this.map(shopId).unitsSold(await this.admin.unitsSold(shopId, from, to));
   }
 }
