@@ -220,49 +220,65 @@ export const orderHandlers: Record<string, Handler> = {
     }));
   },
 
-  returnRequest: (data, shop, field) => {
-    const input = obj(field.args.input);
-    const order = orderOf(shop, input.orderId);
-    if (!order)
-      return { return: null, userErrors: [userError(['input', 'orderId'], 'Order does not exist', 'NOT_FOUND')] };
-    const lines = list(input.returnLineItems)
-      .map(obj)
-      .map((l) => ({
-        fulfillmentLineItemId: idIn(l.fulfillmentLineItemId, 'FulfillmentLineItem') ?? 0,
-        quantity: Number(l.quantity),
-      }));
-    const fulfilled = order.fulfillments.flatMap((f) => f.lines);
-    if (lines.some((l) => !fulfilled.some((f) => f.id === l.fulfillmentLineItemId)))
-      return {
-        return: null,
-        userErrors: [userError(['input', 'returnLineItems'], 'Fulfillment line item not found', 'NOT_FOUND')],
-      };
-    const made = { id: data.nextId(), orderId: order.id, status: 'REQUESTED' as const, lines };
-    shop.returns.push(made);
-    return { return: { id: gidOf('Return', made.id), status: made.status }, userErrors: [] };
-  },
-
-  returnApproveRequest: (_data, shop, field) => moveReturn(shop, field, 'OPEN'),
-  returnDeclineRequest: (_data, shop, field) => moveReturn(shop, field, 'DECLINED'),
+  returnRequest: (data, shop, field) => makeReturn(data, shop, obj(field.args.input), ['input'], 'REQUESTED'),
+  // A return approved outside Shopify's admin: it is open at once.
+  returnCreate: (data, shop, field) => makeReturn(data, shop, obj(field.args.returnInput), ['returnInput'], 'OPEN'),
+  returnApproveRequest: (_data, shop, field) => moveReturn(shop, obj(field.args.input).id, 'REQUESTED', 'OPEN'),
+  returnDeclineRequest: (_data, shop, field) => moveReturn(shop, obj(field.args.input).id, 'REQUESTED', 'DECLINED'),
+  returnCancel: (_data, shop, field) => moveReturn(shop, field.args.id, 'OPEN', 'CANCELED'),
 };
 
-function moveReturn(shop: FakeShop, field: Field, to: 'OPEN' | 'DECLINED') {
-  const found = shop.returns.find((r) => gidOf('Return', r.id) === obj(field.args.input).id);
-  if (!found) return { return: null, userErrors: [userError(['input', 'id'], 'Return does not exist', 'NOT_FOUND')] };
-  if (found.status !== 'REQUESTED')
+type FakeReturn = FakeShop['returns'][number];
+
+function makeReturn(data: FakeShopifyData, shop: FakeShop, input: Json, at: string[], status: 'REQUESTED' | 'OPEN') {
+  const order = orderOf(shop, input.orderId);
+  if (!order) return { return: null, userErrors: [userError([...at, 'orderId'], 'Order does not exist', 'NOT_FOUND')] };
+  const asked = list(input.returnLineItems).map(obj);
+  const badReason = asked.find((l) => !RETURN_REASONS.includes(String(l.returnReason)));
+  if (badReason) throw new GraphqlError(`Invalid value for ReturnReason: ${String(badReason.returnReason)}`);
+  const lines = asked.map((l) => ({
+    fulfillmentLineItemId: idIn(l.fulfillmentLineItemId, 'FulfillmentLineItem') ?? 0,
+    quantity: Number(l.quantity),
+  }));
+  const fulfilled = order.fulfillments.flatMap((f) => f.lines);
+  if (lines.some((l) => !fulfilled.some((f) => f.id === l.fulfillmentLineItemId)))
+    return {
+      return: null,
+      userErrors: [userError([...at, 'returnLineItems'], 'Fulfillment line item not found', 'NOT_FOUND')],
+    };
+  const made: FakeReturn = { id: data.nextId(), orderId: order.id, status, lines };
+  shop.returns.push(made);
+  return { return: { id: gidOf('Return', made.id), status: made.status }, userErrors: [] };
+}
+
+/** Moves a return from one status to the next; Shopify refuses a return in any other status. */
+function moveReturn(shop: FakeShop, id: unknown, from: FakeReturn['status'], to: FakeReturn['status']) {
+  const found = shop.returns.find((r) => gidOf('Return', r.id) === id);
+  if (!found) return { return: null, userErrors: [userError(['id'], 'Return does not exist', 'NOT_FOUND')] };
+  if (found.status !== from)
     return {
       return: null,
       userErrors: [
-        userError(
-          ['input', 'id'],
-          `Return is not approvable. Only returns with status REQUESTED can be approved.`,
-          'INVALID_STATE',
-        ),
+        userError(['id'], `Return is not ${to.toLowerCase()}able: its status is ${found.status}.`, 'INVALID_STATE'),
       ],
     };
   found.status = to;
   return { return: { id: gidOf('Return', found.id), status: to }, userErrors: [] };
 }
+
+/** Shopify's ReturnReason values. */
+const RETURN_REASONS = [
+  'COLOR',
+  'DEFECTIVE',
+  'NOT_AS_DESCRIBED',
+  'OTHER',
+  'SIZE_TOO_LARGE',
+  'SIZE_TOO_SMALL',
+  'STYLE',
+  'UNKNOWN',
+  'UNWANTED',
+  'WRONG_ITEM',
+];
 
 const discountNode = (d: FakeShop['discounts'][number]): Json => ({
   id: gidOf('DiscountCodeNode', d.id),

@@ -130,7 +130,7 @@ export interface FakeShop {
   returns: {
     id: number;
     orderId: number;
-    status: 'REQUESTED' | 'OPEN' | 'DECLINED';
+    status: 'REQUESTED' | 'OPEN' | 'DECLINED' | 'CANCELED';
     lines: { fulfillmentLineItemId: number; quantity: number }[];
   }[];
   /** refundCreate's @idempotent keys and the refund each made. */

@@ -149,6 +149,8 @@ export class LocalStorePlatform implements StorePlatform {
     return drafts.expireOpenDraftOrders(this.db, before);
   }
 
+  readonly keepsReturns = false;
+
   /** The local platform keeps no returns of its own: nothing to tell, always null. */
   registerReturn(): Promise<string | null> {
     return Promise.resolve(null);

@@ -234,24 +234,30 @@ export interface StorePlatform {
    */
   completeDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null>;
 
+  /** Whether the platform keeps returns of its own (Shopify), which registerReturn keeps in step with the request. */
+  readonly keepsReturns: boolean;
   /**
-   * Tells the platform a return was requested, where it keeps returns of its own; answers its reference, or null
-   * where it has no such thing. Idempotent by request id.
+   * The request as a return at the platform, in step with the merchant's decision: requested when submitted, open
+   * once approved (a return not registered before is made open at once), declined when rejected (one never registered
+   * stays so). Answers its reference, or null where the platform keeps no returns or has none for the request.
+   * Idempotent by request id.
    */
-  registerReturn(
-    shopId: number,
-    input: { orderId: number; requestId: number; lines: { lineId: number; quantity: number }[] },
-  ): Promise<string | null>;
-
-  /**
-   * Opens a return registerReturn made, once the merchant approved the request. Only a platform that keeps returns of
-   * its own has it; for one without (the local store) no request registers or approves a return there at all.
-   */
-  approveReturn?(shopId: number, reference: string): Promise<void>;
+  registerReturn(shopId: number, input: PlatformReturn): Promise<string | null>;
 
   /** Units sold per product in orders placed in [from, to] (seconds): the console's return rate per product. */
   unitsSold(shopId: number, from: number, to: number): Promise<UnitsSold[]>;
 }
+
+export interface PlatformReturn {
+  orderId: number;
+  requestId: number;
+  lines: { lineId: number; quantity: number }[];
+  decision: ReturnDecision;
+}
+
+/** Where the merchant is with the request: not decided yet, approved or rejected. */
+export const RETURN_DECISIONS = ['requested', 'approved', 'rejected'] as const;
+export type ReturnDecision = (typeof RETURN_DECISIONS)[number];
 
 export interface UnitsSold {
   productId: number;

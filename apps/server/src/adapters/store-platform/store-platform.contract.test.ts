@@ -14,6 +14,7 @@ import {
   type DraftOrder,
   type DraftOrderInput,
   type PlatformOrder,
+  type ReturnDecision,
   type ProductQuery,
   type StorePlatform,
   type SuggestedRefund,
@@ -1115,12 +1116,28 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
   });
 
   describe('returns', () => {
-    it('registers a return: a reference or null, the same answer for a retry', async () => {
+    const returnOf = (found: PlatformOrder, requestId: number, decision: ReturnDecision) => ({
+      orderId: found.id,
+      requestId,
+      lines: [{ lineId: lineOf(found, '1001-1').id, quantity: 1 }],
+      decision,
+    });
+
+    it('keeps one return per request through its decisions, where the platform keeps returns', async () => {
       const found = await placed(order('1001'));
-      const input = { orderId: found.id, requestId: 7, lines: [{ lineId: lineOf(found, '1001-1').id, quantity: 1 }] };
-      const first = await platform.registerReturn(shop, input);
-      expect(first === null || typeof first === 'string').toBe(true);
-      expect(await platform.registerReturn(shop, input)).toBe(first);
+      const first = await platform.registerReturn(shop, returnOf(found, 7, 'requested'));
+      expect(first === null ? 'none' : 'a reference').toBe(platform.keepsReturns ? 'a reference' : 'none');
+      // A retry, then the merchant's approval, answer the same return.
+      expect(await platform.registerReturn(shop, returnOf(found, 7, 'requested'))).toBe(first);
+      expect(await platform.registerReturn(shop, returnOf(found, 7, 'approved'))).toBe(first);
+      expect(await platform.registerReturn(shop, returnOf(found, 7, 'approved'))).toBe(first);
+    });
+
+    it('opens a return approved before it was registered, and registers none for a rejected one', async () => {
+      const found = await placed(order('1001'));
+      const approved = await platform.registerReturn(shop, returnOf(found, 8, 'approved'));
+      expect(approved === null ? 'none' : 'a reference').toBe(platform.keepsReturns ? 'a reference' : 'none');
+      expect(await platform.registerReturn(shop, returnOf(found, 9, 'rejected'))).toBeNull();
     });
   });
 });

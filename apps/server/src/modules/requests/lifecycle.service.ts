@@ -1,6 +1,6 @@
 import { Code, SolutionId, type CheckInfo } from '@return-center/contract';
 import { nextStatus, type RequestAction } from '@return-center/domain';
-import type { RefundKind, StorePlatform } from '../../adapters/store-platform/port.js';
+import type { RefundKind, ReturnDecision, StorePlatform } from '../../adapters/store-platform/port.js';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db, Dialect } from '../../db/database.js';
@@ -129,16 +129,17 @@ export class LifecycleService {
         await outbox.enqueue(trx, 'request.exchange.complete', { requestId: request.id }, `complete:${request.id}`);
       if (action === 'reject' && request.exchange_draft_order_id)
         await outbox.enqueue(trx, 'request.exchange.release', { requestId: request.id }, `release:${request.id}`);
-      if (action === 'approve') {
+      const decision = DECISION_OF[action];
+      if (decision && this.deps.platform.keepsReturns)
+        await outbox.enqueue(
+          trx,
+          'request.platform-return',
+          { requestId: request.id, decision },
+          `platform-${decision}:${request.id}`,
+        );
+      if (action === 'approve')
         await outbox.enqueue(trx, 'request.documents', { requestId: request.id }, `documents:${request.id}`);
-        if (this.deps.platform.approveReturn)
-          await outbox.enqueue(
-            trx,
-            'request.platform-return',
-            { requestId: request.id, approve: true },
-            `platform-approve:${request.id}`,
-          );
-      } else if (action === 'refund')
+      else if (action === 'refund')
         await outbox.enqueue(trx, 'request.refund', { requestId: request.id, amount }, `refund:${request.id}`);
       else
         await outbox.enqueue(
@@ -154,6 +155,9 @@ export class LifecycleService {
     return updated;
   }
 }
+
+/** The merchant's actions that decide the return kept at the platform (Shopify's). */
+const DECISION_OF: Partial<Record<RequestAction, ReturnDecision>> = { approve: 'approved', reject: 'rejected' };
 
 /** How the platform refunds each solution; solutions without an entry refund to the original payment. */
 export const REFUND_KINDS: Partial<Record<number, RefundKind>> = {

@@ -5,7 +5,7 @@ import { dropOffQrPng } from '../documents/drop-off-qr.js';
 import { labelFrom } from './label-from.js';
 import { bookPickup } from './pickup-booking.js';
 import type { MailTransport } from '../../adapters/mail/port.js';
-import type { StorePlatform } from '../../adapters/store-platform/port.js';
+import { RETURN_DECISIONS, type StorePlatform } from '../../adapters/store-platform/port.js';
 import type { Db } from '../../db/database.js';
 import type { Documents } from '../documents/documents.js';
 import { packingSlipPdf } from '../documents/packing-slip.js';
@@ -190,8 +190,8 @@ export function requestJobHandlers(deps: Deps): {
     },
 
     /**
-     * The request as a return at the platform (Shopify's returnRequest), and opened there once approved. Registering
-     * is idempotent by request id, so the approval finds the same return whether or not the first job has run.
+     * The request as a return at the platform (Shopify's): requested, then opened or declined with the merchant's
+     * decision. Idempotent by request id, so a decision finds the same return whether or not the first job has run.
      */
     async 'request.platform-return'(payload) {
       const request = await deps.requests.byId(Number(payload.requestId));
@@ -200,12 +200,12 @@ export function requestJobHandlers(deps: Deps): {
         lineId: item.order_line_id,
         quantity: item.quantity,
       }));
-      const reference = await deps.platform.registerReturn(request.shop_id, {
+      await deps.platform.registerReturn(request.shop_id, {
         orderId: request.order_id,
         requestId: request.id,
         lines,
+        decision: RETURN_DECISIONS.find((decision) => decision === payload.decision) ?? 'requested',
       });
-      if (payload.approve && reference) await deps.platform.approveReturn?.(request.shop_id, reference);
     },
 
     /** The shopper changed an approved pickup: the carrier's booking is redone with the new slot. */

@@ -333,8 +333,13 @@ export class ReturnsService {
             `notify:${id}:submitted`,
           );
           // Where the platform keeps returns of its own (Shopify), the request shows there as a requested return.
-          if (this.platform.approveReturn)
-            await this.outbox.enqueue(trx, 'request.platform-return', { requestId: id }, `platform-return:${id}`);
+          if (this.platform.keepsReturns)
+            await this.outbox.enqueue(
+              trx,
+              'request.platform-return',
+              { requestId: id, decision: 'requested' },
+              `platform-return:${id}`,
+            );
         },
       )
       .catch(async (error: unknown) => {

@@ -15,6 +15,7 @@ import type {
   StorePlatform,
   SuggestedRefund,
   UnitsSold,
+  PlatformReturn,
 } from '../port.js';
 import * as catalogue from './catalogue.js';
 import {
@@ -240,16 +241,10 @@ export class ShopifyAdminPlatform implements StorePlatform {
     return count;
   }
 
-  registerReturn(
-    shopId: number,
-    input: { orderId: number; requestId: number; lines: { lineId: number; quantity: number }[] },
-  ): Promise<string | null> {
-    return this.locked(shopId, (s) => returns.registerReturn(s, shopId, input));
-  }
+  readonly keepsReturns = true;
 
-  /** Shopify only: opens the return registerReturn requested, once the merchant approved the request. */
-  async approveReturn(shopId: number, reference: string): Promise<void> {
-    await returns.approveReturn(await this.session(shopId), reference);
+  registerReturn(shopId: number, input: PlatformReturn): Promise<string | null> {
+    return this.locked(shopId, (s) => returns.registerReturn(s, shopId, input));
   }
 
   async unitsSold(shopId: number, from: number, to: number): Promise<UnitsSold[]> {

@@ -1,14 +1,15 @@
-import { UnknownOrder } from '../port.js';
+import { UnknownOrder, type PlatformReturn } from '../port.js';
 import { refuseOn, type Operation, type Session, type UserError } from './client.js';
 import { readLedger, updateLedger } from './ledger.js';
 import { gid, idOf } from './mapping.js';
 
 /**
- * Returns in the Shopify admin. registerReturn is "a return was requested", which is Shopify's `returnRequest` (the
- * return shows as requested); `approveReturn` (returnApproveRequest) opens it when the merchant approves. The port
- * has no approve step yet, so that call is the adapter's own. Shopify takes back fulfilled units only: lines not
- * fulfilled are left out, and a request with none answers null. The order's ledger keeps request → return, so a
- * retry answers the same return.
+ * Returns in the Shopify admin, in step with the merchant's decisions made here. A submitted request is Shopify's
+ * `returnRequest` (the return shows as requested); approving opens it (`returnApproveRequest`), rejecting declines it
+ * (`returnDeclineRequest`). A request approved before it was registered (its first job never got through) is made
+ * open at once with `returnCreate`, which Shopify documents for returns approved outside its admin. Shopify takes back
+ * fulfilled units only: lines not fulfilled are left out, and a request with none answers null. The order's ledger
+ * keeps request → return, so a retry answers the same return.
  */
 
 const RETURNABLE: Operation = {
@@ -31,6 +32,22 @@ const RETURN_REQUEST: Operation = {
     returnRequest(input: $input) { return { id status } userErrors { field message code } }
   }`,
   retryable: false,
+};
+
+const RETURN_CREATE: Operation = {
+  name: 'ReturnCreate',
+  query: `mutation ReturnCreate($input: ReturnInput!) {
+    returnCreate(returnInput: $input) { return { id status } userErrors { field message code } }
+  }`,
+  retryable: false,
+};
+
+const RETURN_CANCEL: Operation = {
+  name: 'ReturnCancel',
+  query: `mutation ReturnCancel($id: ID!) {
+    returnCancel(id: $id) { return { id status } userErrors { field message code } }
+  }`,
+  retryable: true,
 };
 
 const RETURN_APPROVE: Operation = {
@@ -56,16 +73,18 @@ interface Returnable {
 
 type ReturnPayload = { return: { id: string; status: string } | null; userErrors: UserError[] };
 
-export async function registerReturn(
-  s: Session,
-  shopId: number,
-  input: { orderId: number; requestId: number; lines: { lineId: number; quantity: number }[] },
-): Promise<string | null> {
+export async function registerReturn(s: Session, shopId: number, input: PlatformReturn): Promise<string | null> {
   const read = await readLedger(s, input.orderId);
   if (!read) throw new UnknownOrder(shopId, input.orderId);
   const request = String(input.requestId);
   const earlier = read.ledger.returns[request];
-  if (earlier) return earlier;
+  if (earlier) {
+    if (input.decision === 'approved') await approve(s, earlier);
+    if (input.decision === 'rejected') await decline(s, earlier);
+    return earlier;
+  }
+  // Nothing to decline: a rejected request that never showed in the admin does not show there now.
+  if (input.decision === 'rejected') return null;
 
   const { returnableFulfillments } = await s.request<{
     returnableFulfillments: { nodes: { returnableFulfillmentLineItems: { nodes: Returnable[] } }[] };
@@ -85,35 +104,66 @@ export async function registerReturn(
   });
   if (lines.length === 0) return null;
 
-  const { returnRequest } = await s.request<{ returnRequest: ReturnPayload }>(RETURN_REQUEST, {
-    input: { orderId: gid('Order', input.orderId), returnLineItems: lines },
-  });
-  refuseOn('ReturnRequest', returnRequest.userErrors);
-  const made = returnRequest.return?.id;
-  if (!made) throw new Error('Shopify made no return and said nothing');
+  const open = input.decision === 'approved';
+  const made = open
+    ? await create(s, input.orderId, lines, `Return Center request ${request}`)
+    : await requestReturn(s, input.orderId, lines);
   const ledger = await updateLedger(s, input.orderId, (now) =>
     now.returns[request] ? null : { ...now, returns: { ...now.returns, [request]: made } },
   );
   const recorded = ledger.returns[request] ?? made;
-  // Another instance registered this request first: ours is declined, so the admin shows one.
-  if (recorded !== made) await decline(s, made);
+  // Another instance registered this request first: ours goes, so the admin shows one.
+  if (recorded !== made) await (open ? cancel : decline)(s, made);
   return recorded;
 }
 
+type ReturnLines = { fulfillmentLineItemId: string; quantity: number; returnReason: string }[];
+
+async function requestReturn(s: Session, orderId: number, lines: ReturnLines): Promise<string> {
+  const { returnRequest } = await s.request<{ returnRequest: ReturnPayload }>(RETURN_REQUEST, {
+    input: { orderId: gid('Order', orderId), returnLineItems: lines },
+  });
+  refuseOn('ReturnRequest', returnRequest.userErrors);
+  return madeId(returnRequest);
+}
+
+async function create(s: Session, orderId: number, lines: ReturnLines, note: string): Promise<string> {
+  const { returnCreate } = await s.request<{ returnCreate: ReturnPayload }>(RETURN_CREATE, {
+    input: {
+      orderId: gid('Order', orderId),
+      returnLineItems: lines.map((line) => ({ ...line, returnReasonNote: note })),
+    },
+  });
+  refuseOn('ReturnCreate', returnCreate.userErrors);
+  return madeId(returnCreate);
+}
+
+function madeId(payload: ReturnPayload): string {
+  const made = payload.return?.id;
+  if (!made) throw new Error('Shopify made no return and said nothing');
+  return made;
+}
+
+/** A decision Shopify has already taken (a retried job) is no error: only a return still requested moves. */
+const undecided = (errors: UserError[]) => errors.filter((e) => !/already|status/i.test(e.message));
+
 /** Opens a requested return (the merchant approved it); one already open stays so. */
-export async function approveReturn(s: Session, reference: string): Promise<void> {
+async function approve(s: Session, reference: string): Promise<void> {
   const { returnApproveRequest } = await s.request<{ returnApproveRequest: ReturnPayload }>(RETURN_APPROVE, {
     input: { id: reference },
   });
-  refuseOn(
-    'ReturnApproveRequest',
-    returnApproveRequest.userErrors.filter((e) => !/already|status/i.test(e.message)),
-  );
+  refuseOn('ReturnApproveRequest', undecided(returnApproveRequest.userErrors));
 }
 
+/** Declines a requested return (the merchant rejected it); one already declined stays so. */
 async function decline(s: Session, reference: string): Promise<void> {
   const { returnDeclineRequest } = await s.request<{ returnDeclineRequest: ReturnPayload }>(RETURN_DECLINE, {
     input: { id: reference, declineReason: 'OTHER' },
   });
-  refuseOn('ReturnDeclineRequest', returnDeclineRequest.userErrors);
+  refuseOn('ReturnDeclineRequest', undecided(returnDeclineRequest.userErrors));
+}
+
+async function cancel(s: Session, reference: string): Promise<void> {
+  const { returnCancel } = await s.request<{ returnCancel: ReturnPayload }>(RETURN_CANCEL, { id: reference });
+  refuseOn('ReturnCancel', undecided(returnCancel.userErrors));
 }

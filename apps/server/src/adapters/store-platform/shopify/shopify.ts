@@ -13,6 +13,7 @@ import type {
   StorePlatform,
   SuggestedRefund,
   UnitsSold,
+  PlatformReturn,
 } from '../port.js';
 import { ShopifyAdminPlatform, type ShopifyOptions } from './admin-platform.js';
 import { IdMap } from './id-map.js';
@@ -164,10 +165,9 @@ export class ShopifyStorePlatform implements StorePlatform {
     return this.admin.expireOpenDraftOrders(before);
   }
 
-  async registerReturn(
-    shopId: number,
-    input: { orderId: number; requestId: number; lines: { lineId: number; quantity: number }[] },
-  ): Promise<string | null> {
+  readonly keepsReturns = true;
+
+  async registerReturn(shopId: number, input: PlatformReturn): Promise<string | null> {
     const map = this.map(shopId);
     const orderId = await map.shopify('Order', input.orderId);
     try {
@@ -175,11 +175,6 @@ export class ShopifyStorePlatform implements StorePlatform {
     } catch (error) {
       throw await map.error(error, { orderId: input.orderId });
     }
-  }
-
-  /** Shopify only: opens the return registerReturn requested, once the merchant approved the request. */
-  approveReturn(shopId: number, reference: string): Promise<void> {
-    return this.admin.approveReturn(shopId, reference);
   }
 
   async unitsSold(shopId: number, from: number, to: number): Promise<UnitsSold[]> {
