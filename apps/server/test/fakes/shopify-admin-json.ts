@@ -132,6 +132,11 @@ export function orderNode(shop: FakeShop, order: FakeOrder, field: Field): Json 
       quantity: line.quantity,
       currentQuantity: line.quantity,
       refundableQuantity: line.quantity - refundedUnits(order, line.id),
+      unfulfilledQuantity: Math.max(
+        0,
+        line.quantity -
+          order.fulfillments.flatMap((f) => f.lines).reduce((n, l) => n + (l.lineId === line.id ? l.quantity : 0), 0),
+      ),
       image: line.image ? { url: line.image } : null,
       originalUnitPriceSet: bag(line.price, c),
       discountAllocations: line.discount > 0 ? [{ allocatedAmountSet: bag(line.discount, c) }] : [],

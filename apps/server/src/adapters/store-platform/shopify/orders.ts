@@ -38,9 +38,14 @@ const orderFields = (lines: number) => `
   fulfillments(first: 20) { status createdAt deliveredAt }
   lineItems(first: ${String(lines)}) { nodes { ${LINE_FIELDS} } pageInfo { hasNextPage endCursor } }`;
 
+/**
+ * Shopify holds a query until the bucket has its requested cost (what its `first`s could cost), and gives back the
+ * unused part afterwards: 20 lines ask about 270 points where 50 asked 630, so a page that reads an order waits less
+ * on a busy shop; most orders have fewer, and the rest follow a page at a time.
+ */
 export const ORDER: Operation = {
   name: 'Order',
-  query: `query Order($id: ID!) { order(id: $id) { ${orderFields(50)} } }`,
+  query: `query Order($id: ID!) { order(id: $id) { ${orderFields(20)} } }`,
   retryable: true,
 };
 

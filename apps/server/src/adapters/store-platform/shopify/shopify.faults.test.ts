@@ -129,6 +129,37 @@ describe('Shopify adapter against its fake Admin API, when things go wrong', () 
     ]);
   });
 
+  it('asks where an order shipped from for a few points, and reads its fulfillments only when it left from two places', async () => {
+    const placed = present(
+      shop.orders.find((o) => o.id === orderId),
+      'order',
+    );
+    await platform().issueRefund({ ...refund, orderId, lines: [{ lineId, quantity: 1 }], restock: true });
+    expect(calls('ShippedFrom')).toHaveLength(1);
+    expect(calls('RestockLocations')).toEqual([]);
+
+    // The second unit left from a warehouse of its own: it goes back there, found by the fulfillments' lines.
+    const warehouse = { id: 9_001, name: 'Warehouse' };
+    shop.locations.push(warehouse);
+    const [first] = placed.fulfillments;
+    const shipped = present(first, 'the fulfillment');
+    placed.fulfillments = [
+      { ...shipped, lines: [] },
+      { ...shipped, id: 9_002, locationId: warehouse.id, lines: shipped.lines.map((l) => ({ ...l, id: 9_003 })) },
+    ];
+    await platform().issueRefund({
+      ...refund,
+      orderId,
+      lines: [{ lineId, quantity: 1 }],
+      restock: true,
+      idempotencyKey: 'second-unit',
+    });
+    expect(calls('RestockLocations')).toHaveLength(1);
+    expect(present(apiRefunds()[1], 'the second refund').lines).toEqual([
+      expect.objectContaining({ lineId, quantity: 1, restockType: 'RETURN', locationId: warehouse.id }),
+    ]);
+  });
+
   it('refunds without restocking where the shop did not let the app read its locations', async () => {
     shop.scopes = ['read_orders', 'write_orders'];
     await platform().issueRefund({ ...refund, orderId, lines: [{ lineId, quantity: 1 }], restock: true });
@@ -137,7 +168,7 @@ describe('Shopify adapter against its fake Admin API, when things go wrong', () 
       'order',
     );
     expect([refundedUnits(placed, lineId), restockedUnits(placed, lineId)]).toEqual([1, 0]);
-    expect(calls('RestockLocations').map((c) => c.outcome)).toEqual(['refused']);
+    expect(calls('ShippedFrom').map((c) => c.outcome)).toEqual(['refused']);
   });
 
   it('refunds once when a refund that timed out is asked for again while Shopify still works on the first', async () => {
@@ -262,14 +293,16 @@ describe('Shopify adapter against its fake Admin API, when things go wrong', () 
 
   it('waits for the points the last throttle status says are missing, and so is never throttled', async () => {
     await fake.close();
-    await start({ maximumAvailable: 1000, restoreRate: 50 }, true);
+    // A bucket of 400 points holds one read of an order (about 270) but not two.
+    await start({ maximumAvailable: 400, restoreRate: 50 }, true);
     const p = platform();
     for (let i = 0; i < 4; i++) await p.getOrder(1, orderId);
     const reads = calls('Order');
     expect(reads.map((c) => c.outcome)).toEqual(['answered', 'answered', 'answered', 'answered']);
-    // A read costs c of 1000 points: the second waits for what the first left short, the others for a whole read.
+    // A read costs c of 400 points: the second waits for what the first left short, the others for a whole read.
     const c = present(reads[0], 'a read').cost;
-    const first = Math.ceil(((2 * c - 1000) * 1000) / 50);
+    expect(2 * c).toBeGreaterThan(400);
+    const first = Math.ceil(((2 * c - 400) * 1000) / 50);
     const each = Math.ceil((c * 1000) / 50);
     expect(reads.map((r) => r.at - START)).toEqual([0, first, first + each, first + 2 * each]);
   });
