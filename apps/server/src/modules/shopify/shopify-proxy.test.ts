@@ -144,7 +144,8 @@ describe.each(dialects)('Shopify app proxy on %s', (dialect) => {
     expect((await get(signed({ timestamp: String(NOW - 91) }))).statusCode).toBe(401);
     expect((await get(signed({ timestamp: String(NOW + 91) }))).statusCode).toBe(401);
     expect((await get(signed({ timestamp: String(NOW - 90) }))).statusCode).toBe(200);
-    // An unsigned call through the proxy path is refused like an unsigned page.
+    // The page's files and calls through the proxy path are refused unsigned like the page.
+    expect((await get(params(), '/apps/returns/assets/entry-Ab12.js')).statusCode).toBe(401);
     const unsigned = await t.app.inject({
       method: 'POST',
       url: `/apps/returns${calls.login.path}`,
