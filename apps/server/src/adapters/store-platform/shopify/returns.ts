@@ -119,23 +119,21 @@ export async function registerReturn(s: Session, shopId: number, input: Platform
 
 type ReturnLines = { fulfillmentLineItemId: string; quantity: number; returnReason: string }[];
 
-async function requestReturn(s: Session, orderId: number, lines: ReturnLines): Promise<string> {
-  const { returnRequest } = await s.request<{ returnRequest: ReturnPayload }>(RETURN_REQUEST, {
-    input: { orderId: gid('Order', orderId), returnLineItems: lines },
-  });
-  refuseOn('ReturnRequest', returnRequest.userErrors);
-  return madeId(returnRequest);
-}
-
-async function create(s: Session, orderId: number, lines: ReturnLines, note: string): Promise<string> {
-  const { returnCreate } = await s.request<{ returnCreate: ReturnPayload }>(RETURN_CREATE, {
-    input: {
-      orderId: gid('Order', orderId),
-      returnLineItems: lines.map((line) => ({ ...line, returnReasonNote: note })),
-    },
-  });
-  refuseOn('ReturnCreate', returnCreate.userErrors);
-  return madeId(returnCreate);
+/**
+ * One of the return mutations (its root field is the operation's name, lower-cased first); refused on its user
+ * errors, except those `tolerate` keeps back.
+ */
+async function mutate(
+  s: Session,
+  operation: Operation,
+  variables: Record<string, unknown>,
+  tolerate = (errors: UserError[]) => errors,
+): Promise<ReturnPayload> {
+  const root = operation.name.charAt(0).toLowerCase() + operation.name.slice(1);
+  const payload = (await s.request<Record<string, ReturnPayload>>(operation, variables))[root];
+  if (!payload) throw new Error(`Shopify answered no ${root}`);
+  refuseOn(operation.name, tolerate(payload.userErrors));
+  return payload;
 }
 
 function madeId(payload: ReturnPayload): string {
@@ -144,26 +142,27 @@ function madeId(payload: ReturnPayload): string {
   return made;
 }
 
+const requestReturn = async (s: Session, orderId: number, lines: ReturnLines) =>
+  madeId(await mutate(s, RETURN_REQUEST, { input: { orderId: gid('Order', orderId), returnLineItems: lines } }));
+
+const create = async (s: Session, orderId: number, lines: ReturnLines, note: string) =>
+  madeId(
+    await mutate(s, RETURN_CREATE, {
+      input: {
+        orderId: gid('Order', orderId),
+        returnLineItems: lines.map((line) => ({ ...line, returnReasonNote: note })),
+      },
+    }),
+  );
+
 /** A decision Shopify has already taken (a retried job) is no error: only a return still requested moves. */
 const undecided = (errors: UserError[]) => errors.filter((e) => !/already|status/i.test(e.message));
 
 /** Opens a requested return (the merchant approved it); one already open stays so. */
-async function approve(s: Session, reference: string): Promise<void> {
-  const { returnApproveRequest } = await s.request<{ returnApproveRequest: ReturnPayload }>(RETURN_APPROVE, {
-    input: { id: reference },
-  });
-  refuseOn('ReturnApproveRequest', undecided(returnApproveRequest.userErrors));
-}
+const approve = (s: Session, reference: string) => mutate(s, RETURN_APPROVE, { input: { id: reference } }, undecided);
 
 /** Declines a requested return (the merchant rejected it); one already declined stays so. */
-async function decline(s: Session, reference: string): Promise<void> {
-  const { returnDeclineRequest } = await s.request<{ returnDeclineRequest: ReturnPayload }>(RETURN_DECLINE, {
-    input: { id: reference, declineReason: 'OTHER' },
-  });
-  refuseOn('ReturnDeclineRequest', undecided(returnDeclineRequest.userErrors));
-}
+const decline = (s: Session, reference: string) =>
+  mutate(s, RETURN_DECLINE, { input: { id: reference, declineReason: 'OTHER' } }, undecided);
 
-async function cancel(s: Session, reference: string): Promise<void> {
-  const { returnCancel } = await s.request<{ returnCancel: ReturnPayload }>(RETURN_CANCEL, { id: reference });
-  refuseOn('ReturnCancel', undecided(returnCancel.userErrors));
-}
+const cancel = (s: Session, reference: string) => mutate(s, RETURN_CANCEL, { id: reference }, undecided);
