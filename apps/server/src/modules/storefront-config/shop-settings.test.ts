@@ -119,4 +119,36 @@ describe.each(dialects)('shop settings on %s', (dialect) => {
     });
     expect(detail.json<Envelope<{ refund: number }>>().data.refund).toBeGreaterThan(0);
   });
+  it('keeps the merchant’s CSS as written and cleans it when served, by the shop’s asset origins of the moment', async () => {
+    const css = [
+      '/* Our brand */',
+      '.rc-brand {',
+      '  color: #7a1f5c;',
+      '  background: url(https://cdn.shop.example/stripe.png);',
+      '}',
+      '@import url(https://evil.example/keylogger.css);',
+      '.rc-x{background:url(https://evil.example/leak.png)}',
+    ].join('\n');
+    const settings = await readSettings();
+    expect((await saveSettings({ ...settings, custom_css: css })).status).toBe(200);
+    // Stored and read back as the merchant wrote it, comments and lines included: their editor shows their text.
+    expect((await readSettings()).custom_css).toBe(css);
+    const served = async () => {
+      const answer = (await t.call(calls.getConfig, { shop_url: shop, code: 'en', sign })).body.data.custom_css;
+      // The page's first paint carries the same answer.
+      expect((await t.app.ctx.services.storefront.inlineConfig(shop, 'en'))?.custom_css).toBe(answer);
+      return answer;
+    };
+    expect(await served()).toBe('.rc-brand{color:#7a1f5c}.rc-x{}');
+
+    // Once the shop's logo comes from that CDN, its URLs are the shop's own: the same stored CSS now serves them.
+    const logo = { type: 'logo' as const, value: 'https://cdn.shop.example/logo.svg', url: '' };
+    expect(
+      (await saveSettings({ ...settings, custom_css: css, style: { ...settings.style, portal_top_content: logo } }))
+        .status,
+    ).toBe(200);
+    const withCdn = await served();
+    expect(withCdn).toContain('url(https://cdn.shop.example/stripe.png)');
+    expect(withCdn).not.toContain('evil.example');
+  });
 });
