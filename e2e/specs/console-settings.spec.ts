@@ -126,6 +126,45 @@ test.describe('saving', () => {
     await expect.poll(() => header.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   });
 
+  test('the return window takes 1 to 30 days, and refund amounts can be hidden from shoppers', async ({
+    page,
+    request,
+  }) => {
+    const shop = shopWithOwner();
+    const headers = { authorization: `Bearer ${shop.apiKey}` };
+    await openSettings(page, shop);
+    const window = page.getByRole('textbox', { name: 'Return window' });
+    await window.fill('60');
+    await expect(page.getByText('Enter 30 or less', { exact: true })).toBeVisible();
+    await expect(window).toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByRole('heading', { name: '1 setting needs fixing before saving' })).toBeFocused();
+    await window.fill('-5');
+    await expect(page.getByText('Enter 1 or more', { exact: true })).toBeVisible();
+    await window.fill('14');
+    await page.getByRole('checkbox', { name: 'Hide refund amounts from shoppers' }).check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Saved. Shoppers see these settings now.')).toBeVisible();
+
+    const { settings, etag } = await readSettings(request, headers);
+    expect(settings.return_setting.return_window_days).toBe(14);
+    expect(settings.hidden_refund).toBe(1);
+    // The API refuses what the console refuses, naming the field, with a status a REST client sees as a failure.
+    const refused = await request.put('/merchant/v1/settings', {
+      headers: { ...headers, 'if-match': etag },
+      data: { ...settings, return_setting: { ...settings.return_setting, return_window_days: 60 } },
+    });
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as Envelope<{ errors: unknown[] }>).data.errors).toEqual([
+      { field: 'return_setting.return_window_days', message: 'A return window is 1 to 30 days' },
+    ]);
+
+    await page.goto(`/?shop=${shop.shop}`);
+    await expect(
+      page.getByText('You have a maximum of 14 days from the date of your purchase to make a return.'),
+    ).toBeVisible();
+  });
+
   test('a save over someone else’s newer save is refused, and theirs load only when asked', async ({
     page,
     request,

@@ -133,6 +133,9 @@ test('the console signs in and out, guards its pages, and each screen passes axe
   }
   await page.goto('/admin/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  // A request that does not exist: the merchant API answers 404 now, and the page says what it always said.
+  await page.goto('/admin/requests/2147483000');
+  await expect(page.getByRole('alert')).toContainText('Request error, the resource was not found');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in to the returns desk' })).toBeVisible();
   await page.goto('/admin');

@@ -91,7 +91,7 @@ test('hostile merchant CSS and texts run no script and load nothing from other o
   expect(seen.violations.some((v) => v.startsWith('img-src') && v.includes('evil.example'))).toBe(true);
 });
 
-test('the merchant API stores hostile CSS only as harmless rules', async ({ page, request, baseURL }) => {
+test('hostile CSS sent to the merchant API is served as harmless rules', async ({ page, request, baseURL }) => {
   const original = (
     (await (await request.get('/merchant/v1/settings', { headers: merchant })).json()) as Envelope<ShopSettings>
   ).data;

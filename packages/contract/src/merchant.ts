@@ -85,6 +85,29 @@ export const refundBody = z.object({
 });
 export const emptyBody = z.object({}).strict().optional();
 
+/**
+ * The HTTP statuses of the merchant API (ADR 025). A REST client reads the status; the `{code, msg, data}` envelope
+ * says why. Refused fields come back in `data.errors`, each with its path and what is wrong with it.
+ */
+export const MERCHANT_STATUSES = {
+  200: 'Success (code 1000)',
+  400: 'The body, query or headers do not fit the contract (code 1001), or the body is not JSON. `msg` names up to three fields; `data.errors` lists each as `{field, message}`',
+  401: 'No key, or not a key of any shop (code 401)',
+  404: 'No such request, or a request of another shop (code 1004): the two answer alike',
+  409: "The request's state does not allow the change (code 1071), the order number belongs to another order, or a concurrent change won (code 1001); nothing was changed",
+  412: '`If-Match` names an older version of the settings than the stored one (code 1092); nothing was saved',
+  413: 'The body is too large (code 1001)',
+  415: 'The body is not `application/json` (code 1001)',
+  422: 'The body fits the contract but not this request (code 1001), e.g. an amount above what is left to refund; `data.errors` names the field',
+  429: 'Too many refused keys or signatures from this address (code 1029): wait the `Retry-After` seconds',
+} as const;
+export type MerchantStatus = keyof typeof MERCHANT_STATUSES;
+
+/** A refused field of a 400 or 422 answer (`data.errors`): its path (`return_setting.return_window_days`) and why. */
+export const fieldError = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldError>;
+export const fieldErrors = z.object({ errors: z.array(fieldError) });
+
 interface MerchantRoute {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
@@ -96,14 +119,25 @@ interface MerchantRoute {
   query?: z.ZodType;
   body?: z.ZodType;
   answer: z.ZodType;
+  /**
+   * What this route may refuse with besides what every route may: 401 and 429 (the caller), and 400, 413 and 415 when
+   * it takes a body or a query.
+   */
+  refusals?: MerchantStatus[];
 }
 
-const action = (name: string, summary: string, body: z.ZodType = emptyBody): MerchantRoute & { body: z.ZodType } => ({
+const action = (
+  name: string,
+  summary: string,
+  body: z.ZodType = emptyBody,
+  refusals: MerchantStatus[] = [404, 409],
+): MerchantRoute & { body: z.ZodType } => ({
   method: 'POST',
   path: `/requests/{id}/${name}`,
   summary,
   body,
   answer: merchantRequest,
+  refusals,
 });
 
 export const merchantRoutes = {
@@ -119,6 +153,7 @@ export const merchantRoutes = {
     path: '/requests/{id}',
     summary: 'One return request with its audit trail',
     answer: merchantRequest,
+    refusals: [404],
   },
   approve: action('approve', 'Approve a pending request; a label and packing slip are made and the shopper is emailed'),
   reject: action('reject', 'Reject a pending or received request with a reason', rejectBody),
@@ -127,15 +162,18 @@ export const merchantRoutes = {
     'refund',
     'Refund a received request (or an approved keep-the-item one), optionally overriding solution and amount',
     refundBody,
+    [404, 409, 422],
   ),
   resolve: action('resolve', 'Complete a request without a refund'),
   getSettings: { method: 'GET', path: '/settings', summary: 'The store configuration', answer: shopSettings },
   putSettings: {
     method: 'PUT',
     path: '/settings',
-    summary: 'Replace the store configuration (missing fields take defaults)',
+    summary:
+      'Replace the store configuration (missing fields take defaults); with `If-Match: "<ETag of a GET>"` only over that version',
     body: shopSettings,
     answer: shopSettings,
+    refusals: [412],
   },
   upsertOrder: {
     method: 'PUT',
@@ -145,6 +183,7 @@ export const merchantRoutes = {
     id: externalId,
     body: orderUpsert,
     answer: orderUpsertAnswer,
+    refusals: [409],
   },
   importOrders: {
     method: 'POST',
@@ -152,6 +191,7 @@ export const merchantRoutes = {
     summary: `Create or replace up to ${String(IMPORT_BATCH_MAX)} orders at once, each with its \`id\`; each is saved or refused on its own`,
     body: orderImportBody,
     answer: orderImportAnswer,
+    refusals: [409],
   },
   orderWebhook: {
     method: 'POST',
@@ -160,6 +200,7 @@ export const merchantRoutes = {
     auth: 'signature',
     body: feedOrder,
     answer: orderWebhookAnswer,
+    refusals: [409],
   },
 } satisfies Record<string, MerchantRoute>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RETURN_WINDOW_DAYS } from './constants.js';
 import { int, minor, unixSeconds } from './envelope.js';
 import { NonReturnableReason } from './ids.js';
 
@@ -76,8 +77,12 @@ export const pickupMethod = z.object({
   pickupTimeDefault: z.string(),
 });
 
+/** Spec §9: a return is possible for at most 30 days from purchase; a window needs at least one day. */
+const windowMessage = `A return window is 1 to ${String(RETURN_WINDOW_DAYS)} days`;
+export const returnWindowDays = int.min(1, windowMessage).max(RETURN_WINDOW_DAYS, windowMessage);
+
 export const returnSetting = z.object({
-  return_window_days: int,
+  return_window_days: returnWindowDays,
   refund_shipping: z.boolean(),
   return_fee: minor,
   label_fee: minor,

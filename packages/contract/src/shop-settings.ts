@@ -29,6 +29,11 @@ export const shopSettings = z.object({
     .default(0),
   time_format: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(1),
   is_remove_brand: z.union([z.literal(0), z.literal(1)]).default(0),
+  /**
+   * Spec §3 `hidden_refund`: 1 hides the refund amounts from shoppers (the return form and status page say the amount
+   * is confirmed once the merchant reviews the request), 2 shows them.
+   */
+  hidden_refund: z.union([z.literal(1), z.literal(2)]).default(2),
   test_store_data: z.union([z.literal(0), z.literal(1)]).default(0),
   return_setting: returnSetting.default({
     return_window_days: RETURN_WINDOW_DAYS,
@@ -94,6 +99,10 @@ export function parseShopSettings(json: string): ShopSettings {
     raw.text_translations = Object.fromEntries(
       Object.entries(raw.text_translations).filter(([code]) => isLocale(code)),
     );
+  // A return window saved before it was bounded (60, -5) reads as the nearest one allowed, so the shop keeps working.
+  const rules = raw.return_setting as Record<string, unknown> | undefined;
+  if (rules && typeof rules === 'object' && Number.isInteger(rules.return_window_days))
+    rules.return_window_days = Math.min(RETURN_WINDOW_DAYS, Math.max(1, rules.return_window_days as number));
   if (Array.isArray(raw.reasons))
     raw.reasons = raw.reasons.map((entry: unknown) => {
       if (!entry || typeof entry !== 'object' || !('translations' in entry)) return entry;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { int } from './envelope.js';
 import { APPEARANCE_DEFAULTS, DEFAULT_ORDER_LOOKUP_METHOD } from './constants.js';
+import { returnWindowDays } from './order.js';
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 
@@ -76,7 +77,7 @@ export const storeConfig = z.object({
   style: storeStyle,
   text: storeText,
   contact: merchantContact,
-  return_window_days: int,
+  return_window_days: returnWindowDays,
 });
 export type StoreConfig = z.infer<typeof storeConfig>;
 

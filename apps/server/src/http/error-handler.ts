@@ -1,16 +1,20 @@
-import { Code, messages } from '@return-center/contract';
+import { Code, MERCHANT_BASE, messages } from '@return-center/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from './app-error.js';
 
 const API_PREFIXES = ['/admin/api', '/go-api/', '/v1/', '/merchant/', '/dev/', '/health'];
 export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+/** The merchant's REST routes: refusals answer the status a REST client expects, not 200 (ADR 025). */
+const isRestPath = (url: string) => url.startsWith(`${MERCHANT_BASE}/`);
 
 /** Turns every failure into the `{code, msg, data}` envelope; only 5xx messages are hidden. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.httpStatus).send({ code: error.code, msg: error.message, data: error.data });
+      if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
+      const status = isRestPath(request.url) ? error.restStatus : error.httpStatus;
+      return reply.status(status).send({ code: error.code, msg: error.message, data: error.data });
     }
     if (isUniqueViolation(error)) {
       // Two requests raced for the same row; the loser is told to try again instead of seeing a server error.

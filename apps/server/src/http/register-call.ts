@@ -1,7 +1,7 @@
 import { API_BASES, Code, type CallDef } from '@return-center/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { errors } from './app-error.js';
+import { describeFields, errors, fieldErrorsOf } from './app-error.js';
 
 /**
  * An answer already turned into JSON, sent inside the envelope as it is: for large answers that stay the same for
@@ -24,10 +24,14 @@ export interface Authenticator<S> {
 
 /** Explains a schema failure in one readable line: `email: Invalid email address`. */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
+  return describeFields(fieldErrorsOf(error));
+}
+
+/** The value as the schema reads it, or a refusal (1001) that names each field in `data.errors`: merchant routes. */
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw errors.invalidFields(fieldErrorsOf(result.error));
+  return result.data;
 }
 
 /**

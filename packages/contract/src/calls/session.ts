@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { email, int, shopUrl } from '../envelope.js';
+import { returnWindowDays } from '../order.js';
 import { storeConfig, storeStyle, storeText } from '../store-config.js';
 import { empty, lang, ok } from './shared.js';
 
@@ -72,7 +73,7 @@ export const config = defineCall({
     shop_url: z.string(),
     email: z.string(),
     order_id: int.nullable(),
-    return_window_days: int,
+    return_window_days: returnWindowDays,
     expires_at: z.number().int(),
   }),
 });

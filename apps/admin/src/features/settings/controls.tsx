@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Field } from '../../shared/ui/field';
 import { anchorId } from './issues';
 
@@ -116,12 +116,23 @@ export function Checkbox(props: {
   name?: string;
 }) {
   const { label, hint, checked, onChange, name } = props;
+  const hintId = useId();
   return (
     <div className="settings-check" id={name ? anchorId(name) : undefined}>
       <label>
-        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} /> {label}
+        <input
+          type="checkbox"
+          checked={checked}
+          aria-describedby={hint ? hintId : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+        />{' '}
+        {label}
       </label>
-      {hint ? <p className="hint">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="hint">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }

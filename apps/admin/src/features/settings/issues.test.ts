@@ -27,6 +27,19 @@ describe('settings issues', () => {
     expect(errorOf('return_setting')).toBeUndefined();
   });
 
+  it('bounds the return window to 1 to 30 days (spec §9)', () => {
+    const windowOf = (days: number) => {
+      const draft = shopSettings.parse({});
+      draft.return_setting = { ...draft.return_setting, return_window_days: days };
+      return errorsFor(validate(draft, i18n))('return_setting.return_window_days');
+    };
+    expect(windowOf(60)).toBe('Enter 30 or less');
+    expect(windowOf(-5)).toBe('Enter 1 or more');
+    expect(windowOf(0)).toBe('Enter 1 or more');
+    expect(windowOf(1)).toBeUndefined();
+    expect(windowOf(30)).toBeUndefined();
+  });
+
   it('names a field in the summary by its label, a list entry by its place, a translation by its language', () => {
     expect(issueLabel('style.return_page_primary_color', i18n, names)).toBe('Primary colour');
     expect(issueLabel('embed_origins.1', i18n, names)).toBe('Sites that may embed the portal');

@@ -14,7 +14,10 @@ const moneyParser = (currency: string) => (text: string) => {
   }
 };
 
-/** The return rules: window, fees, restocking, shipping refund, green returns and the store-credit bonus. */
+/**
+ * The return rules: window, fees, restocking, shipping refund, whether shoppers see the amounts, green returns and the
+ * store-credit bonus.
+ */
 export function RulesSection({ draft, update, errorOf }: SectionProps) {
   const { t } = useTranslation();
   const { currency } = useSignedIn().shop;
@@ -37,7 +40,7 @@ export function RulesSection({ draft, update, errorOf }: SectionProps) {
     <Section id="return_setting" title={t('settings.sections.rules')}>
       <div className="settings-row">
         <NumberControl
-          {...field('return_window_days')}
+          {...field('return_window_days', t('settings.rules.windowHint'))}
           {...number}
           suffix={t('settings.rules.days')}
           value={rules.return_window_days}
@@ -70,6 +73,13 @@ export function RulesSection({ draft, update, errorOf }: SectionProps) {
         label={t('settings.field.return_setting.refund_shipping')}
         checked={rules.refund_shipping}
         onChange={(on) => set({ refund_shipping: on })}
+      />
+      <Checkbox
+        name="hidden_refund"
+        label={t('settings.field.hidden_refund')}
+        hint={t('settings.rules.hiddenRefundHint')}
+        checked={draft.hidden_refund === 1}
+        onChange={(on) => update('hidden_refund', on ? 1 : 2)}
       />
       <h3>{t('settings.rules.green')}</h3>
       <div className="settings-row">

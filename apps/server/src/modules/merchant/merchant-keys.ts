@@ -66,7 +66,9 @@ export class MerchantKeys {
   /** The shop id behind the request's bearer key, or a 401 envelope. */
   async shopOf(request: FastifyRequest): Promise<number> {
     const failures = merchantAuthFailures(request.ip);
-    if (await this.limiter.blocked(failures, LIMITS.merchantKeyFailuresPerIp)) throw errors.rateLimited();
+    // A fixed window: its full length is the longest anyone must wait (Retry-After).
+    if (await this.limiter.blocked(failures, LIMITS.merchantKeyFailuresPerIp))
+      throw errors.rateLimited(LIMITS.merchantKeyFailuresPerIp.windowSeconds);
     const header = request.headers.authorization ?? '';
     const key = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const row = key

@@ -9,19 +9,13 @@ import {
 } from '@return-center/contract';
 import type { RequestAction } from '@return-center/domain';
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError, errors } from '../../http/app-error.js';
 import { consoleToken, staffCaller } from '../staff/console-auth.js';
-import { describeIssues } from '../../http/register-call.js';
+import { parseInput as parse } from '../../http/register-call.js';
 import type { TransitionInput } from '../requests/lifecycle.service.js';
 import { merchantDocsHtml, merchantOpenApi } from './openapi.js';
 
-const parse = <T extends z.ZodType>(schema: T, value: unknown): z.output<T> => {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw errors.invalidInput(describeIssues(result.error));
-  return result.data;
-};
 const ok = (data: unknown) => ({ code: Code.Success, msg: 'ok', data });
 
 /** The merchant REST API: review requests, move them along, and edit the store configuration. */

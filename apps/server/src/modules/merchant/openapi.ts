@@ -1,8 +1,25 @@
-import { MERCHANT_BASE, merchantRoutes } from '@return-center/contract';
+import {
+  MERCHANT_BASE,
+  MERCHANT_STATUSES,
+  fieldErrors,
+  merchantRoutes,
+  type MerchantStatus,
+} from '@return-center/contract';
 import { z } from 'zod';
 
 const envelopeOf = (data: z.ZodType) => z.object({ code: z.number().int(), msg: z.string(), data });
 const schema = (type: z.ZodType) => z.toJSONSchema(type, { io: 'input', unrepresentable: 'any' });
+
+/** Every route's refusals: those of the caller, of a body or query, and the route's own (ADR 025). */
+function statusesOf(route: (typeof merchantRoutes)[keyof typeof merchantRoutes]): MerchantStatus[] {
+  const input: MerchantStatus[] = 'body' in route ? [400, 413, 415] : 'query' in route ? [400] : [];
+  const own: readonly MerchantStatus[] = ('refusals' in route ? route.refusals : undefined) ?? [];
+  return [...new Set<MerchantStatus>([200, ...input, 401, ...own, 429])].sort((a, b) => a - b);
+}
+
+/** A refusal's envelope: field errors for 400 and 422, nothing else in `data`. */
+const refusalSchema = (status: MerchantStatus) =>
+  schema(envelopeOf(status === 400 || status === 422 ? fieldErrors.nullable() : z.null()));
 
 /** OpenAPI 3.1 document of the merchant API, generated from the contract schemas. */
 export function merchantOpenApi(): Record<string, unknown> {
@@ -23,15 +40,25 @@ export function merchantOpenApi(): Record<string, unknown> {
       security: signed ? [] : [{ bearer: [] }],
       parameters,
       ...('body' in route ? { requestBody: { content: { 'application/json': { schema: schema(route.body) } } } } : {}),
-      responses: {
-        200: {
-          description: 'Success (code 1000)',
-          content: { 'application/json': { schema: schema(envelopeOf(route.answer)) } },
-        },
-        401: { description: signed ? 'Unknown shop or a signature that does not match' : 'Missing or unknown key' },
-        403: { description: "Another shop's request" },
-        409: { description: 'Illegal status change (code 1071)' },
-      },
+      responses: Object.fromEntries(
+        statusesOf(route).map((status) => [
+          status,
+          {
+            description:
+              status === 401 && signed
+                ? 'Unknown shop, no signature or a signature that does not match (code 401)'
+                : MERCHANT_STATUSES[status],
+            ...(status === 429
+              ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
+              : {}),
+            content: {
+              'application/json': {
+                schema: status === 200 ? schema(envelopeOf(route.answer)) : refusalSchema(status),
+              },
+            },
+          },
+        ]),
+      ),
     };
   }
   return {
@@ -39,7 +66,8 @@ export function merchantOpenApi(): Record<string, unknown> {
     info: {
       title: 'Return Center merchant API',
       version: '1.0.0',
-      description: 'Bearer MERCHANT_API_KEY. Answers are {code, msg, data}; code 1000 is success.',
+      description:
+        'Bearer MERCHANT_API_KEY. Answers are {code, msg, data}; code 1000 is success. A refusal answers its HTTP status (404, 409, 422…) with the envelope saying why; 400 and 422 list the refused fields in data.errors.',
     },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,
@@ -50,17 +78,22 @@ const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
 
 /** A readable, dependency-free page of the same document. */
 export function merchantDocsHtml(doc: Record<string, unknown>): string {
-  const paths = doc.paths as Record<string, Record<string, { summary: string }>>;
+  const paths = doc.paths as Record<string, Record<string, { summary: string; responses: object }>>;
   const rows = Object.entries(paths)
     .flatMap(([path, methods]) =>
       Object.entries(methods).map(
         ([method, op]) =>
-          `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escape(path)}</code></td><td>${escape(op.summary)}</td></tr>`,
+          `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escape(path)}</code></td><td>${escape(op.summary)}</td><td>${Object.keys(op.responses).join(' ')}</td></tr>`,
       ),
     )
+    .join('');
+  const statuses = Object.entries(MERCHANT_STATUSES)
+    .map(([status, meaning]) => `<tr><td>${status}</td><td>${escape(meaning)}</td></tr>`)
     .join('');
   return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Merchant API</title>
 <style>body{font:15px/1.5 system-ui;margin:2rem auto;max-width:60rem;padding:0 1rem}td{padding:.4rem .8rem;border-bottom:1px solid #ddd;vertical-align:top}</style>
 <h1>Return Center merchant API</h1><p>Send <code>Authorization: Bearer &lt;MERCHANT_API_KEY&gt;</code>. Machine-readable: <a href="/merchant/docs/openapi.json">openapi.json</a>.</p>
-<table><thead><tr><th>Method</th><th>Path</th><th>What it does</th></tr></thead><tbody>${rows}</tbody></table></html>`;
+<table><thead><tr><th>Method</th><th>Path</th><th>What it does</th><th>HTTP statuses</th></tr></thead><tbody>${rows}</tbody></table>
+<h2>Statuses</h2><p>Every answer is <code>{code, msg, data}</code>; <code>code</code> 1000 is success.</p>
+<table><tbody>${statuses}</tbody></table></html>`;
 }

@@ -24,7 +24,7 @@ export function orderFeedRoutes({ app, services }: AppContext): void {
   app.put(merchantRoutePattern('upsertOrder'), { bodyLimit }, async (request) => {
     const shop = await shopFor(request);
     const id = externalId.safeParse((request.params as { id: string }).id);
-    if (!id.success) throw errors.invalidInput(`id: ${id.error.issues[0]?.message ?? 'invalid'}`);
+    if (!id.success) throw errors.invalidFields([{ field: 'id', message: id.error.issues[0]?.message ?? 'invalid' }]);
     return ok(await orderFeed.upsert(shop, id.data, request.body));
   });
 
@@ -39,7 +39,8 @@ export function orderFeedRoutes({ app, services }: AppContext): void {
     });
     scope.post(merchantRoutePattern('orderWebhook'), async (request) => {
       const failures = merchantAuthFailures(request.ip);
-      if (await limiter.blocked(failures, LIMITS.merchantKeyFailuresPerIp)) throw errors.rateLimited();
+      if (await limiter.blocked(failures, LIMITS.merchantKeyFailuresPerIp))
+        throw errors.rateLimited(LIMITS.merchantKeyFailuresPerIp.windowSeconds);
       const header = (name: string) => {
         const value = request.headers[name];
         return typeof value === 'string' ? value : '';

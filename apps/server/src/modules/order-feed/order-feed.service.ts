@@ -1,20 +1,14 @@
 import { Code, feedOrder, orderImportBatch, orderUpsert, type FeedOrder } from '@return-center/contract';
-import type { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import { AppError, errors } from '../../http/app-error.js';
-import { describeIssues } from '../../http/register-call.js';
+import { AppError } from '../../http/app-error.js';
+import { describeIssues, parseInput as parse } from '../../http/register-call.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
 import { signatureMatches } from './webhook-signature.js';
 
-const parse = <T extends z.ZodType>(schema: T, value: unknown): z.output<T> => {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw errors.invalidInput(describeIssues(result.error));
-  return result.data;
-};
 const numberTaken = (message: string) => new AppError(Code.InvalidInput, `number: ${message}`, 409);
 
 /** Orders of a merchant's own store, fed through the API, the webhook or a bulk import (issue #11). */

@@ -175,7 +175,7 @@ export function buildOrderSource(
     customer_wise_iban: '',
     wise_account_id: '',
     customer_wise_currency: 'GBP',
-    hidden_refund: 2,
+    hidden_refund: shop.settings.hidden_refund,
     return_reason_same: 1,
     pickup_address: pickupAddressOf(order),
     request_id: openRequest(requests, order.id)?.id ?? null,

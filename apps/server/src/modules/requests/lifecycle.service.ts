@@ -89,7 +89,7 @@ export class LifecycleService {
       const bankTransfer = (input.solution_id ?? request.solution_id) === SolutionId.BankTransfer;
       if (action === 'refund' && bankTransfer && !request.payout_account_id) {
         // A payout needs the account the shopper gave on the bank-transfer form.
-        throw errors.invalidInput('solution_id: the shopper gave no bank account for this return; choose 1, 2 or 4');
+        throw errors.unprocessable('solution_id', 'the shopper gave no bank account for this return; choose 1, 2 or 4');
       }
       const money = JSON.parse(request.money || '{}') as { total?: number; bonus?: number };
       // An exchange is paid with its new items: only credit left over beyond them (never the bonus) is money to give.
@@ -98,10 +98,13 @@ export class LifecycleService {
           ? exchangeLeftover(request, money.bonus ?? 0)
           : (money.total ?? request.refund);
       if (action === 'refund' && most <= 0)
-        throw errors.invalidInput('An exchange is settled by its new items: nothing is left of its credit to refund');
+        throw errors.unprocessable(
+          '',
+          'An exchange is settled by its new items: nothing is left of its credit to refund',
+        );
       const amount = input.amount ?? most;
       if (action === 'refund' && amount > most) {
-        throw errors.invalidInput(`amount: at most ${most}`);
+        throw errors.unprocessable('amount', `at most ${most}`);
       }
       const now = nowSeconds(clock);
       await trx

@@ -161,7 +161,7 @@ export function buildCheckInfo(
     bonus: money.bonus,
     tracking,
     return_address_mode: 1,
-    specious_setting: { hidden_refund: 2 },
+    specious_setting: { hidden_refund: shop.settings.hidden_refund },
     pickup: pickupOf(request),
     pickupMethod: request.pickup ? PICKUP_METHOD : null,
     exchange_order: exchangeOrderOf(request, currencySet),
