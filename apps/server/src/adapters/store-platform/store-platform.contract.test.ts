@@ -124,21 +124,23 @@ async function shopify(dialect: (typeof dialects)[number]): Promise<Harness> {
       const made = fake.putProduct(domainOf(shopId), { ...product, optionNames: names });
       for (const handle of product.collections ?? [])
         fake.putCollection(domainOf(shopId), { title: handle, handle, productIds: [made.id] });
+      // What Shopify's products/create webhook tells the adapter.
+      platform.forgetCatalogue(shopId);
       const productId = await platform.localId(shopId, 'Product', made.id);
       productsOf.set(productId, made.id);
       const variantIds = await Promise.all(made.variants.map((v) => platform.localId(shopId, 'ProductVariant', v.id)));
       for (const [i, id] of variantIds.entries()) variantsOf.set(id, present(made.variants[i], 'variant').id);
       return { productId, variantIds };
     },
-    putCollection: async (shopId, collection) =>
-      platform.localId(
-        shopId,
-        'Collection',
-        fake.putCollection(domainOf(shopId), {
-          ...collection,
-          productIds: collection.productIds.map((id) => present(productsOf.get(id), `product ${String(id)}`)),
-        }).id,
-      ),
+    putCollection: async (shopId, collection) => {
+      const made = fake.putCollection(domainOf(shopId), {
+        ...collection,
+        productIds: collection.productIds.map((id) => present(productsOf.get(id), `product ${String(id)}`)),
+      });
+      // Adding products to a collection changes them: Shopify's products/update webhook.
+      platform.forgetCatalogue(shopId);
+      return platform.localId(shopId, 'Collection', made.id);
+    },
     payDraft: (shopId, draft) => {
       fake.payDraft(domainOf(shopId), present(parseDraftKey(draft.id), `draft ${draft.id}`).draftId);
       return Promise.resolve();
