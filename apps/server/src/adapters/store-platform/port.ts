@@ -289,6 +289,20 @@ export interface RefundResult {
   code: string;
 }
 
+/**
+ * The platform's rate limit leaves no room for the call before its deadline (the shop's budget is spent): nothing was
+ * done, and the call may be made again after about `retryAfterSeconds`.
+ */
+export class PlatformBusy extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = 'PlatformBusy';
+  }
+}
+
 /** The order is not one of the shop's: the platform refuses to act on it. */
 export class UnknownOrder extends Error {
   constructor(
