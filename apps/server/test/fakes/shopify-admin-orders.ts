@@ -173,7 +173,7 @@ export const orderHandlers: Record<string, Handler> = {
       userErrors: [],
     });
     if (!order) return refuse('Order does not exist', 'NOT_FOUND');
-    if (order.cancelledAt !== null) return refuse('Order has already been cancelled', 'INVALID');
+    if (order.cancelledAt !== null) return refuse('Cannot cancel this order.', 'INVALID');
     order.cancelledAt = data.nowSeconds();
     const left = orderTotal(order) - order.refunds.reduce((sum, r) => sum + r.amount, 0);
     if (obj(field.args.refundMethod).originalPaymentMethodsRefund === true && left > 0)
@@ -258,9 +258,7 @@ function moveReturn(shop: FakeShop, id: unknown, from: FakeReturn['status'], to:
   if (found.status !== from)
     return {
       return: null,
-      userErrors: [
-        userError(['id'], `Return is not ${to.toLowerCase()}able: its status is ${found.status}.`, 'INVALID_STATE'),
-      ],
+      userErrors: [userError(['id'], `This return can't be moved to ${to.toLowerCase()}.`, 'INVALID_STATE')],
     };
   found.status = to;
   return { return: { id: gidOf('Return', found.id), status: to }, userErrors: [] };

@@ -43,6 +43,30 @@ describe.each(dialects)('Shopify returns follow the merchant on %s', (dialect) =
     expect(operations()).not.toContain('ReturnCreate');
   });
 
+  it('takes a retried decision Shopify already acted on (INVALID_STATE) as done, whatever its words', async () => {
+    const { requestId } = await submitShopifyReturn(t, shop.domain, '1001');
+    await t.app.ctx.worker.runDue();
+    await decide(requestId, 'approve');
+    // Every job of the request runs again, as after a lost answer: Shopify refuses to open an open return.
+    await t.db
+      .updateTable('jobs')
+      .set({ status: 'queued', run_at: 0 })
+      .where('kind', '=', 'request.platform-return')
+      .execute();
+    await t.app.ctx.worker.runDue();
+    const jobs = await t.db
+      .selectFrom('jobs')
+      .select(['status', 'last_error'])
+      .where('kind', '=', 'request.platform-return')
+      .execute();
+    expect(jobs).toEqual([
+      { status: 'done', last_error: '' },
+      { status: 'done', last_error: '' },
+    ]);
+    expect(fake.calls.filter((c) => c.operation === 'ReturnApproveRequest')).toHaveLength(2);
+    expect(shop.returns).toMatchObject([{ status: 'OPEN' }]);
+  });
+
   it('declines the requested return when the merchant rejects the request', async () => {
     const { requestId } = await submitShopifyReturn(t, shop.domain, '1001');
     await t.app.ctx.worker.runDue();

@@ -155,8 +155,11 @@ const create = async (s: Session, orderId: number, lines: ReturnLines, note: str
     }),
   );
 
-/** A decision Shopify has already taken (a retried job) is no error: only a return still requested moves. */
-const undecided = (errors: UserError[]) => errors.filter((e) => !/already|status/i.test(e.message));
+/**
+ * A decision Shopify has already taken (a retried job) is no error: only a return still requested moves, and Shopify
+ * refuses the others with INVALID_STATE.
+ */
+const undecided = (errors: UserError[]) => errors.filter((e) => e.code !== 'INVALID_STATE');
 
 /** Opens a requested return (the merchant approved it); one already open stays so. */
 const approve = (s: Session, reference: string) => mutate(s, RETURN_APPROVE, { input: { id: reference } }, undecided);
