@@ -18,7 +18,7 @@ import {
   readOperation,
   type Operation,
 } from './shopify-graphql.js';
-import { adminSchema, checkAgainstSchema } from './shopify-schema.js';
+import { adminSchema, checkAgainstSchema, deprecatedUses } from './shopify-schema.js';
 
 /** One request as the fake saw it, answered or not. */
 export interface ShopifyCall {
@@ -36,6 +36,8 @@ export interface ShopifyCall {
   cost: number;
   /** What Shopify kept of it once answered (the rest went back to the bucket); null when not answered. */
   actualCost: number | null;
+  /** What it used that Shopify has deprecated (fields, arguments, enum values, input fields). */
+  deprecated: string[];
   outcome: 'answered' | 'throttled' | 'failed' | 'dropped' | 'refused';
 }
 
@@ -232,6 +234,7 @@ export async function startFakeShopifyAdmin(
       idempotencyKey: typeof key === 'string' ? key : null,
       cost,
       actualCost: null,
+      deprecated: deprecatedUses(text, read.document, read.definition, variables),
       outcome: 'refused',
     };
     fake.calls.push(call);

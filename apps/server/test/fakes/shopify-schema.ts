@@ -3,9 +3,15 @@ import { fileURLToPath } from 'node:url';
 import {
   buildSchema,
   getVariableValues,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  NoDeprecatedCustomRule,
+  typeFromAST,
   validate,
   type DocumentNode,
   type GraphQLError,
+  type GraphQLInputType,
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
@@ -72,4 +78,46 @@ export function checkAgainstSchema(
       })),
     };
   return { coerced: coerced.coerced };
+}
+
+const deprecatedInDocuments = new Map<string, string[]>();
+
+/**
+ * What a request uses that Shopify has deprecated (it still takes them, until a version drops them): fields,
+ * arguments and enum values of the document, and input fields its variables fill (as sent, before defaults).
+ */
+export function deprecatedUses(
+  text: string,
+  document: DocumentNode,
+  definition: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): string[] {
+  const found = adminSchema();
+  if (!found) return [];
+  let inDocument = deprecatedInDocuments.get(text);
+  if (!inDocument) {
+    inDocument = validate(found, document, [NoDeprecatedCustomRule]).map((e) => e.message);
+    deprecatedInDocuments.set(text, inDocument);
+  }
+  const inVariables: string[] = [];
+  const walk = (type: GraphQLInputType, value: unknown): void => {
+    if (value === null || value === undefined) return;
+    if (isNonNullType(type)) return walk(type.ofType, value);
+    if (isListType(type)) {
+      if (Array.isArray(value)) for (const item of value) walk(type.ofType, item);
+      return;
+    }
+    if (!isInputObjectType(type) || typeof value !== 'object') return;
+    for (const [name, field] of Object.entries(type.getFields())) {
+      const given = (value as Record<string, unknown>)[name];
+      if (given === undefined) continue;
+      if (field.deprecationReason) inVariables.push(`${type.name}.${name} is deprecated`);
+      walk(field.type, given);
+    }
+  };
+  for (const variable of definition.variableDefinitions ?? []) {
+    const type = typeFromAST(found, variable.type);
+    if (type) walk(type as GraphQLInputType, variables[variable.variable.name.value]);
+  }
+  return [...inDocument, ...inVariables];
 }

@@ -251,7 +251,8 @@ export interface StorePlatform {
 export interface PlatformReturn {
   orderId: number;
   requestId: number;
-  lines: { lineId: number; quantity: number }[];
+  /** Each line's units and why they come back: the merchant's reason as the shop words it (not translated). */
+  lines: { lineId: number; quantity: number; reason: string }[];
   decision: ReturnDecision;
 }
 

@@ -151,6 +151,8 @@ async function shopify(dialect: (typeof dialects)[number]): Promise<Harness> {
     close: async () => {
       await fake.close();
       await t.close();
+      // Whatever the test did, the adapter asked Shopify for nothing it has deprecated.
+      expect(fake.calls.flatMap((c) => c.deprecated)).toEqual([]);
     },
   };
 }
@@ -1121,7 +1123,7 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
     const returnOf = (found: PlatformOrder, requestId: number, decision: ReturnDecision) => ({
       orderId: found.id,
       requestId,
-      lines: [{ lineId: lineOf(found, '1001-1').id, quantity: 1 }],
+      lines: [{ lineId: lineOf(found, '1001-1').id, quantity: 1, reason: "Doesn't suit me" }],
       decision,
     });
 

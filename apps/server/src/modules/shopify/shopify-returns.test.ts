@@ -36,7 +36,9 @@ describe.each(dialects)('Shopify returns follow the merchant on %s', (dialect) =
   it('shows a submitted request as requested, and opens it when the merchant approves', async () => {
     const { requestId } = await submitShopifyReturn(t, shop.domain, '1001');
     await t.app.ctx.worker.runDue();
-    expect(shop.returns).toMatchObject([{ status: 'REQUESTED', lines: [{ quantity: 1 }] }]);
+    // Alice returns it because it does not suit her: Shopify's reason definition for an unwanted item.
+    expect(shop.returns).toMatchObject([{ status: 'REQUESTED', lines: [{ quantity: 1, reason: 'unwanted' }] }]);
+    expect(fake.calls.flatMap((c) => c.deprecated)).toEqual([]);
     await decide(requestId, 'approve');
     expect(shop.returns).toMatchObject([{ status: 'OPEN' }]);
     expect(operations()).toEqual(expect.arrayContaining(['ReturnRequest', 'ReturnApproveRequest']));
@@ -82,7 +84,7 @@ describe.each(dialects)('Shopify returns follow the merchant on %s', (dialect) =
       .set({ run_at: 2 ** 31 - 1 })
       .execute();
     await decide(requestId, 'approve');
-    expect(shop.returns).toMatchObject([{ status: 'OPEN', lines: [{ quantity: 1 }] }]);
+    expect(shop.returns).toMatchObject([{ status: 'OPEN', lines: [{ quantity: 1, reason: 'unwanted' }] }]);
     // The first job's retry finds the open return: Shopify still shows one, open.
     await platformJobs().set({ run_at: 0 }).execute();
     await t.app.ctx.worker.runDue();

@@ -35,6 +35,7 @@ import * as orders from './orders.js';
 import { readProduct, shopCurrency } from './products.js';
 import { recommendProducts } from './recommend.js';
 import * as refunds from './refunds.js';
+import { ReturnReasons } from './return-reasons.js';
 import * as returns from './returns.js';
 import { Keys } from './store-credit.js';
 import { unitsSold } from './units-sold.js';
@@ -95,6 +96,7 @@ export class ShopifyAdminPlatform implements StorePlatform {
   private readonly catalogue: CatalogueCache;
   private readonly keys: Keys;
   private readonly mutex = new Mutex();
+  private readonly reasons = new ReturnReasons();
   private readonly currencies = new Map<number, string>();
   private readonly reservationSeconds: number;
 
@@ -273,7 +275,7 @@ export class ShopifyAdminPlatform implements StorePlatform {
   readonly keepsReturns = true;
 
   registerReturn(shopId: number, input: PlatformReturn): Promise<string | null> {
-    return this.locked(shopId, (s) => returns.registerReturn(s, shopId, input));
+    return this.locked(shopId, (s) => returns.registerReturn(s, shopId, input, this.reasons));
   }
 
   async unitsSold(shopId: number, from: number, to: number): Promise<UnitsSold[]> {

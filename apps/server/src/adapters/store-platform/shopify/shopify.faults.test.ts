@@ -194,6 +194,12 @@ describe('Shopify adapter against its fake Admin API, when things go wrong', () 
     expect(calls('RefundCreate')).toHaveLength(2);
   });
 
+  it("makes a gift card refund's card for its amount through initialAmount, nothing deprecated", async () => {
+    const made = await platform().issueRefund({ ...refund, orderId, kind: 'gift_card' });
+    expect(shop.giftCards.map((g) => [g.code, g.amount])).toEqual([[made.code, 4763]]);
+    expect(fake.calls.flatMap((c) => c.deprecated)).toEqual([]);
+  });
+
   it('sends a query again after a dropped connection', async () => {
     fake.faults.drop = 1;
     expect((await platform().getOrder(1, orderId))?.name).toBe('#1001');
