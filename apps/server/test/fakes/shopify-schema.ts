@@ -102,7 +102,10 @@ export function deprecatedUses(
   const inVariables: string[] = [];
   const walk = (type: GraphQLInputType, value: unknown): void => {
     if (value === null || value === undefined) return;
-    if (isNonNullType(type)) return walk(type.ofType, value);
+    if (isNonNullType(type)) {
+      walk(type.ofType, value);
+      return;
+    }
     if (isListType(type)) {
       if (Array.isArray(value)) for (const item of value) walk(type.ofType, item);
       return;
