@@ -78,7 +78,13 @@ export async function createServices(
           forcePathStyle: config.S3_FORCE_PATH_STYLE,
         })
       : new DiskStorage(config.UPLOAD_DIR, await appSecret(db, 'uploads', config.APP_SECRET), clock);
-  const shopify = config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock, storage) : null;
+  // Redis's client loads only when configured, like SMTP and S3 above.
+  const limiter = new RateLimiter(
+    config.REDIS_URL
+      ? new (await import('./adapters/rate-limits/redis.js')).RedisRateLimits(config.REDIS_URL, clock)
+      : new DatabaseRateLimits(db, clock),
+  );
+  const shopify = config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock, storage, limiter) : null;
   const platform: StorePlatform = shopify?.platform ?? localPlatform;
   const { carrier, payouts, geocoder } = await vendorAdapters(config);
   const sessions = new Sessions(db, clock, config.SESSION_TTL_MINUTES * 60);
@@ -90,12 +96,6 @@ export async function createServices(
     clock,
     await appSecret(db, 'documents', config.APP_SECRET),
     config.DOCUMENT_LINK_DAYS * 86_400,
-  );
-  // Redis's client loads only when configured, like SMTP and S3 above.
-  const limiter = new RateLimiter(
-    config.REDIS_URL
-      ? new (await import('./adapters/rate-limits/redis.js')).RedisRateLimits(config.REDIS_URL, clock)
-      : new DatabaseRateLimits(db, clock),
   );
   const uploads = new UploadsService(db, storage, limiter, clock, options.limits?.uploadsPerSession);
   const codes = new VerificationCodes(db, clock, config.CODE_TTL_MINUTES * 60);

@@ -44,13 +44,23 @@ export function signedQuery(params: Record<string, string>, secret: string): Rec
   return { ...params, hmac: sign.query(message, secret) };
 }
 
-/** Runs the install as the merchant's browser would: /shopify/install, Shopify's grant, /shopify/callback. */
-export async function install(t: TestApp, fake: FakeShopifyAdmin, shop: FakeShop) {
-  const start = await t.app.inject({ method: 'GET', url: '/shopify/install', query: { shop: shop.domain } });
+/**
+ * Runs the install as the merchant's browser would: /shopify/install, Shopify's grant, /shopify/callback (signed now
+ * by the app's clock, or `timestampSkew` seconds off; with the code Shopify gave, or another).
+ */
+export async function install(
+  t: TestApp,
+  fake: FakeShopifyAdmin,
+  shop: FakeShop,
+  options: { code?: string; timestampSkew?: number; start?: Awaited<ReturnType<TestApp['app']['inject']>> } = {},
+) {
+  const start =
+    options.start ?? (await t.app.inject({ method: 'GET', url: '/shopify/install', query: { shop: shop.domain } }));
   const state = present(new URL(String(start.headers.location)).searchParams.get('state'), 'state');
   const cookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
+  const timestamp = String(Math.floor(t.clock.nowMs() / 1000) + (options.timestampSkew ?? 0));
   const query = signedQuery(
-    { code: fake.oauth.authorize(shop), shop: shop.domain, state, timestamp: String(Math.floor(START / 1000)) },
+    { code: options.code ?? fake.oauth.authorize(shop), shop: shop.domain, state, timestamp },
     fake.oauth.app.secret,
   );
   const callback = await t.app.inject({ method: 'GET', url: '/shopify/callback', query, headers: { cookie } });

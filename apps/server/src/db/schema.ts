@@ -426,7 +426,10 @@ export interface ShopifyInstallsTable {
   uninstalled_at: number | null;
 }
 
-/** Webhook deliveries seen, by X-Shopify-Event-Id, so a redelivery does nothing twice. */
+/**
+ * Webhook deliveries seen, so a redelivery does nothing twice: `event_id` is an X-Shopify-Event-Id, or
+ * `webhook:` and an X-Shopify-Webhook-Id.
+ */
 export interface ShopifyWebhookEventsTable {
   event_id: string;
   topic: string;

@@ -1,7 +1,8 @@
 import { Code, MERCHANT_BASE, messages } from '@return-center/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PlatformBusy } from '../adapters/store-platform/port.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
-import { AppError } from './app-error.js';
+import { AppError, errors } from './app-error.js';
 
 const API_PREFIXES = ['/admin/api', '/go-api/', '/v1/', '/merchant/', '/dev/', '/health'];
 export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
@@ -15,6 +16,13 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
       const status = isRestPath(request.url) ? error.restStatus : error.httpStatus;
       return reply.status(status).send({ code: error.code, msg: error.message, data: error.data });
+    }
+    if (error instanceof PlatformBusy) {
+      // The store platform's rate limit is spent for now (a busy Shopify shop): a moment later may work.
+      request.log.warn({ err: error }, 'store platform busy');
+      const busy = errors.busy();
+      void reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(busy.httpStatus).send({ code: busy.code, msg: busy.message, data: null });
     }
     if (isUniqueViolation(error)) {
       // Two requests raced for the same row; the loser is told to try again instead of seeing a server error.

@@ -211,7 +211,7 @@ export const catalogueHandlers: Record<string, Handler> = {
 
   draftOrderDelete: (data, shop, field) => {
     const draft = draftOf(shop, obj(field.args.input).id);
-    if (!draft) return { deletedId: null, userErrors: [userError(['id'], 'Draft order does not exist')] };
+    if (!draft) return { deletedId: null, userErrors: [userError(['id'], 'Invalid id')] };
     if (draft.status === 'COMPLETED')
       return { deletedId: null, userErrors: [userError(['id'], 'Cannot delete a completed draft order')] };
     data.release(shop, draft);

@@ -224,6 +224,11 @@ export function productNode(shop: FakeShop, product: FakeProduct): Json {
     tags: product.tags,
     status: 'ACTIVE',
     createdAt: iso(product.createdAt),
+    totalInventory: product.variants.reduce((sum, v) => sum + v.available, 0),
+    priceRangeV2: {
+      minVariantPrice: money(Math.min(...product.variants.map((v) => v.price)), shop.currency),
+      maxVariantPrice: money(Math.max(...product.variants.map((v) => v.price)), shop.currency),
+    },
     featuredMedia: product.image ? { preview: { image: { url: product.image } } } : null,
     options: named
       ? product.optionNames.map((name, i) => ({

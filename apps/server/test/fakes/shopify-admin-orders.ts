@@ -146,10 +146,12 @@ export const orderHandlers: Record<string, Handler> = {
         giftCardCode: null,
         userErrors: [userError(['input', 'code'], 'Code has already been taken', 'TAKEN')],
       };
+    // initialAmount replaced initialValue, which Shopify still takes (deprecated).
+    const amount = obj(input.initialAmount);
     const card = {
       id: data.nextId(),
       code,
-      amount: parseMinor(str(input.initialValue), shop.currency),
+      amount: parseMinor(str(amount.amount) || str(input.initialValue), str(amount.currencyCode) || shop.currency),
       note: str(input.note),
       createdAt: data.nowSeconds(),
     };
@@ -173,7 +175,7 @@ export const orderHandlers: Record<string, Handler> = {
       userErrors: [],
     });
     if (!order) return refuse('Order does not exist', 'NOT_FOUND');
-    if (order.cancelledAt !== null) return refuse('Order has already been cancelled', 'INVALID');
+    if (order.cancelledAt !== null) return refuse('Cannot cancel this order.', 'INVALID');
     order.cancelledAt = data.nowSeconds();
     const left = orderTotal(order) - order.refunds.reduce((sum, r) => sum + r.amount, 0);
     if (obj(field.args.refundMethod).originalPaymentMethodsRefund === true && left > 0)
@@ -220,6 +222,22 @@ export const orderHandlers: Record<string, Handler> = {
     }));
   },
 
+  returnReasonDefinitions: (_data, _shop, field) => {
+    const handles = field.args.handles;
+    const ids = field.args.ids;
+    const found = RETURN_REASON_DEFINITIONS.filter(
+      (d) =>
+        (!Array.isArray(handles) || handles.includes(d.handle)) &&
+        (!Array.isArray(ids) || ids.includes(gidOf('ReturnReasonDefinition', d.id))),
+    );
+    return connection(found, field, (d) => ({
+      id: gidOf('ReturnReasonDefinition', d.id),
+      handle: d.handle,
+      deleted: d.deleted,
+      name: d.handle.replace(/-/g, ' '),
+    }));
+  },
+
   returnRequest: (data, shop, field) => makeReturn(data, shop, obj(field.args.input), ['input'], 'REQUESTED'),
   // A return approved outside Shopify's admin: it is open at once.
   returnCreate: (data, shop, field) => makeReturn(data, shop, obj(field.args.returnInput), ['returnInput'], 'OPEN'),
@@ -234,11 +252,28 @@ function makeReturn(data: FakeShopifyData, shop: FakeShop, input: Json, at: stri
   const order = orderOf(shop, input.orderId);
   if (!order) return { return: null, userErrors: [userError([...at, 'orderId'], 'Order does not exist', 'NOT_FOUND')] };
   const asked = list(input.returnLineItems).map(obj);
-  const badReason = asked.find((l) => !RETURN_REASONS.includes(String(l.returnReason)));
-  if (badReason) throw new GraphqlError(`Invalid value for ReturnReason: ${String(badReason.returnReason)}`);
-  const lines = asked.map((l) => ({
+  // Each line names why: a reason definition of Shopify's library, or (deprecated) a ReturnReason value.
+  const reasons = asked.map(
+    (l) =>
+      RETURN_REASON_DEFINITIONS.find((d) => gidOf('ReturnReasonDefinition', d.id) === l.returnReasonDefinitionId)
+        ?.handle ?? str(l.returnReason),
+  );
+  const missing = reasons.findIndex((reason) => reason === '');
+  if (missing >= 0)
+    return {
+      return: null,
+      userErrors: [
+        userError(
+          [...at, 'returnLineItems', String(missing)],
+          'Either a return reason or a return reason definition is needed',
+          'INVALID',
+        ),
+      ],
+    };
+  const lines = asked.map((l, i) => ({
     fulfillmentLineItemId: idIn(l.fulfillmentLineItemId, 'FulfillmentLineItem') ?? 0,
     quantity: Number(l.quantity),
+    reason: reasons[i] ?? '',
   }));
   const fulfilled = order.fulfillments.flatMap((f) => f.lines);
   if (lines.some((l) => !fulfilled.some((f) => f.id === l.fulfillmentLineItemId)))
@@ -258,27 +293,27 @@ function moveReturn(shop: FakeShop, id: unknown, from: FakeReturn['status'], to:
   if (found.status !== from)
     return {
       return: null,
-      userErrors: [
-        userError(['id'], `Return is not ${to.toLowerCase()}able: its status is ${found.status}.`, 'INVALID_STATE'),
-      ],
+      userErrors: [userError(['id'], `This return can't be moved to ${to.toLowerCase()}.`, 'INVALID_STATE')],
     };
   found.status = to;
   return { return: { id: gidOf('Return', found.id), status: to }, userErrors: [] };
 }
 
-/** Shopify's ReturnReason values. */
-const RETURN_REASONS = [
-  'COLOR',
-  'DEFECTIVE',
-  'NOT_AS_DESCRIBED',
-  'OTHER',
-  'SIZE_TOO_LARGE',
-  'SIZE_TOO_SMALL',
-  'STYLE',
-  'UNKNOWN',
-  'UNWANTED',
-  'WRONG_ITEM',
-];
+/** Shopify's library of return reasons (a part of it, ids made up); retired ones stay valid for old returns. */
+export const RETURN_REASON_DEFINITIONS = [
+  'arrived-late',
+  'damaged',
+  'defective',
+  'quality',
+  'not-as-described',
+  'wrong-item',
+  'unwanted',
+  'style',
+  'too-tight',
+  'color-too-bright',
+  'other',
+].map((handle, i) => ({ id: 9_000 + i, handle, deleted: false }));
+RETURN_REASON_DEFINITIONS.push({ id: 8_999, handle: 'unknown', deleted: true });
 
 const discountNode = (d: FakeShop['discounts'][number]): Json => ({
   id: gidOf('DiscountCodeNode', d.id),

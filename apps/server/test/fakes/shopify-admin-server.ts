@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { FeedOrder } from '@return-center/contract';
 import { SHOPIFY_API_VERSION } from '../../src/adapters/store-platform/shopify/client.js';
+import { present } from '@return-center/domain';
 import { systemClock, type Clock } from '../../src/clock.js';
 import { catalogueHandlers } from './shopify-admin-catalogue.js';
 import { GraphqlError, obj, type Json } from './shopify-admin-json.js';
@@ -9,7 +10,15 @@ import { orderHandlers, type Handler } from './shopify-admin-orders.js';
 import { refundHandlers } from './shopify-admin-refunds.js';
 import { FakeShopifyData, type FakeShop, type NewFakeProduct } from './shopify-admin-shop.js';
 import { FakeOAuth } from './shopify-oauth.js';
-import { costOf, GraphqlSyntaxError, parseOperation, type Operation } from './shopify-graphql.js';
+import {
+  actualCostOf,
+  costOf,
+  GraphqlSyntaxError,
+  operationOf,
+  readOperation,
+  type Operation,
+} from './shopify-graphql.js';
+import { adminSchema, checkAgainstSchema, deprecatedUses } from './shopify-schema.js';
 
 /** One request as the fake saw it, answered or not. */
 export interface ShopifyCall {
@@ -25,6 +34,10 @@ export interface ShopifyCall {
   idempotencyKey: string | null;
   /** Shopify's requested cost of it. */
   cost: number;
+  /** What Shopify kept of it once answered (the rest went back to the bucket); null when not answered. */
+  actualCost: number | null;
+  /** What it used that Shopify has deprecated (fields, arguments, enum values, input fields). */
+  deprecated: string[];
   outcome: 'answered' | 'throttled' | 'failed' | 'dropped' | 'refused';
 }
 
@@ -90,6 +103,8 @@ const handlers: Record<string, Handler> = { ...orderHandlers, ...refundHandlers,
 export async function startFakeShopifyAdmin(
   options: { clock?: Clock; timer?: { nowMs(): number }; limits?: BucketLimits; firstId?: number } = {},
 ): Promise<FakeShopifyAdmin> {
+  // Read Shopify's schema now (once per process), not on a request that has a deadline.
+  adminSchema();
   const timer = options.timer ?? systemClock;
   const data = new FakeShopifyData(options.clock ?? systemClock, options.firstId ?? 5_000_000_000_001);
   const buckets = new Map<string, { available: number; at: number }>();
@@ -147,15 +162,17 @@ export async function startFakeShopifyAdmin(
     }
     const result: Json = {};
     const errors: Json[] = [];
+    const refund = () => {
+      // Shopify asks for the requested cost up front and gives back what the answer did not use.
+      const actual = actualCostOf(op, result);
+      bucket.available = Math.min(fake.limits.maximumAvailable, bucket.available + cost - actual);
+      call.actualCost = actual;
+      return actual;
+    };
     for (const field of op.fields) {
       const key = field.alias ?? field.name;
-      const handler = handlers[field.name];
+      const handler = present(handlers[field.name], `a handler of ${field.name}`);
       try {
-        if (!handler)
-          throw new GraphqlError(
-            `Field '${field.name}' doesn't exist on type '${op.kind === 'query' ? 'QueryRoot' : 'Mutation'}'`,
-            'undefinedField',
-          );
         result[key] = handler(data, shop, field);
       } catch (error) {
         if (!(error instanceof GraphqlError)) throw error;
@@ -164,10 +181,11 @@ export async function startFakeShopifyAdmin(
       }
     }
     call.outcome = 'answered';
+    const actualQueryCost = refund();
     return {
       data: result,
       ...(errors.length > 0 ? { errors } : {}),
-      extensions: { cost: { requestedQueryCost: cost, actualQueryCost: cost, throttleStatus: status() } },
+      extensions: { cost: { requestedQueryCost: cost, actualQueryCost, throttleStatus: status() } },
     };
   };
 
@@ -192,14 +210,19 @@ export async function startFakeShopifyAdmin(
     const shop = typeof token === 'string' ? data.shopByToken(token) : undefined;
     const body = obj(safeJson(raw));
     const variables = obj(body.variables);
-    let op: Operation;
+    const text = typeof body.query === 'string' ? body.query : '';
+    let read: ReturnType<typeof readOperation>;
     try {
-      op = parseOperation(typeof body.query === 'string' ? body.query : '', variables);
+      read = readOperation(text);
     } catch (error) {
       if (!(error instanceof GraphqlSyntaxError)) throw error;
       send(res, 200, { errors: [{ message: error.message, extensions: { code: 'GRAPHQL_PARSE_FAILED' } }] });
       return;
     }
+    // Shopify's schema decides what a document may ask and what its variables may hold; the variables it coerced
+    // (enum values checked, defaults put in) are what the handlers see.
+    const checked = checkAgainstSchema(text, read.document, read.definition, variables);
+    const op: Operation = operationOf(read, 'coerced' in checked ? checked.coerced : variables);
     const cost = costOf(op);
     const key = op.fields.find((f) => f.directives.idempotent)?.directives.idempotent?.key;
     const call: ShopifyCall = {
@@ -210,11 +233,29 @@ export async function startFakeShopifyAdmin(
       variables,
       idempotencyKey: typeof key === 'string' ? key : null,
       cost,
+      actualCost: null,
+      deprecated: deprecatedUses(text, read.document, read.definition, variables),
       outcome: 'refused',
     };
     fake.calls.push(call);
     if (!shop) {
       send(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+      return;
+    }
+    // A document Shopify's schema refuses, or a root field the fake cannot answer, fails whole: no data, no cost.
+    const unknown = op.fields.find((f) => !handlers[f.name]);
+    if ('errors' in checked || unknown) {
+      const type = op.kind === 'query' ? 'QueryRoot' : 'Mutation';
+      const errors =
+        'errors' in checked
+          ? checked.errors
+          : [
+              {
+                message: `Field '${unknown?.name ?? ''}' doesn't exist on type '${type}'`,
+                extensions: { code: 'undefinedField', typeName: type, fieldName: unknown?.name },
+              },
+            ];
+      send(res, 200, { errors });
       return;
     }
     const { faults } = fake;

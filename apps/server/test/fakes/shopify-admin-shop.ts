@@ -131,7 +131,8 @@ export interface FakeShop {
     id: number;
     orderId: number;
     status: 'REQUESTED' | 'OPEN' | 'DECLINED' | 'CANCELED';
-    lines: { fulfillmentLineItemId: number; quantity: number }[];
+    /** `reason`: the return reason definition's handle, or the deprecated ReturnReason value it was given. */
+    lines: { fulfillmentLineItemId: number; quantity: number; reason: string }[];
   }[];
   /** refundCreate's @idempotent keys and the refund each made. */
   idempotency: Map<string, { orderId: number; refundId: number }>;

@@ -1,8 +1,20 @@
+import {
+  GraphQLError,
+  Kind,
+  OperationTypeNode,
+  parse,
+  valueFromASTUntyped,
+  type DocumentNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+
 /**
- * Just enough GraphQL for the fake Admin API: one operation (query or mutation) read into its root fields, each with
- * its arguments (variables put in), directives and selections (inline fragments merged), and Shopify's documented
- * cost rule over it (https://shopify.dev/docs/api/usage/limits#cost-calculation): scalars 0, an object 1, a
- * connection 2 plus `first` times one of its nodes, a mutation 10. A query that does not read as GraphQL is refused.
+ * The fake Admin API's view of one request: its operation (query or mutation, read by graphql-js) as root fields,
+ * each with its arguments (variables put in), directives and selections (inline fragments merged), and Shopify's
+ * documented cost rule over it (https://shopify.dev/docs/api/usage/limits#cost-calculation): scalars 0, an object 1,
+ * a connection 2 plus `first` times one of its nodes, a mutation 10. Shopify asks for that cost up front and keeps
+ * what the answer turned out to cost (connections counted by the nodes they answered): `actualCostOf`.
  */
 
 export interface Field {
@@ -17,124 +29,63 @@ export interface Operation {
   kind: 'query' | 'mutation';
   name: string;
   fields: Field[];
+  /** What graphql-js read, for checking against Shopify's schema. */
+  document: DocumentNode;
+  definition: OperationDefinitionNode;
 }
 
 export class GraphqlSyntaxError extends Error {}
 
-const TOKEN =
-  /\s+|,|#[^\n]*|\.\.\.|[{}()[\]:$@!=]|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|"(?:[^"\\]|\\.)*"|[_A-Za-z][_0-9A-Za-z]*/y;
-
-function tokenize(text: string): string[] {
-  const tokens: string[] = [];
-  TOKEN.lastIndex = 0;
-  while (TOKEN.lastIndex < text.length) {
-    const at = TOKEN.lastIndex;
-    const match = TOKEN.exec(text);
-    if (!match) throw new GraphqlSyntaxError(`Unexpected character at ${String(at)}: ${text.slice(at, at + 10)}`);
-    const token = match[0];
-    if (!/^(\s+|,|#.*)$/s.test(token)) tokens.push(token);
+/** The one operation of a request (a query that does not read as GraphQL, or holds another number, is refused). */
+export function readOperation(text: string): { document: DocumentNode; definition: OperationDefinitionNode } {
+  let document: DocumentNode;
+  try {
+    document = parse(text, { noLocation: false });
+  } catch (error) {
+    throw new GraphqlSyntaxError(error instanceof GraphQLError ? error.message : String(error));
   }
-  return tokens;
+  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  const [definition] = operations;
+  if (operations.length !== 1 || !definition) throw new GraphqlSyntaxError('Send exactly one operation');
+  if (definition.operation === OperationTypeNode.SUBSCRIPTION)
+    throw new GraphqlSyntaxError('Subscriptions are not supported');
+  return { document, definition };
 }
 
+/** The operation's root fields with `variables` (already checked and coerced) put into their arguments. */
 export function parseOperation(text: string, variables: Record<string, unknown>): Operation {
-  const tokens = tokenize(text);
-  let at = 0;
-  const peek = () => tokens[at];
-  const next = () => {
-    const token = tokens[at++];
-    if (token === undefined) throw new GraphqlSyntaxError('Unexpected end of the query');
-    return token;
+  return operationOf(readOperation(text), variables);
+}
+
+export function operationOf(
+  { document, definition }: { document: DocumentNode; definition: OperationDefinitionNode },
+  variables: Record<string, unknown>,
+): Operation {
+  const fields = (set: SelectionSetNode | undefined): Field[] =>
+    (set?.selections ?? []).flatMap((selection): Field[] => {
+      if (selection.kind === Kind.INLINE_FRAGMENT) return fields(selection.selectionSet);
+      if (selection.kind !== Kind.FIELD) throw new GraphqlSyntaxError('Named fragments are not supported here');
+      const values = (args: readonly { name: { value: string }; value: Parameters<typeof valueFromASTUntyped>[0] }[]) =>
+        Object.fromEntries(args.map((a) => [a.name.value, valueFromASTUntyped(a.value, variables)]));
+      return [
+        {
+          name: selection.name.value,
+          alias: selection.alias?.value ?? null,
+          args: values(selection.arguments ?? []),
+          directives: Object.fromEntries(
+            (selection.directives ?? []).map((d) => [d.name.value, values(d.arguments ?? [])]),
+          ),
+          children: fields(selection.selectionSet),
+        },
+      ];
+    });
+  return {
+    kind: definition.operation === OperationTypeNode.MUTATION ? 'mutation' : 'query',
+    name: definition.name?.value ?? '',
+    fields: fields(definition.selectionSet),
+    document,
+    definition,
   };
-  const expect = (token: string) => {
-    const got = next();
-    if (got !== token) throw new GraphqlSyntaxError(`Expected ${token}, found ${got}`);
-  };
-  const value = (): unknown => {
-    const token = next();
-    if (token === '$') {
-      const name = next();
-      return variables[name] ?? null;
-    }
-    if (token.startsWith('"')) return JSON.parse(token) as string;
-    if (/^-?\d/.test(token)) return Number(token);
-    if (token === 'true' || token === 'false') return token === 'true';
-    if (token === 'null') return null;
-    if (token === '[') {
-      const list: unknown[] = [];
-      while (peek() !== ']') list.push(value());
-      next();
-      return list;
-    }
-    if (token === '{') {
-      const object: Record<string, unknown> = {};
-      while (peek() !== '}') {
-        const key = next();
-        expect(':');
-        object[key] = value();
-      }
-      next();
-      return object;
-    }
-    if (/^[_A-Za-z]/.test(token)) return token;
-    throw new GraphqlSyntaxError(`Unexpected ${token}`);
-  };
-  const args = (): Record<string, unknown> => {
-    const found: Record<string, unknown> = {};
-    if (peek() !== '(') return found;
-    next();
-    while (peek() !== ')') {
-      const key = next();
-      expect(':');
-      found[key] = value();
-    }
-    next();
-    return found;
-  };
-  const selections = (): Field[] => {
-    expect('{');
-    const fields: Field[] = [];
-    while (peek() !== '}') {
-      if (peek() === '...') {
-        next();
-        expect('on');
-        next();
-        fields.push(...selections());
-        continue;
-      }
-      let name = next();
-      let alias: string | null = null;
-      if (peek() === ':') {
-        next();
-        alias = name;
-        name = next();
-      }
-      const fieldArgs = args();
-      const directives: Field['directives'] = {};
-      while (peek() === '@') {
-        next();
-        directives[next()] = args();
-      }
-      fields.push({ name, alias, args: fieldArgs, directives, children: peek() === '{' ? selections() : [] });
-    }
-    next();
-    return fields;
-  };
-  const kind = next();
-  if (kind !== 'query' && kind !== 'mutation') throw new GraphqlSyntaxError(`Unknown operation type ${kind}`);
-  const name = peek() === '(' || peek() === '{' ? '' : next();
-  if (peek() === '(') {
-    // Variable definitions: their types are not checked here.
-    let depth = 0;
-    do {
-      const token = next();
-      if (token === '(') depth++;
-      if (token === ')') depth--;
-    } while (depth > 0);
-  }
-  const fields = selections();
-  if (at !== tokens.length) throw new GraphqlSyntaxError(`Unexpected ${String(peek())} after the operation`);
-  return { kind, name, fields };
 }
 
 /** A selection's child by name, e.g. `metafield` under `order`. */
@@ -146,13 +97,48 @@ export function costOf(operation: Operation): number {
   return operation.fields.reduce((sum, f) => sum + fieldCost(f), 0);
 }
 
-function fieldCost(field: Field): number {
+/**
+ * What the answer cost: as requested, but each connection counted by the nodes it answered instead of its `first`
+ * (Shopify gives the difference back to the bucket). A mutation costs what it asked.
+ */
+export function actualCostOf(operation: Operation, data: Record<string, unknown>): number {
+  if (operation.kind === 'mutation') return costOf(operation);
+  return operation.fields.reduce((sum, f) => sum + fieldCost(f, data[f.alias ?? f.name] ?? null), 0);
+}
+
+/** A field's cost; given its answer (`undefined`: not answered yet), connections count what they hold. */
+function fieldCost(field: Field, answer?: unknown): number {
   if (field.children.length === 0) return 0;
+  const asked = answer !== undefined;
+  if (asked && (answer === null || typeof answer !== 'object')) return 0;
   const first = typeof field.args.first === 'number' ? field.args.first : null;
   const ids = Array.isArray(field.args.ids) ? field.args.ids.length : null;
   const count = first ?? ids;
-  if (count === null) return 1 + field.children.reduce((sum, f) => sum + fieldCost(f), 0);
-  const nodes = child(field, 'nodes') ?? child(field, 'edges');
-  const each = 1 + (nodes ?? field).children.reduce((sum, f) => sum + (f.name === 'pageInfo' ? 0 : fieldCost(f)), 0);
-  return (ids === null ? 2 : 0) + count * each;
+  if (count === null) {
+    const each = (item: unknown) =>
+      1 + field.children.reduce((sum, f) => sum + fieldCost(f, asked ? member(item, f) : undefined), 0);
+    // A plain list of objects (not a connection) costs as one of them.
+    return asked && Array.isArray(answer) ? (answer.length > 0 ? each(answer[0]) : 1) : each(answer);
+  }
+  const nodesField = child(field, 'nodes') ?? child(field, 'edges');
+  const holder = nodesField ?? field;
+  const items = asked ? answeredItems(answer, nodesField) : null;
+  const one = (item: unknown) =>
+    1 +
+    holder.children.reduce(
+      (sum, f) => sum + (f.name === 'pageInfo' ? 0 : fieldCost(f, asked ? member(item, f) : undefined)),
+      0,
+    );
+  const nodes = items === null ? count * one(undefined) : items.reduce((sum: number, item) => sum + one(item), 0);
+  return (ids === null ? 2 : 0) + nodes;
+}
+
+const member = (item: unknown, f: Field): unknown =>
+  item && typeof item === 'object' ? ((item as Record<string, unknown>)[f.alias ?? f.name] ?? null) : null;
+
+/** The items a connection (its nodes or edges) or a `nodes(ids:)` list answered. */
+function answeredItems(answer: unknown, nodesField: Field | undefined): unknown[] {
+  if (Array.isArray(answer)) return answer;
+  const list = nodesField ? member(answer, nodesField) : null;
+  return Array.isArray(list) ? list : [];
 }

@@ -251,7 +251,8 @@ export interface StorePlatform {
 export interface PlatformReturn {
   orderId: number;
   requestId: number;
-  lines: { lineId: number; quantity: number }[];
+  /** Each line's units and why they come back: the merchant's reason as the shop words it (not translated). */
+  lines: { lineId: number; quantity: number; reason: string }[];
   decision: ReturnDecision;
 }
 
@@ -287,6 +288,20 @@ export interface RefundResult {
   reference: string;
   /** The discount or gift card code, empty for money back. */
   code: string;
+}
+
+/**
+ * The platform's rate limit leaves no room for the call before its deadline (the shop's budget is spent): nothing was
+ * done, and the call may be made again after about `retryAfterSeconds`.
+ */
+export class PlatformBusy extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = 'PlatformBusy';
+  }
 }
 
 /** The order is not one of the shop's: the platform refuses to act on it. */

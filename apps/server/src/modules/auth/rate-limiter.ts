@@ -23,6 +23,11 @@ export const LIMITS = {
   merchantKeyFailuresPerIp: { max: 20, windowSeconds: 900 },
   /** Address searches and look-ups of the pickup form, per session (a keystroke each, debounced by the portal). */
   mapSearchPerSession: { max: 300, windowSeconds: 600 },
+  /**
+   * Exchange catalogue pages one session may ask for: an uncached page costs a part of the shop's store-platform
+   * budget (Shopify's Admin API points), which every shopper and the merchant's refunds share.
+   */
+  cataloguePerSession: { max: 60, windowSeconds: 600 },
   /** Bank payee accounts one session may create: each is a call to the payout provider. */
   payeesPerSession: { max: 10, windowSeconds: 3600 },
   /** Failed console sign-ins (wrong passwords, wrong second-factor codes) from one address, and at one email. */

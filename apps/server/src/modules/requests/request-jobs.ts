@@ -196,9 +196,11 @@ export function requestJobHandlers(deps: Deps): {
     async 'request.platform-return'(payload) {
       const request = await deps.requests.byId(Number(payload.requestId));
       if (!request) return;
+      const reasons = (await deps.shops.byId(request.shop_id))?.settings.reasons ?? [];
       const lines = (await deps.requests.items(request.id)).map((item) => ({
         lineId: item.order_line_id,
         quantity: item.quantity,
+        reason: reasons.find((r) => r.id === item.reason_id)?.text ?? item.reason_text,
       }));
       await deps.platform.registerReturn(request.shop_id, {
         orderId: request.order_id,

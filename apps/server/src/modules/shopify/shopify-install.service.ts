@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { nowSeconds, type Clock } from '../../clock.js';
 import { createShop } from '../../cli/shops.js';
 import type { Db } from '../../db/database.js';
+import type { RateLimiter } from '../auth/rate-limiter.js';
 import { ShopsRepository } from '../storefront-config/shops.repository.js';
 import type { ShopifyInstalls } from './shopify-installs.repository.js';
-import { signValue, unsignValue, verifyQueryHmac } from './shopify-signatures.js';
+import { freshTimestamp, signValue, unsignValue, verifyQueryHmac } from './shopify-signatures.js';
 
 export interface ShopifyApp {
   apiKey: string;
@@ -17,9 +18,12 @@ export interface ShopifyApp {
 
 type Query = Record<string, string | string[] | undefined>;
 
-/** Why an install callback was refused; each answers 400 or 401 without saying more than this. */
+/** How long an install may take from our redirect to Shopify's callback (the state cookie's Max-Age too). */
+export const STATE_TTL_SECONDS = 600;
+
+/** Why an install callback was refused; each answers 401 (502 for the exchange) without saying more than this. */
 export class InstallRefused extends Error {
-  constructor(readonly reason: 'shop' | 'hmac' | 'state' | 'exchange') {
+  constructor(readonly reason: 'shop' | 'hmac' | 'timestamp' | 'state' | 'exchange') {
     super(`Shopify install refused: ${reason}`);
   }
 }
@@ -31,12 +35,21 @@ export function myshopifyDomain(value: unknown): string | null {
 }
 
 /**
- * The OAuth install (authorization code grant, offline token): a state nonce bound to the browser by a signed cookie,
- * the callback's HMAC and state checked before the code is traded, our shop made on first install, the token sealed.
+ * The OAuth install (authorization code grant, offline token): a state nonce bound to the browser by a signed cookie
+ * that says when it was made, the callback's HMAC, timestamp and state checked before the code is traded (a state
+ * works once, within STATE_TTL_SECONDS), our shop made on first install, the token sealed.
  */
 export class ShopifyInstallService {
   constructor(
-    private readonly deps: { db: Db; clock: Clock; installs: ShopifyInstalls; app: ShopifyApp; timeoutMs: number },
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      installs: ShopifyInstalls;
+      app: ShopifyApp;
+      timeoutMs: number;
+      /** Counts each state's use, shared by every instance: the second use of one is refused. */
+      limiter: RateLimiter;
+    },
   ) {}
 
   /** Where to send the merchant, and the cookie value that proves the state is this browser's. */
@@ -48,7 +61,8 @@ export class ShopifyInstallService {
     url.searchParams.set('scope', app.scopes);
     url.searchParams.set('redirect_uri', `${app.publicUrl}/shopify/callback`);
     url.searchParams.set('state', state);
-    return { url: url.toString(), cookie: signValue(`${shop}:${state}`, app.secret) };
+    const cookie = signValue(`${shop}:${state}:${String(nowSeconds(this.deps.clock))}`, app.secret);
+    return { url: url.toString(), cookie };
   }
 
   /** Checks Shopify's redirect and stores the shop's token; answers the shop's domain. */
@@ -57,8 +71,9 @@ export class ShopifyInstallService {
     const shop = myshopifyDomain(query.shop);
     if (!shop) throw new InstallRefused('shop');
     if (!verifyQueryHmac(query, app.secret)) throw new InstallRefused('hmac');
-    const expected = cookie ? unsignValue(cookie, app.secret) : null;
-    if (!expected || expected !== `${shop}:${String(query.state)}`) throw new InstallRefused('state');
+    // Shopify signs the callback with its time: one signed long ago (or ahead) may be a captured one.
+    if (!freshTimestamp(query.timestamp, nowSeconds(clock))) throw new InstallRefused('timestamp');
+    await this.claimState(shop, query.state, cookie);
     const { token, scopes } = await this.exchange(shop, typeof query.code === 'string' ? query.code : '');
     const known = await installs.byDomain(shop);
     const shopId =
@@ -67,6 +82,17 @@ export class ShopifyInstallService {
       (await createShop(db, clock, shop, {})).shop.id;
     await installs.save({ shopId, domain: shop, scopes }, token, nowSeconds(clock));
     return shop;
+  }
+
+  /** The callback's state is the one this browser was given, not too old, and used for the first time. */
+  private async claimState(shop: string, state: unknown, cookie: string | undefined): Promise<void> {
+    const { app, clock, limiter } = this.deps;
+    const [cookieShop, cookieState, issuedAt] = (cookie ? (unsignValue(cookie, app.secret) ?? '') : '').split(':');
+    const age = nowSeconds(clock) - Number(issuedAt);
+    if (cookieShop !== shop || !cookieState || cookieState !== state || !(age >= 0 && age <= STATE_TTL_SECONDS))
+      throw new InstallRefused('state');
+    const once = { max: 1, windowSeconds: STATE_TTL_SECONDS };
+    if (!(await limiter.hit(`shopify-state:${cookieState}`, once))) throw new InstallRefused('state');
   }
 
   private async exchange(shop: string, code: string): Promise<{ token: string; scopes: string }> {

@@ -78,8 +78,34 @@ describe.each(dialects)('Shopify install on %s', (dialect) => {
     const { hmac: _, ...unsigned } = query;
     const otherState = signedQuery({ ...unsigned, state: 'f'.repeat(32) }, fake.oauth.app.secret);
     expect((await callback(otherState)).statusCode).toBe(401);
-    // The code was used by the install above: Shopify refuses it, and no token is stored.
-    expect((await callback(query)).statusCode).toBe(502);
+    // A code Shopify does not know (or used already) gets no token.
+    const next = await install(t, fake, shop, { code: 'not-a-code' });
+    expect(next.callback.statusCode).toBe(502);
+  });
+
+  it('refuses a callback signed an hour ago or an hour ahead, and installs nothing', async () => {
+    for (const skew of [-3600, 3600, -91]) {
+      const { callback } = await install(t, fake, shop, { timestampSkew: skew });
+      expect(callback.statusCode).toBe(401);
+    }
+    expect(await t.db.selectFrom('shopify_installs').selectAll().execute()).toEqual([]);
+    expect((await install(t, fake, shop, { timestampSkew: -60 })).callback.statusCode).toBe(302);
+  });
+
+  it('takes a state once: the same callback sent again is refused, even with a fresh code', async () => {
+    const { query, cookie, callback } = await install(t, fake, shop);
+    expect(callback.statusCode).toBe(302);
+    const { hmac: _, ...unsigned } = query;
+    const again = signedQuery({ ...unsigned, code: fake.oauth.authorize(shop) }, fake.oauth.app.secret);
+    const replay = await t.app.inject({ method: 'GET', url: '/shopify/callback', query: again, headers: { cookie } });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('refuses a state cookie older than the install may take', async () => {
+    const start = await t.app.inject({ method: 'GET', url: '/shopify/install', query: { shop: shop.domain } });
+    t.clock.advance(11 * 60_000);
+    const { callback } = await install(t, fake, shop, { start });
+    expect(callback.statusCode).toBe(401);
   });
 });
 

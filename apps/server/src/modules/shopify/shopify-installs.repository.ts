@@ -70,18 +70,24 @@ export class ShopifyInstalls {
       .execute();
   }
 
-  /** True the first time an event id is seen (Shopify delivers at least once). */
-  async firstDelivery(eventId: string, topic: string, domain: string, now: number): Promise<boolean> {
-    const inserted = await this.db
-      .insertInto('shopify_webhook_events')
-      .values({ event_id: eventId, topic, domain, received_at: now })
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  /**
+   * True when none of the delivery's keys was seen before (Shopify delivers at least once). The keys are claimed in
+   * order and the first one seen stops it, so of two deliveries racing for the same keys exactly one goes on.
+   */
+  async firstDelivery(keys: string[], topic: string, domain: string, now: number): Promise<boolean> {
+    for (const key of keys) {
+      const inserted = await this.db
+        .insertInto('shopify_webhook_events')
+        .values({ event_id: key, topic, domain, received_at: now })
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    }
+    return true;
   }
 
-  async forgetDelivery(eventId: string): Promise<void> {
-    await this.db.deleteFrom('shopify_webhook_events').where('event_id', '=', eventId).execute();
+  async forgetDelivery(keys: string[]): Promise<void> {
+    if (keys.length > 0) await this.db.deleteFrom('shopify_webhook_events').where('event_id', 'in', keys).execute();
   }
 
   async recordDataRequest(shopId: number, email: string, payload: string, now: number): Promise<void> {

@@ -5,12 +5,10 @@ import type { AppContext } from '../../app-context.js';
 import { nowSeconds } from '../../clock.js';
 import { AppError } from '../../http/app-error.js';
 import { myshopifyDomain } from './shopify-install.service.js';
-import { verifyProxySignature } from './shopify-signatures.js';
+import { freshTimestamp, verifyProxySignature } from './shopify-signatures.js';
 
 /** Where the app proxy's URL points (README): Shopify forwards https://{shop}/apps/returns/… to PUBLIC_URL + this. */
 export const PROXY_PATH = '/apps/returns';
-/** Shopify signs each proxied request with its time; an older one may be a replay. */
-const MAX_SKEW_SECONDS = 90;
 /** What Shopify adds to every proxied request; the routes never see them. */
 const SHOPIFY_PARAMS = new Set(['shop', 'path_prefix', 'timestamp', 'signature', 'logged_in_customer_id']);
 /** The proxy's path on the shop's domain: one of Shopify's prefixes (apps, a, community, tools) and a subpath. */
@@ -82,9 +80,8 @@ export function shopifyProxyCheck({ app, clock, services }: AppContext): void {
     if (!query) return;
     const shopify = services.shopify;
     if (!shopify) throw new AppError(Code.NotFound, 'Not found', 404);
-    const timestamp = Number(query.timestamp);
-    const fresh = Number.isFinite(timestamp) && Math.abs(nowSeconds(clock) - timestamp) <= MAX_SKEW_SECONDS;
-    if (!verifyProxySignature(query, shopify.secret) || !fresh)
+    // Shopify signs each proxied request with its time; an older one may be a replay.
+    if (!verifyProxySignature(query, shopify.secret) || !freshTimestamp(query.timestamp, nowSeconds(clock)))
       throw new AppError(Code.Unauthorized, 'The request is not signed by Shopify', 401);
     const route = request.routeOptions.url;
     if (route !== undefined && !SHOPPER_ROUTES.some((prefix) => route.startsWith(prefix)))

@@ -36,11 +36,37 @@ describe.each(dialects)('Shopify returns follow the merchant on %s', (dialect) =
   it('shows a submitted request as requested, and opens it when the merchant approves', async () => {
     const { requestId } = await submitShopifyReturn(t, shop.domain, '1001');
     await t.app.ctx.worker.runDue();
-    expect(shop.returns).toMatchObject([{ status: 'REQUESTED', lines: [{ quantity: 1 }] }]);
+    // Alice returns it because it does not suit her: Shopify's reason definition for an unwanted item.
+    expect(shop.returns).toMatchObject([{ status: 'REQUESTED', lines: [{ quantity: 1, reason: 'unwanted' }] }]);
+    expect(fake.calls.flatMap((c) => c.deprecated)).toEqual([]);
     await decide(requestId, 'approve');
     expect(shop.returns).toMatchObject([{ status: 'OPEN' }]);
     expect(operations()).toEqual(expect.arrayContaining(['ReturnRequest', 'ReturnApproveRequest']));
     expect(operations()).not.toContain('ReturnCreate');
+  });
+
+  it('takes a retried decision Shopify already acted on (INVALID_STATE) as done, whatever its words', async () => {
+    const { requestId } = await submitShopifyReturn(t, shop.domain, '1001');
+    await t.app.ctx.worker.runDue();
+    await decide(requestId, 'approve');
+    // Every job of the request runs again, as after a lost answer: Shopify refuses to open an open return.
+    await t.db
+      .updateTable('jobs')
+      .set({ status: 'queued', run_at: 0 })
+      .where('kind', '=', 'request.platform-return')
+      .execute();
+    await t.app.ctx.worker.runDue();
+    const jobs = await t.db
+      .selectFrom('jobs')
+      .select(['status', 'last_error'])
+      .where('kind', '=', 'request.platform-return')
+      .execute();
+    expect(jobs).toEqual([
+      { status: 'done', last_error: '' },
+      { status: 'done', last_error: '' },
+    ]);
+    expect(fake.calls.filter((c) => c.operation === 'ReturnApproveRequest')).toHaveLength(2);
+    expect(shop.returns).toMatchObject([{ status: 'OPEN' }]);
   });
 
   it('declines the requested return when the merchant rejects the request', async () => {
@@ -58,7 +84,7 @@ describe.each(dialects)('Shopify returns follow the merchant on %s', (dialect) =
       .set({ run_at: 2 ** 31 - 1 })
       .execute();
     await decide(requestId, 'approve');
-    expect(shop.returns).toMatchObject([{ status: 'OPEN', lines: [{ quantity: 1 }] }]);
+    expect(shop.returns).toMatchObject([{ status: 'OPEN', lines: [{ quantity: 1, reason: 'unwanted' }] }]);
     // The first job's retry finds the open return: Shopify still shows one, open.
     await platformJobs().set({ run_at: 0 }).execute();
     await t.app.ctx.worker.runDue();

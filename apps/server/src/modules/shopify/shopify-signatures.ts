@@ -15,6 +15,19 @@ function sameText(a: string, b: string): boolean {
 
 type Query = Record<string, string | string[] | undefined>;
 
+/**
+ * How far a signed request's `timestamp` may be from our clock, either way: Shopify's own library refuses an OAuth
+ * callback or an app-proxy request more than 90 s off, so a captured one cannot be used later.
+ */
+export const MAX_SIGNED_SKEW_SECONDS = 90;
+
+/** A `timestamp` parameter (whole seconds) within MAX_SIGNED_SKEW_SECONDS of `now`. */
+export function freshTimestamp(value: unknown, now: number): boolean {
+  return (
+    typeof value === 'string' && /^\d{1,12}$/.test(value) && Math.abs(now - Number(value)) <= MAX_SIGNED_SKEW_SECONDS
+  );
+}
+
 const values = (value: string | string[] | undefined) => (Array.isArray(value) ? value : [value ?? '']);
 
 /** OAuth redirects: every parameter but `hmac`, sorted, as `k=v` joined by `&`, hex. */

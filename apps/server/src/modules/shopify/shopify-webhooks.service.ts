@@ -10,6 +10,9 @@ export const SHOPIFY_TOPICS = [
   'shop/redact',
   'orders/updated',
   'refunds/create',
+  'products/create',
+  'products/update',
+  'products/delete',
 ] as const;
 export type ShopifyTopic = (typeof SHOPIFY_TOPICS)[number];
 
@@ -18,6 +21,7 @@ export type Delivery = 'applied' | 'duplicate' | 'unknown-shop' | 'wrong-shop';
 interface Payload {
   id?: unknown;
   shop_domain?: unknown;
+  myshopify_domain?: unknown;
   order_id?: unknown;
   customer?: { email?: unknown };
   orders_to_redact?: unknown;
@@ -28,7 +32,30 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const numbers = (value: unknown) =>
   Array.isArray(value) ? value.filter((v): v is number => Number.isSafeInteger(v)).map(String) : [];
 
-/** Acts on a verified webhook once per X-Shopify-Event-Id. */
+/** How Shopify names one delivery: X-Shopify-Webhook-Id (a retry keeps it) and X-Shopify-Event-Id (one per event). */
+export interface DeliveryIds {
+  webhookId: string;
+  eventId: string;
+}
+
+/** The keys a delivery is remembered by, event first: whichever delivery claims it first acts. */
+const deliveryKeys = ({ webhookId, eventId }: DeliveryIds) => [
+  ...(eventId ? [eventId] : []),
+  ...(webhookId ? [`webhook:${webhookId}`] : []),
+];
+
+/**
+ * The shop a topic's signed body names, where it names one (the header naming the shop is not signed): the shop
+ * itself for app/uninstalled, `shop_domain` for the privacy topics. Orders, refunds and products name none.
+ */
+function signedShop(topic: ShopifyTopic, payload: Payload): string | null {
+  if (topic === 'app/uninstalled') return text(payload.myshopify_domain).toLowerCase();
+  if (topic === 'customers/data_request' || topic === 'customers/redact' || topic === 'shop/redact')
+    return text(payload.shop_domain).toLowerCase();
+  return null;
+}
+
+/** Acts on a verified webhook once per delivery, known by its webhook id or its event id. */
 export class ShopifyWebhooksService {
   constructor(
     private readonly deps: {
@@ -37,22 +64,26 @@ export class ShopifyWebhooksService {
       clock: Clock;
       /** Drops an order read through (named by Shopify's id), so the next look reads it again. */
       forgetOrder: (shopId: number, shopifyOrderId: number) => void;
+      /** Drops the shop's catalogue kept for shoppers, so the next page reads Shopify again. */
+      forgetCatalogue: (shopId: number) => void;
     },
   ) {}
 
-  async deliver(topic: ShopifyTopic, domain: string, eventId: string, payload: Payload): Promise<Delivery> {
+  /** `ids` must name the delivery (the routes refuse one that names neither). */
+  async deliver(topic: ShopifyTopic, domain: string, ids: DeliveryIds, payload: Payload): Promise<Delivery> {
     const { installs, clock } = this.deps;
-    // The domain header is not signed, the body is: a body naming its shop must name the same one.
-    if (payload.shop_domain !== undefined && text(payload.shop_domain).toLowerCase() !== domain) return 'wrong-shop';
+    const named = signedShop(topic, payload);
+    if (named !== null && named !== domain) return 'wrong-shop';
     const install = await installs.byDomain(domain);
     if (!install) return 'unknown-shop';
     const now = nowSeconds(clock);
-    if (eventId && !(await installs.firstDelivery(eventId, topic, domain, now))) return 'duplicate';
+    const keys = deliveryKeys(ids);
+    if (keys.length === 0 || !(await installs.firstDelivery(keys, topic, domain, now))) return 'duplicate';
     try {
       await this.apply(topic, install.shopId, domain, payload, now);
     } catch (error) {
-      // Not applied: Shopify's retry of this event must be, so the id is not kept.
-      if (eventId) await installs.forgetDelivery(eventId);
+      // Not applied: Shopify's retry of this delivery must be, so its ids are not kept.
+      await installs.forgetDelivery(keys);
       throw error;
     }
     return 'applied';
@@ -78,6 +109,11 @@ export class ShopifyWebhooksService {
         break;
       case 'refunds/create':
         if (Number.isSafeInteger(payload.order_id)) this.deps.forgetOrder(shopId, payload.order_id as number);
+        break;
+      case 'products/create':
+      case 'products/update':
+      case 'products/delete':
+        this.deps.forgetCatalogue(shopId);
         break;
     }
   }

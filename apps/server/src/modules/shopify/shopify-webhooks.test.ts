@@ -21,8 +21,15 @@ describe.each(dialects)('Shopify webhooks on %s', (dialect) => {
     await fake.close();
   });
 
-  const deliver = (topic: string, payload: unknown, options: { eventId?: string; hmac?: string } = {}) => {
+  const deliver = (
+    topic: string,
+    payload: unknown,
+    options: { eventId?: string | null; webhookId?: string | null; hmac?: string } = {},
+  ) => {
     const raw = JSON.stringify(payload);
+    // Each id is made up unless given; null leaves its header out.
+    const id = (name: string, given: string | null | undefined) =>
+      given === null ? {} : { [name]: given ?? randomBytes(8).toString('hex') };
     return t.app.inject({
       method: 'POST',
       url: `/webhooks/shopify/${topic}`,
@@ -31,11 +38,14 @@ describe.each(dialects)('Shopify webhooks on %s', (dialect) => {
         'content-type': 'application/json',
         'x-shopify-topic': topic,
         'x-shopify-shop-domain': shop.domain,
-        'x-shopify-event-id': options.eventId ?? randomBytes(8).toString('hex'),
+        ...id('x-shopify-event-id', options.eventId),
+        ...id('x-shopify-webhook-id', options.webhookId),
         'x-shopify-hmac-sha256': options.hmac ?? sign.webhook(raw, fake.oauth.app.secret),
       },
     });
   };
+  const installRow = () => t.db.selectFrom('shopify_installs').selectAll().executeTakeFirstOrThrow();
+  const dataRequest = { shop_domain: 'cool-socks.myshopify.com', customer: { id: 9, email: 'alice@example.com' } };
   const shopId = async () =>
     (await t.db.selectFrom('shopify_installs').select('shop_id').executeTakeFirstOrThrow()).shop_id;
 
@@ -44,8 +54,7 @@ describe.each(dialects)('Shopify webhooks on %s', (dialect) => {
     const forged = sign.webhook(JSON.stringify({ id: 2 }), fake.oauth.app.secret);
     expect((await deliver('app/uninstalled', payload, { hmac: forged })).statusCode).toBe(401);
     expect((await deliver('app/uninstalled', payload, { hmac: '' })).statusCode).toBe(401);
-    const row = await t.db.selectFrom('shopify_installs').selectAll().executeTakeFirstOrThrow();
-    expect(row.uninstalled_at).toBeNull();
+    expect((await installRow()).uninstalled_at).toBeNull();
   });
 
   it('counts bad signatures per address and refuses that address after 20', async () => {
@@ -54,15 +63,46 @@ describe.each(dialects)('Shopify webhooks on %s', (dialect) => {
     expect((await deliver('orders/updated', { id: 1 })).statusCode).toBe(429);
   });
 
-  it('acts on nothing when the signed body names another shop than the header', async () => {
+  it('refuses a signed body naming another shop than the header, and acts on nothing', async () => {
     const payload = { shop_domain: 'other.myshopify.com' };
-    expect((await deliver('shop/redact', payload)).json()).toMatchObject({ data: { result: 'wrong-shop' } });
+    expect((await deliver('shop/redact', payload)).statusCode).toBe(401);
+  });
+
+  it("refuses shop B's signed app/uninstalled sent with shop A's header: A stays installed", async () => {
+    const other = { id: 2, domain: 'b.example', myshopify_domain: 'other.myshopify.com' };
+    expect((await deliver('app/uninstalled', other)).statusCode).toBe(401);
+    // A body without the shop it is about is not Shopify's either.
+    expect((await deliver('app/uninstalled', { id: 1 })).statusCode).toBe(401);
+    const row = await installRow();
+    expect([row.token === '', row.uninstalled_at]).toEqual([false, null]);
+  });
+
+  it('applies a delivery once by X-Shopify-Webhook-Id, with or without an event id', async () => {
+    const once = { webhookId: 'delivery-1', eventId: null };
+    expect((await deliver('customers/data_request', dataRequest, once)).json()).toMatchObject({
+      data: { result: 'applied' },
+    });
+    expect((await deliver('customers/data_request', dataRequest, once)).json()).toMatchObject({
+      data: { result: 'duplicate' },
+    });
+    // The same delivery again, now naming its event too.
+    const again = await deliver('customers/data_request', dataRequest, { webhookId: 'delivery-1', eventId: 'evt-9' });
+    expect(again.json()).toMatchObject({ data: { result: 'duplicate' } });
+    expect(await t.db.selectFrom('shopify_data_requests').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('refuses a delivery that names neither its webhook id nor its event id, and records nothing', async () => {
+    const bare = { webhookId: null, eventId: null };
+    for (let i = 0; i < 2; i++)
+      expect((await deliver('customers/data_request', dataRequest, bare)).statusCode).toBe(400);
+    expect(await t.db.selectFrom('shopify_data_requests').selectAll().execute()).toEqual([]);
   });
 
   it('forgets the token on app/uninstalled: the shop can no longer be read', async () => {
     fake.putOrder(shop.domain, shopifyOrder('1001'));
-    expect((await deliver('app/uninstalled', { id: 1, domain: shop.domain })).statusCode).toBe(200);
-    const row = await t.db.selectFrom('shopify_installs').selectAll().executeTakeFirstOrThrow();
+    const payload = { id: 1, domain: 'cool-socks.example', myshopify_domain: shop.domain };
+    expect((await deliver('app/uninstalled', payload)).statusCode).toBe(200);
+    const row = await installRow();
     expect(row.token).toBe('');
     expect(row.uninstalled_at).not.toBeNull();
     const login = await t.call(calls.login, {
@@ -88,7 +128,11 @@ describe.each(dialects)('Shopify webhooks on %s', (dialect) => {
     fake.putOrder(shop.domain, shopifyOrder('1002', 'bob@example.com'));
     const alice = await submitShopifyReturn(t, shop.domain, '#1001');
     const bob = await submitShopifyReturn(t, shop.domain, '#1002', 'bob@example.com');
-    const payload = { customer: { id: 1, email: 'Alice@example.com' }, orders_to_redact: [shop.orders[0]?.id] };
+    const payload = {
+      shop_domain: shop.domain,
+      customer: { id: 1, email: 'Alice@example.com' },
+      orders_to_redact: [shop.orders[0]?.id],
+    };
     expect((await deliver('customers/redact', payload)).statusCode).toBe(200);
     const request = async (id: number) =>
       t.db.selectFrom('return_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -129,7 +173,7 @@ describe.each(dialects)('Shopify webhooks on %s', (dialect) => {
     expect([await served(alice.photo), await served(bob.photo)]).toEqual([200, 200]);
     expect((await notes(alice.requestId)).join()).toContain('alice@example.com');
 
-    const payload = { customer: { id: 1, email: 'alice@example.com' }, orders_to_redact: [] };
+    const payload = { shop_domain: shop.domain, customer: { id: 1, email: 'alice@example.com' }, orders_to_redact: [] };
     expect((await deliver('customers/redact', payload)).statusCode).toBe(200);
     expect(await served(alice.photo)).toBe(404);
     const stored = t.app.ctx.services.uploads.storage;

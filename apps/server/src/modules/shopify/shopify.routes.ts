@@ -2,7 +2,7 @@ import { Code } from '@return-center/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../http/app-error.js';
-import { InstallRefused, myshopifyDomain } from './shopify-install.service.js';
+import { InstallRefused, myshopifyDomain, STATE_TTL_SECONDS } from './shopify-install.service.js';
 
 const STATE_COOKIE = 'rc_shopify_state';
 
@@ -28,7 +28,7 @@ export function shopifyRoutes({ app, services }: AppContext): void {
     const secure = request.protocol === 'https' ? '; Secure' : '';
     reply.header(
       'set-cookie',
-      `${STATE_COOKIE}=${encodeURIComponent(cookie)}; Path=/shopify; HttpOnly; SameSite=Lax; Max-Age=600${secure}`,
+      `${STATE_COOKIE}=${encodeURIComponent(cookie)}; Path=/shopify; HttpOnly; SameSite=Lax; Max-Age=${String(STATE_TTL_SECONDS)}${secure}`,
     );
     return reply.redirect(url, 302);
   });

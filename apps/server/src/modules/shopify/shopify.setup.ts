@@ -3,6 +3,7 @@ import type { Storage } from '../../adapters/storage/port.js';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import type { RateLimiter } from '../auth/rate-limiter.js';
 import { appSecret } from '../documents/app-secrets.js';
 import { SecretBox } from '../../secret-box.js';
 import { ShopifyInstallService } from './shopify-install.service.js';
@@ -14,7 +15,7 @@ import { ShopifyWebhooksService } from './shopify-webhooks.service.js';
  * STORE_PLATFORM=shopify: the Shopify adapter (loaded only then, like the vendor adapters) reading each shop's token
  * from its install, and the install, webhook and app-proxy services around it.
  */
-export async function shopifySetup(config: Config, db: Db, clock: Clock, storage: Storage) {
+export async function shopifySetup(config: Config, db: Db, clock: Clock, storage: Storage, limiter: RateLimiter) {
   const secret = present(config.SHOPIFY_API_SECRET, 'SHOPIFY_API_SECRET');
   const apiKey = present(config.SHOPIFY_API_KEY, 'SHOPIFY_API_KEY');
   const installs = new ShopifyInstalls(db, new SecretBox(present(config.SHOPIFY_TOKEN_KEY, 'SHOPIFY_TOKEN_KEY')));
@@ -31,6 +32,7 @@ export async function shopifySetup(config: Config, db: Db, clock: Clock, storage
     db,
     clock,
     installs,
+    limiter,
     timeoutMs: config.VENDOR_TIMEOUT_MS,
     app: {
       apiKey,
@@ -45,6 +47,7 @@ export async function shopifySetup(config: Config, db: Db, clock: Clock, storage
     redaction: new ShopifyRedaction(db, storage),
     clock,
     forgetOrder: (shopId, shopifyOrderId) => platform.forgetShopifyOrder(shopId, shopifyOrderId),
+    forgetCatalogue: (shopId) => platform.forgetCatalogue(shopId),
   });
   return { platform, services: { apiKey, secret, installs, install, webhooks } };
 }

@@ -18,6 +18,7 @@ import type {
   PlatformReturn,
 } from '../port.js';
 import * as catalogue from './catalogue.js';
+import { CatalogueCache } from './catalogue-cache.js';
 import {
   SHOPIFY_API_VERSION,
   ShopifyError,
@@ -34,6 +35,7 @@ import * as orders from './orders.js';
 import { readProduct, shopCurrency } from './products.js';
 import { recommendProducts } from './recommend.js';
 import * as refunds from './refunds.js';
+import { ReturnReasons } from './return-reasons.js';
 import * as returns from './returns.js';
 import { Keys } from './store-credit.js';
 import { unitsSold } from './units-sold.js';
@@ -69,6 +71,8 @@ export interface ShopifyOptions {
   timeoutMs?: number;
   /** How long an order read is kept (ms); 0 keeps none. Default 5000. */
   orderCacheMs?: number;
+  /** How long a catalogue answer is kept for shoppers (ms), unless a products/* webhook drops it; 0 keeps none. */
+  catalogueCacheMs?: number;
   /** How long Shopify holds an exchange draft's units (seconds). Default a day. */
   reservationSeconds?: number;
   /** The business clock (order cache, reservation ends, dates written to Shopify). Default the system's. */
@@ -89,8 +93,10 @@ export interface ShopifyOptions {
 export class ShopifyAdminPlatform implements StorePlatform {
   private readonly transport: ShopifyTransport;
   private readonly cache: OrderCache;
+  private readonly catalogue: CatalogueCache;
   private readonly keys: Keys;
   private readonly mutex = new Mutex();
+  private readonly reasons = new ReturnReasons();
   private readonly currencies = new Map<number, string>();
   private readonly reservationSeconds: number;
 
@@ -104,6 +110,7 @@ export class ShopifyAdminPlatform implements StorePlatform {
       apiOrigin: options.apiOrigin,
     });
     this.cache = new OrderCache(clock, options.orderCacheMs ?? 5000);
+    this.catalogue = new CatalogueCache(clock, options.catalogueCacheMs ?? 60_000);
     this.keys = new Keys(options.codeSecret ?? randomBytes(32).toString('base64url'));
     this.reservationSeconds = options.reservationSeconds ?? 86_400;
   }
@@ -171,6 +178,7 @@ export class ShopifyAdminPlatform implements StorePlatform {
       return await this.locked(input.shopId, (s) => refunds.issueRefund(s, this.keys, input));
     } finally {
       this.cache.forget(input.shopId, input.orderId);
+      if (input.restock) this.catalogue.forget(input.shopId);
     }
   }
 
@@ -178,27 +186,50 @@ export class ShopifyAdminPlatform implements StorePlatform {
     return refunds.listRefunds(await this.session(shopId), orderId);
   }
 
-  async listCollections(shopId: number): Promise<PlatformCollection[]> {
-    return catalogue.listCollections(await this.session(shopId));
+  /** Drops the shop's catalogue kept for shoppers (a products/* webhook calls it). */
+  forgetCatalogue(shopId: number): void {
+    this.catalogue.forget(shopId);
   }
 
-  async listProducts(shopId: number, query: ProductQuery): Promise<ProductPage> {
-    const s = await this.session(shopId);
-    return catalogue.listProducts(s, await this.currency(shopId, s), query);
+  /** A catalogue read through the shop's cache, in a session of its own when it must reach Shopify. */
+  private catalogueRead<T>(shopId: number, key: unknown[], read: (s: Session, currency: string) => Promise<T>) {
+    return this.catalogue.read(shopId, JSON.stringify(key), async () => {
+      const s = await this.session(shopId);
+      return read(s, await this.currency(shopId, s));
+    });
   }
 
-  async getProduct(shopId: number, productId: number): Promise<PlatformProduct | null> {
-    const s = await this.session(shopId);
-    return readProduct(s, productId, await this.currency(shopId, s));
+  listCollections(shopId: number): Promise<PlatformCollection[]> {
+    return this.catalogueRead(shopId, ['collections'], (s) => catalogue.listCollections(s));
   }
 
-  async recommendProducts(shopId: number, productId: number, limit: number): Promise<PlatformProduct[]> {
-    const s = await this.session(shopId);
-    return recommendProducts(s, await this.currency(shopId, s), productId, limit);
+  listProducts(shopId: number, query: ProductQuery): Promise<ProductPage> {
+    const { search, sort, collectionId, price, inStock, cursor, limit } = query;
+    const key = ['products', search, sort, collectionId, price?.min, price?.max, inStock, cursor, limit];
+    return this.catalogueRead(shopId, key, (s, currency) =>
+      catalogue.listProducts(s, currency, query, (scanKey, scan) =>
+        this.catalogue.read(shopId, JSON.stringify(['scan', ...scanKey]), scan),
+      ),
+    );
+  }
+
+  getProduct(shopId: number, productId: number): Promise<PlatformProduct | null> {
+    return this.catalogueRead(shopId, ['product', productId], (s, currency) => readProduct(s, productId, currency));
+  }
+
+  recommendProducts(shopId: number, productId: number, limit: number): Promise<PlatformProduct[]> {
+    return this.catalogueRead(shopId, ['similar', productId, limit], (s, currency) =>
+      recommendProducts(s, currency, productId, limit),
+    );
+  }
+
+  /** Work that moves the shop's stock: the catalogue kept for shoppers goes with it, whatever the outcome. */
+  private movingStock<T>(shopId: number, work: (s: Session) => Promise<T>): Promise<T> {
+    return this.locked(shopId, work).finally(() => this.catalogue.forget(shopId));
   }
 
   createDraftOrder(shopId: number, input: DraftOrderInput): Promise<DraftOrder> {
-    return this.locked(shopId, async (s) =>
+    return this.movingStock(shopId, async (s) =>
       drafts.createDraftOrder(s, shopId, input, {
         reservationSeconds: this.reservationSeconds,
         shopCurrency: await this.currency(shopId, s),
@@ -211,11 +242,11 @@ export class ShopifyAdminPlatform implements StorePlatform {
   }
 
   cancelDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
-    return this.locked(shopId, (s) => actions.cancelDraftOrder(s, draftId));
+    return this.movingStock(shopId, (s) => actions.cancelDraftOrder(s, draftId));
   }
 
   completeDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
-    return this.locked(shopId, (s) => actions.completeDraftOrder(s, draftId));
+    return this.movingStock(shopId, (s) => actions.completeDraftOrder(s, draftId));
   }
 
   /**
@@ -230,7 +261,7 @@ export class ShopifyAdminPlatform implements StorePlatform {
       try {
         const stale = await actions.staleDrafts(await this.session(shopId), before);
         for (const draftId of stale) {
-          const draft = await this.locked(shopId, (s) => actions.cancelDraftOrder(s, draftId, true));
+          const draft = await this.movingStock(shopId, (s) => actions.cancelDraftOrder(s, draftId, true));
           if (draft?.status === 'cancelled') count += 1;
         }
       } catch (error) {
@@ -244,7 +275,7 @@ export class ShopifyAdminPlatform implements StorePlatform {
   readonly keepsReturns = true;
 
   registerReturn(shopId: number, input: PlatformReturn): Promise<string | null> {
-    return this.locked(shopId, (s) => returns.registerReturn(s, shopId, input));
+    return this.locked(shopId, (s) => returns.registerReturn(s, shopId, input, this.reasons));
   }
 
   async unitsSold(shopId: number, from: number, to: number): Promise<UnitsSold[]> {

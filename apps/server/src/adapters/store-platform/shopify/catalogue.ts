@@ -1,8 +1,15 @@
 import type { PlatformCollection, PlatformProduct, ProductPage, ProductQuery, ProductSort } from '../port.js';
 import type { Operation, Session } from './client.js';
 import { gid, idFrom, isShopifyId, searchValue, type PageInfo } from './mapping.js';
-import { parseMinor } from '@return-center/domain';
-import { lowest, PRODUCT_FIELDS, readProducts, toProduct, VARIANTS, type ProductNode } from './products.js';
+import {
+  PRICE_FIELDS,
+  priceRange,
+  PRODUCT_FIELDS,
+  readProducts,
+  toProduct,
+  type PriceNode,
+  type ProductNode,
+} from './products.js';
 
 /**
  * The exchange catalogue from the Admin API. Shopify cannot do all of the port's query in one place: its `products`
@@ -12,9 +19,9 @@ import { lowest, PRODUCT_FIELDS, readProducts, toProduct, VARIANTS, type Product
  * - without, featured or newest: `products` with what its search can narrow (active products, title/SKU/tag, in
  *   stock), sorted by id (the order products were added: Shopify keeps no shop-wide featured order) or creation time,
  *   filtered exactly here (its search is word-based, the port's is a part of the text);
- * - without, by price: the active products' prices read through (the first SCAN_MAX by id, a light query of 30 at a
- *   time), sorted here by their lowest price, and the page's products read by id. A bigger catalogue sorts by price
- *   only within a collection.
+ * - without, by price: the matching products' price ranges read light (the first SCAN_MAX by id, SCAN_PAGE at a time
+ *   for about 4 points each, kept by the caller for the next pages), sorted here by their lowest price, and the page's
+ *   products read by id and filtered exactly. A bigger catalogue sorts by price only within a collection.
  * A page is at most `limit` and at most PAGE products (a page of products with their variants costs about 800 of the
  * 1000 points a query may), and may hold fewer when the exact filter leaves some out; the cursor carries the sort it
  * was made for.
@@ -22,7 +29,8 @@ import { lowest, PRODUCT_FIELDS, readProducts, toProduct, VARIANTS, type Product
 
 export const PAGE = 12;
 const SCAN_MAX = 250;
-const SCAN_PAGE = 30;
+/** Products a price scan reads at a time: about 400 points asked, of which Shopify keeps 4 a product it answers. */
+const SCAN_PAGE = 100;
 
 const PRODUCTS: Operation = {
   name: 'Products',
@@ -48,12 +56,12 @@ export const COLLECTION_PRODUCTS: Operation = {
   retryable: true,
 };
 
-/** Just what sorting and filtering by price needs. */
+/** Just what sorting by price needs: each product's price range (no variants: 4 points a product). */
 const PRICES: Operation = {
   name: 'ProductPrices',
   query: `query ProductPrices($first: Int!, $after: String, $query: String) {
     products(first: $first, after: $after, query: $query, sortKey: ID) {
-      nodes { id title tags variants(first: ${String(VARIANTS)}) { nodes { sku price inventoryQuantity } } }
+      nodes { ${PRICE_FIELDS} }
       pageInfo { hasNextPage endCursor }
     }
   }`,
@@ -96,7 +104,16 @@ const COLLECTION_SORT: Record<ProductSort, [string, boolean]> = {
   'price-asc': ['PRICE', false],
 };
 
-export async function listProducts(s: Session, currency: string, query: ProductQuery): Promise<ProductPage> {
+/** A price scan's products, each with its lowest price; `remember` may keep it for the next pages of the listing. */
+export type Ranked = { id: number; key: number }[];
+export type RememberScan = (key: unknown[], scan: () => Promise<Ranked>) => Promise<Ranked>;
+
+export async function listProducts(
+  s: Session,
+  currency: string,
+  query: ProductQuery,
+  remember: RememberScan = (_key, scan) => scan(),
+): Promise<ProductPage> {
   const limit = Math.min(Math.max(Math.floor(query.limit), 1), PAGE);
   const sort = query.sort ?? 'featured';
   const term = query.search?.trim().replace(/\s+/g, ' ').toLowerCase() ?? '';
@@ -126,7 +143,9 @@ export async function listProducts(s: Session, currency: string, query: ProductQ
     });
     return page(products, currency, keep, sort);
   }
-  return byPrice(s, currency, search, keep, sort, limit, query.cursor ?? null);
+  const scan = () => scanPrices(s, currency, search, query.price ?? {});
+  const ranked = await remember([search, query.price?.min, query.price?.max], scan);
+  return byPrice(s, currency, ranked, keep, sort, limit, query.cursor ?? null);
 }
 
 function page(
@@ -171,24 +190,14 @@ function matches(p: PlatformProduct, term: string, query: ProductQuery): boolean
 const within = (price: number, min?: number, max?: number) =>
   (min === undefined || price >= min) && (max === undefined || price <= max);
 
-export interface PriceNode {
-  id: string;
-  title: string;
-  tags: string[];
-  variants: { nodes: { sku: string | null; price: string; inventoryQuantity: number | null }[] };
-}
-
-async function byPrice(
+/** The products of the search whose price range meets the bounds, with their lowest price, by id. */
+async function scanPrices(
   s: Session,
   currency: string,
   search: string,
-  keep: (p: PlatformProduct) => boolean,
-  sort: ProductSort,
-  limit: number,
-  cursor: string | null,
-): Promise<ProductPage> {
-  const from = cursor ? readCursor(cursor, sort, 'scan') : null;
-  const ranked: { id: number; key: number }[] = [];
+  { min, max }: { min?: number; max?: number },
+): Promise<Ranked> {
+  const ranked: Ranked = [];
   let after: string | null = null;
   let read = 0;
   do {
@@ -198,51 +207,44 @@ async function byPrice(
       query: search,
     });
     for (const node of products.nodes) {
-      const light = lightProduct(node, currency);
-      if (keep(light)) ranked.push({ id: light.id, key: lowest(light) });
+      const { lowest, highest } = priceRange(node, currency);
+      // A product none of whose variants can be within the bounds; the others are checked exactly once read.
+      if ((max === undefined || lowest <= max) && (min === undefined || highest >= min))
+        ranked.push({ id: idFrom(node.id, 'Product'), key: lowest });
     }
     read += products.nodes.length;
     after = products.pageInfo.hasNextPage ? products.pageInfo.endCursor : null;
   } while (after && read < SCAN_MAX);
+  return ranked;
+}
+
+async function byPrice(
+  s: Session,
+  currency: string,
+  scanned: Ranked,
+  keep: (p: PlatformProduct) => boolean,
+  sort: ProductSort,
+  limit: number,
+  cursor: string | null,
+): Promise<ProductPage> {
+  const from = cursor ? readCursor(cursor, sort, 'scan') : null;
   const down = sort === 'price-desc' ? -1 : 1;
   const order = (a: { key: number; id: number }, b: { key: number; id: number }) =>
     down * (a.key - b.key || a.id - b.id);
-  ranked.sort(order);
+  const ranked = [...scanned].sort(order);
   const rest = from ? ranked.filter((r) => order(r, from) > 0) : ranked;
   const shown = rest.slice(0, limit);
   const last = shown.at(-1);
+  const products = await readProducts(
+    s,
+    shown.map((r) => r.id),
+    currency,
+  );
   return {
-    products: await readProducts(
-      s,
-      shown.map((r) => r.id),
-      currency,
-    ),
+    products: products.filter(keep),
     nextCursor: rest.length > limit && last ? writeCursor([sort, 'scan', last.key, last.id]) : null,
   };
 }
-
-/** A product with just what the filters read (title, tags, each variant's SKU, price and stock). */
-export const lightProduct = (node: PriceNode, currency: string): PlatformProduct => {
-  const id = idFrom(node.id, 'Product');
-  return {
-    id,
-    title: node.title,
-    handle: '',
-    image: '',
-    tags: node.tags,
-    createdAt: 0,
-    optionNames: [],
-    variants: node.variants.nodes.map((v, i) => ({
-      id: i,
-      productId: id,
-      title: '',
-      sku: v.sku ?? '',
-      price: parseMinor(v.price, currency),
-      stock: v.inventoryQuantity ?? 0,
-      options: [],
-    })),
-  };
-};
 
 const writeCursor = (parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
 

@@ -1,5 +1,6 @@
 import { createAdminApiClient, type AdminApiClient } from '@shopify/admin-api-client';
 import type { Clock } from '../../../clock.js';
+import { PlatformBusy } from '../port.js';
 import { CostBucket, type ThrottleStatus, type Timer } from './bucket.js';
 
 export type { Timer } from './bucket.js';
@@ -31,6 +32,17 @@ export class ShopifyTimeout extends ShopifyError {
   constructor(message: string) {
     super(message);
     this.name = 'ShopifyTimeout';
+  }
+}
+
+/** The shop's rate limit would only let the call through after its deadline: it was not sent (or not acted on). */
+export class ShopifyBusy extends PlatformBusy {
+  constructor(operation: string, waitMs: number) {
+    super(
+      `Shopify ${operation}: the shop's rate limit has no points for it in time`,
+      Math.max(1, Math.ceil(waitMs / 1000)),
+    );
+    this.name = 'ShopifyBusy';
   }
 }
 
@@ -138,7 +150,7 @@ export class Session {
   /** The operation's `data`, or an error saying what Shopify answered. */
   async request<T>(op: Operation, variables: Record<string, unknown> = {}): Promise<T> {
     for (let attempt = 1, failures = 0; ; attempt++) {
-      const guessed = await this.bucket.take(op.name, this.deadline, () => this.timeout(op));
+      const guessed = await this.bucket.take(op.name, this.deadline, (wait) => new ShopifyBusy(op.name, wait));
       let response: Response;
       const signal = AbortSignal.timeout(Math.max(1, this.left()));
       try {
@@ -206,8 +218,9 @@ export class Session {
     await this.options.timer.sleep(pause);
   }
 
+  /** Waits out Shopify's rate limit (THROTTLED, 429), or gives up at once when that would pass the deadline. */
   private async pauseOrGiveUp(op: Operation, ms: number): Promise<void> {
-    if (ms >= this.left()) throw this.timeout(op);
+    if (ms >= this.left()) throw new ShopifyBusy(op.name, ms);
     await this.options.timer.sleep(ms);
   }
 }

@@ -84,11 +84,20 @@ async function cancelOrder(s: Session, orderGid: string): Promise<void> {
     refundMethod: { originalPaymentMethodsRefund: true },
     staffNote: 'Return Center: the exchange was cancelled',
   });
-  refuseOn(
-    'OrderCancel',
-    orderCancel.orderCancelUserErrors.filter((e) => !/already.*cancel/i.test(e.message)),
-  );
+  // Refused for an order cancelled before (a retry): its state says so, whatever words the refusal has.
+  if (orderCancel.orderCancelUserErrors.length > 0 && !(await cancelled(s, orderGid)))
+    refuseOn('OrderCancel', orderCancel.orderCancelUserErrors);
 }
+
+const ORDER_CANCELLED: Operation = {
+  name: 'OrderCancelled',
+  query: `query OrderCancelled($id: ID!) { order(id: $id) { cancelledAt } }`,
+  retryable: true,
+};
+
+const cancelled = async (s: Session, orderGid: string) =>
+  !!(await s.request<{ order: { cancelledAt: string | null } | null }>(ORDER_CANCELLED, { id: orderGid })).order
+    ?.cancelledAt;
 
 /**
  * Makes the draft's order the exchange's, once: a draft the shopper paid already has one (Shopify made it at

@@ -264,13 +264,14 @@ const mergeLines = (input: DraftOrderInput) => {
   return lines;
 };
 
-/** Deletes a draft (its units back, its invoice dead); one already gone counts as deleted. */
+/**
+ * Deletes a draft (its units back, its invoice dead); one already gone counts as deleted. Shopify's errors here carry
+ * no code, so a refusal is read by looking: a draft that is no longer there was deleted before.
+ */
 export async function deleteDraft(s: Session, draftId: number): Promise<void> {
   const { draftOrderDelete } = await s.request<{ draftOrderDelete: { userErrors: UserError[] } }>(DRAFT_DELETE, {
     input: { id: gid('DraftOrder', draftId) },
   });
-  refuseOn(
-    'DraftOrderDelete',
-    draftOrderDelete.userErrors.filter((e) => !/not exist|not found/i.test(e.message)),
-  );
+  if (draftOrderDelete.userErrors.length > 0 && (await readDraft(s, draftId)))
+    refuseOn('DraftOrderDelete', draftOrderDelete.userErrors);
 }

@@ -141,7 +141,7 @@ export async function updateLedger(
   }
 }
 
-const isStale = (e: UserError) => e.code === 'STALE_OBJECT' || /compareDigest/i.test(e.message);
+const isStale = (e: UserError) => e.code === 'STALE_OBJECT';
 
 function parse(value: string): Ledger {
   let json: unknown;

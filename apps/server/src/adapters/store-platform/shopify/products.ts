@@ -16,6 +16,21 @@ export const PRODUCT_FIELDS = `
     nodes { id title sku price inventoryQuantity selectedOptions { name value } }
   }`;
 
+/** Just what price sorts and suggestions read of a product: its price range and stock, no variants (4 points). */
+export const PRICE_FIELDS = `id totalInventory priceRangeV2 { minVariantPrice { amount } maxVariantPrice { amount } }`;
+
+export interface PriceNode {
+  id: string;
+  totalInventory: number;
+  priceRangeV2: { minVariantPrice: { amount: string }; maxVariantPrice: { amount: string } };
+}
+
+/** A product's lowest and highest variant prices, in minor units. */
+export const priceRange = (node: PriceNode, currency: string) => ({
+  lowest: parseMinor(node.priceRangeV2.minVariantPrice.amount, currency),
+  highest: parseMinor(node.priceRangeV2.maxVariantPrice.amount, currency),
+});
+
 export interface ProductNode {
   id: string;
   title: string;

@@ -2,14 +2,16 @@ import { UnknownOrder, type PlatformReturn } from '../port.js';
 import { refuseOn, type Operation, type Session, type UserError } from './client.js';
 import { readLedger, updateLedger } from './ledger.js';
 import { gid, idOf } from './mapping.js';
+import type { ReturnReasons } from './return-reasons.js';
 
 /**
  * Returns in the Shopify admin, in step with the merchant's decisions made here. A submitted request is Shopify's
  * `returnRequest` (the return shows as requested); approving opens it (`returnApproveRequest`), rejecting declines it
  * (`returnDeclineRequest`). A request approved before it was registered (its first job never got through) is made
  * open at once with `returnCreate`, which Shopify documents for returns approved outside its admin. Shopify takes back
- * fulfilled units only: lines not fulfilled are left out, and a request with none answers null. The order's ledger
- * keeps request → return, so a retry answers the same return.
+ * fulfilled units only: lines not fulfilled are left out, and a request with none answers null. Each line says why by
+ * one of Shopify's return reason definitions (return-reasons.ts). The order's ledger keeps request → return, so a
+ * retry answers the same return.
  */
 
 const RETURNABLE: Operation = {
@@ -73,7 +75,12 @@ interface Returnable {
 
 type ReturnPayload = { return: { id: string; status: string } | null; userErrors: UserError[] };
 
-export async function registerReturn(s: Session, shopId: number, input: PlatformReturn): Promise<string | null> {
+export async function registerReturn(
+  s: Session,
+  shopId: number,
+  input: PlatformReturn,
+  reasons: ReturnReasons,
+): Promise<string | null> {
   const read = await readLedger(s, input.orderId);
   if (!read) throw new UnknownOrder(shopId, input.orderId);
   const request = String(input.requestId);
@@ -90,18 +97,20 @@ export async function registerReturn(s: Session, shopId: number, input: Platform
     returnableFulfillments: { nodes: { returnableFulfillmentLineItems: { nodes: Returnable[] } }[] };
   }>(RETURNABLE, { id: gid('Order', input.orderId) });
   const available = returnableFulfillments.nodes.flatMap((f) => f.returnableFulfillmentLineItems.nodes);
-  const lines = input.lines.flatMap(({ lineId, quantity }) => {
+  const lines: ReturnLines = [];
+  for (const { lineId, quantity, reason } of input.lines) {
     let left = Math.max(0, Math.floor(quantity));
-    return available
-      .filter((r) => idOf(r.fulfillmentLineItem.lineItem.id, 'LineItem') === lineId)
-      .flatMap((r) => {
-        const take = Math.min(left, r.quantity);
-        left -= take;
-        return take > 0
-          ? [{ fulfillmentLineItemId: r.fulfillmentLineItem.id, quantity: take, returnReason: 'OTHER' }]
-          : [];
-      });
-  });
+    for (const r of available.filter((a) => idOf(a.fulfillmentLineItem.lineItem.id, 'LineItem') === lineId)) {
+      const take = Math.min(left, r.quantity);
+      left -= take;
+      if (take > 0)
+        lines.push({
+          fulfillmentLineItemId: r.fulfillmentLineItem.id,
+          quantity: take,
+          returnReasonDefinitionId: await reasons.idFor(s, shopId, reason),
+        });
+    }
+  }
   if (lines.length === 0) return null;
 
   const open = input.decision === 'approved';
@@ -117,7 +126,7 @@ export async function registerReturn(s: Session, shopId: number, input: Platform
   return recorded;
 }
 
-type ReturnLines = { fulfillmentLineItemId: string; quantity: number; returnReason: string }[];
+type ReturnLines = { fulfillmentLineItemId: string; quantity: number; returnReasonDefinitionId: string }[];
 
 /**
  * One of the return mutations (its root field is the operation's name, lower-cased first); refused on its user
@@ -155,8 +164,11 @@ const create = async (s: Session, orderId: number, lines: ReturnLines, note: str
     }),
   );
 
-/** A decision Shopify has already taken (a retried job) is no error: only a return still requested moves. */
-const undecided = (errors: UserError[]) => errors.filter((e) => !/already|status/i.test(e.message));
+/**
+ * A decision Shopify has already taken (a retried job) is no error: only a return still requested moves, and Shopify
+ * refuses the others with INVALID_STATE.
+ */
+const undecided = (errors: UserError[]) => errors.filter((e) => e.code !== 'INVALID_STATE');
 
 /** Opens a requested return (the merchant approved it); one already open stays so. */
 const approve = (s: Session, reference: string) => mutate(s, RETURN_APPROVE, { input: { id: reference } }, undecided);

@@ -63,6 +63,11 @@ export class ShopifyStorePlatform implements StorePlatform {
     this.admin.forgetOrder(shopId, shopifyOrderId);
   }
 
+  /** Drops the shop's catalogue kept for shoppers (products/* webhooks). */
+  forgetCatalogue(shopId: number): void {
+    this.admin.forgetCatalogue(shopId);
+  }
+
   async findOrderByNumber(shopId: number, orderNumber: string): Promise<PlatformOrder | null> {
     return this.map(shopId).order(await this.admin.findOrderByNumber(shopId, orderNumber));
   }

@@ -118,7 +118,7 @@ async function giftCard(s: Session, keys: Keys, order: LedgerOrder, input: Refun
     giftCardCreate: { giftCard: Card | null; userErrors: UserError[] };
   }>(GIFT_CARD_CREATE, {
     input: {
-      initialValue: decimal(input.amount, input.currency),
+      initialAmount: { amount: decimal(input.amount, input.currency), currencyCode: input.currency },
       code,
       note: `Return credit for order ${order.name}`,
       ...(order.customerId ? { customerId: order.customerId } : {}),
