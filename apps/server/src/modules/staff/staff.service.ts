@@ -6,7 +6,7 @@ import { nowSeconds } from '../../clock.js';
 import { AppError, errors } from '../../http/app-error.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { Db } from '../../db/database.js';
-import { LIMITS, type Limit, type RateLimiter } from '../auth/rate-limiter.js';
+import { LIMITS, type RateLimiter } from '../auth/rate-limiter.js';
 import { hashToken } from '../auth/sessions.js';
 import type { ShopsRepository } from '../storefront-config/shops.repository.js';
 import { hashPassword, passwordMatches } from './passwords.js';
@@ -46,25 +46,23 @@ export class StaffService {
     return createHmac('sha256', this.deps.csrfSecret).update(tokenHash).digest('base64url');
   }
 
-  /** Failures count against the address and the email; past either limit even the right password waits. */
+  /**
+   * Failures count against the address and the email; past either limit even the right password waits. The attempt is
+   * reserved before the password is checked, so a burst of concurrent guesses gets no more checks than the limit.
+   */
   async signIn(input: { email: string; password: string; totp?: string }, ip: string) {
-    const buckets: [string, Limit][] = [
+    const reservation = await this.deps.limiter.reserve([
       [`console-signin-ip:${ip}`, LIMITS.consoleSignInPerIp],
       [`console-signin-email:${input.email}`, LIMITS.consoleSignInPerEmail],
-    ];
-    const blocked = await Promise.all(buckets.map(([bucket, limit]) => this.deps.limiter.blocked(bucket, limit)));
-    if (blocked.some(Boolean)) throw errors.rateLimited();
-    const fail = async (error: AppError) => {
-      await this.deps.limiter.hitAll(buckets);
-      return error;
-    };
+    ]);
+    if (!reservation) throw errors.rateLimited();
     const row = await this.deps.accounts.byEmail(input.email);
-    if (!(await passwordMatches(row?.password_hash, input.password)) || !row) throw await fail(signInFailed());
-    if (row.totp_enabled === 1) {
-      if (!input.totp)
-        throw new AppError(Code.SecondFactorRequired, 'Enter the 6-digit code from your authenticator app');
-      if (!(await this.takeCode(row, input.totp))) throw await fail(wrongCode());
-    }
+    if (!(await passwordMatches(row?.password_hash, input.password)) || !row) throw signInFailed();
+    if (row.totp_enabled === 1 && input.totp && !(await this.takeCode(row, input.totp))) throw wrongCode();
+    // The right password: this attempt does not count, whether or not a code must follow.
+    await reservation.release();
+    if (row.totp_enabled === 1 && !input.totp)
+      throw new AppError(Code.SecondFactorRequired, 'Enter the 6-digit code from your authenticator app');
     const token = randomBytes(32).toString('base64url');
     await this.deps.accounts.addSession(hashToken(token), row.id, this.now, this.now + this.deps.sessionTtlSeconds);
     return { token, session: await this.describe(row, hashToken(token)) };
