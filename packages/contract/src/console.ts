@@ -7,7 +7,7 @@ import { email, int, unixSeconds } from './envelope.js';
  * of a bearer key; these are what the API has no use for.
  */
 export const CONSOLE_BASE = '/admin/api';
-/** The console's session cookie: HttpOnly, SameSite=Strict, Secure over HTTPS, path /. */
+/** The console's session cookie: HttpOnly, SameSite=Strict, path /; over HTTPS Secure and named `__Host-rc_console`. */
 export const CONSOLE_COOKIE = 'rc_console';
 /** Every console call but a GET carries the session's CSRF token in this header. */
 export const CSRF_HEADER = 'x-csrf-token';
@@ -114,6 +114,8 @@ export const consoleRoutes = {
     method: 'POST',
     path: '/totp/setup',
     access: 'staff',
+    /** The current code, when a second factor is already on: re-keying it turns it off until the new one is confirmed. */
+    body: z.object({ code: totpCode.optional() }),
     answer: z.object({ secret: z.string(), otpauth_url: z.string(), qr_image: z.string() }),
   },
   totpEnable: {

@@ -15,7 +15,7 @@ import { AppError, errors } from '../../http/app-error.js';
 import { consoleToken, staffCaller } from '../staff/console-auth.js';
 import { describeIssues } from '../../http/register-call.js';
 import type { TransitionInput } from '../requests/lifecycle.service.js';
-import { merchantDocsHtml, merchantOpenApi } from './openapi.js';
+import { MERCHANT_DOCS_CSP, merchantDocsHtml, merchantOpenApi } from './openapi.js';
 
 const parse = <T extends z.ZodType>(schema: T, value: unknown): z.output<T> => {
   const result = schema.safeParse(value ?? {});
@@ -99,6 +99,9 @@ export function merchantApiRoutes({ app, services }: AppContext): void {
   const openApi = () => (doc ??= merchantOpenApi());
   app.get('/merchant/docs/openapi.json', () => openApi());
   app.get('/merchant/docs', async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(merchantDocsHtml(openApi())),
+    reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', MERCHANT_DOCS_CSP)
+      .send(merchantDocsHtml(openApi())),
   );
 }

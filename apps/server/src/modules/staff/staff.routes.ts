@@ -71,7 +71,7 @@ export function staffRoutes({ app, services, config }: AppContext): void {
   route('listStaff', ({ caller }) => staff.listStaff(caller.account.shop_id));
   route('invite', ({ input, caller }) => staff.invite(caller.account, input.email, input.role));
   route('removeStaff', ({ caller, id }) => staff.removeStaff(caller.account, id));
-  route('totpSetup', ({ caller }) => staff.totpSetup(caller.account));
+  route('totpSetup', ({ input, caller }) => staff.totpSetup(caller.account, input.code));
   route('totpEnable', ({ input, caller }) => staff.totpEnable(caller.account, input.code, caller.tokenHash));
   route('totpDisable', ({ input, caller }) => staff.totpDisable(caller.account, input.code));
   route('listKeys', ({ caller }) => merchant.keys.list(caller.account.shop_id));

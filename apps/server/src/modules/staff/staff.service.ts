@@ -152,8 +152,12 @@ export class StaffService {
     return (await this.deps.accounts.ofShop(shopId)).map(toStaffAccount);
   }
 
-  /** A new secret, kept sealed but not in force until a code from it is entered (totpEnable). */
-  async totpSetup(row: AccountRow) {
+  /**
+   * A new secret, kept sealed but not in force until a code from it is entered (totpEnable). Over a second factor in
+   * force it asks for a current code first, as turning it off does: a session alone cannot re-key or drop it.
+   */
+  async totpSetup(row: AccountRow, code: string | undefined) {
+    if (row.totp_enabled === 1 && !(code && (await this.confirmCode(row, code)))) throw wrongCode();
     const secret = newTotpSecret();
     await this.deps.accounts.update(row.id, { totp_secret: this.deps.box.seal(secret), totp_enabled: 0 });
     const shop = await this.deps.shops.byId(row.shop_id);
@@ -169,8 +173,19 @@ export class StaffService {
   }
 
   async totpDisable(row: AccountRow, code: string): Promise<void> {
-    if (row.totp_enabled !== 1 || !(await this.takeCode(row, code))) throw wrongCode();
+    if (row.totp_enabled !== 1 || !(await this.confirmCode(row, code))) throw wrongCode();
     await this.deps.accounts.update(row.id, { totp_enabled: 0, totp_secret: '', totp_last_step: 0 });
+  }
+
+  /** A code of the factor in force, entered by a signed-in account: wrong ones are limited like sign-in's. */
+  private async confirmCode(row: AccountRow, code: string): Promise<boolean> {
+    const reservation = await this.deps.limiter.reserve([
+      [`console-totp:${String(row.id)}`, LIMITS.consoleSignInPerEmail],
+    ]);
+    if (!reservation) throw errors.rateLimited();
+    if (!(await this.takeCode(row, code))) return false;
+    await reservation.release();
+    return true;
   }
 
   /** Whether the code is good and unused; its step is recorded, so the same code (seen over a shoulder) fails next. */
