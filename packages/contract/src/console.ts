@@ -60,6 +60,9 @@ export const analytics = z.object({
 });
 export type Analytics = z.infer<typeof analytics>;
 
+/** A moment of an analytics range, in seconds: from 1970 to the end of 9999, as far as calendar dates go. */
+const analyticsTime = z.coerce.number().int().min(0).max(253_402_300_799, 'Choose a date before the year 10000');
+
 interface ConsoleRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
@@ -151,7 +154,7 @@ export const consoleRoutes = {
     method: 'GET',
     path: '/analytics',
     access: 'staff',
-    query: z.object({ from: z.coerce.number().int().nonnegative(), to: z.coerce.number().int().nonnegative() }),
+    query: z.object({ from: analyticsTime, to: analyticsTime }),
     answer: analytics,
   },
 } satisfies Record<string, ConsoleRoute>;
