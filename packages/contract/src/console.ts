@@ -35,6 +35,16 @@ export const staffAccount = z.object({
 });
 export type StaffAccount = z.infer<typeof staffAccount>;
 
+/** An invitation not yet accepted: its emailed link works until `expires_at`, unless the owner revokes it. */
+export const staffInvite = z.object({
+  id: int,
+  email: z.string(),
+  role: staffRole,
+  created_at: unixSeconds,
+  expires_at: unixSeconds,
+});
+export type StaffInvite = z.infer<typeof staffInvite>;
+
 export const consoleSession = z.object({
   account: staffAccount,
   shop: z.object({ id: int, shop_url: z.string(), name: z.string(), currency: z.string() }),
@@ -112,6 +122,8 @@ export const consoleRoutes = {
     body: z.object({ email, role: staffRole }),
     answer: z.null(),
   },
+  listInvites: { method: 'GET', path: '/staff/invites', access: 'owner', answer: z.array(staffInvite) },
+  revokeInvite: { method: 'DELETE', path: '/staff/invites/{id}', access: 'owner', answer: z.null() },
   removeStaff: { method: 'DELETE', path: '/staff/{id}', access: 'owner', answer: z.null() },
   totpSetup: {
     method: 'POST',

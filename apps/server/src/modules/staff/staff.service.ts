@@ -12,13 +12,13 @@ import type { ShopsRepository } from '../storefront-config/shops.repository.js';
 import { hashPassword, passwordMatches } from './passwords.js';
 import type { SecretBox } from '../../secret-box.js';
 import { STAFF_LINK_JOB, type StaffLinkPayload } from './staff-links.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { Invitations, linkExpired } from './invitations.js';
 import { toStaffAccount, type AccountRow, type StaffRepository } from './staff.repository.js';
 import { newTotpSecret, otpauthUrl, totpStep } from './totp.js';
 
 const signInFailed = () => new AppError(Code.SignInFailed, 'Wrong email or password');
 const wrongCode = () => new AppError(Code.SignInFailed, 'That code did not work: enter the current one');
-const linkExpired = () =>
-  new AppError(Code.LinkExpired, 'This link has expired or was already used: ask for a new one');
 
 export interface StaffDeps {
   db: Db;
@@ -35,7 +35,11 @@ export interface StaffDeps {
 
 /** Console accounts: sign-in with argon2id passwords and an optional TOTP code, sessions, invites and resets. */
 export class StaffService {
-  constructor(private readonly deps: StaffDeps) {}
+  readonly invitations: Invitations;
+
+  constructor(private readonly deps: StaffDeps) {
+    this.invitations = new Invitations(deps);
+  }
 
   private get now() {
     return nowSeconds(this.deps.clock);
@@ -105,47 +109,31 @@ export class StaffService {
     await this.deps.accounts.endSessionsOf(row.id);
   }
 
-  async invite(owner: AccountRow, email: string, role: StaffRole): Promise<void> {
-    const existing = await this.deps.accounts.byEmail(email);
-    if (existing) throw errors.invalidInput('This email already has an account');
-    await this.queueLink({ purpose: 'invite', email, shopId: owner.shop_id, role });
-  }
-
-  async acceptInvite(token: string, name: string, password: string): Promise<void> {
-    const link = await this.deps.accounts.useLink(hashToken(token), 'invite', this.now);
-    if (!link) throw linkExpired();
-    if (await this.deps.accounts.byEmail(link.email)) throw errors.invalidInput('This email already has an account');
-    await this.createAccount({ shopId: link.shop_id, email: link.email, name, role: link.role, password });
-  }
-
-  /** The first owner (CLI), the demo owner, an accepted invite. */
+  /** Creates an account outright: the demo owner. Others come from an invitation or from the operator. */
   async createAccount(input: { shopId: number; email: string; name: string; role: StaffRole; password: string }) {
     const passwordHash = await hashPassword(input.password);
-    return this.deps.accounts.upsert({ ...input, passwordHash, now: this.now });
+    return this.deps.accounts.insert({ ...input, passwordHash, now: this.now });
   }
 
   /** The demo owner with its published password; a password changed in the console is kept across starts. */
   async ensureDemoOwner(shopId: number, owner: { email: string; password: string; name: string }): Promise<void> {
-    if (!(await this.deps.accounts.byEmail(owner.email)))
-      await this.createAccount({
-        shopId,
-        email: owner.email,
-        name: owner.name,
-        role: 'owner',
-        password: owner.password,
-      });
+    if (await this.deps.accounts.byEmail(owner.email)) return;
+    const demo = { shopId, email: owner.email, name: owner.name, role: 'owner' as const, password: owner.password };
+    // Another instance starting on the same database may have made it meanwhile.
+    await this.createAccount(demo).catch((error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
+    });
   }
 
   async removeAccount(email: string): Promise<void> {
     const row = await this.deps.accounts.byEmail(email);
-    if (row) await this.deps.accounts.remove(row.id);
+    if (row) await this.deps.accounts.remove(row.shop_id, row.id);
   }
 
+  /** Removes an account of the owner's shop: its sessions end and its unused links stop working. */
   async removeStaff(owner: AccountRow, id: number): Promise<void> {
-    const row = await this.deps.accounts.byId(id);
-    if (!row || row.shop_id !== owner.shop_id) throw errors.notFound();
-    if (row.id === owner.id) throw errors.invalidInput('You cannot remove your own account');
-    await this.deps.accounts.remove(row.id);
+    if (id === owner.id) throw errors.invalidInput('You cannot remove your own account');
+    if (!(await this.deps.accounts.remove(owner.shop_id, id))) throw errors.notFound();
   }
 
   async listStaff(shopId: number) {
