@@ -5,6 +5,7 @@ import {
   freshOrder,
   loginWithOrder,
   shoot,
+  shopWithOwner,
   signedInShopper,
   submitShirtReturn,
 } from './support.js';
@@ -187,4 +188,82 @@ test('an API key made in the console works with the merchant API until it is rev
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(row).toHaveCount(0);
   expect((await list()).status()).toBe(401);
+});
+
+/** Nothing sticks out sideways (390 px on the phone), and every cell of every table lies within the window. */
+async function expectFitsTheWindow(page: Page) {
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  for (const cell of await page.locator('td').all()) {
+    const box = await cell.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width, `a cell within ${String(width)} px`).toBe(true);
+  }
+}
+
+test('the Staff page does not scroll sideways, and every column of it is readable', async ({ page }) => {
+  await consoleSignIn(page, shopWithOwner());
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Staff' }).click();
+  const accounts = page.getByRole('table', { name: 'Accounts of the shop' });
+  await expect(accounts).toBeVisible();
+  await expectFitsTheWindow(page);
+  // Each column's name shows: as a header on a wide screen, beside each value on a phone.
+  const secondFactor = accounts.getByRole('columnheader', { name: 'Second factor' });
+  await expect(secondFactor.or(accounts.getByRole('cell', { name: 'Second factor Off' }))).toBeVisible();
+});
+
+test('the owner sees a pending invitation and revokes it by keyboard; its link stops working', async ({
+  page,
+  request,
+}) => {
+  // A shop of its own (two operator commands), two axe runs and a sign-out: longer than most.
+  test.setTimeout(60_000);
+  const owner = shopWithOwner();
+  await consoleSignIn(page, owner);
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Staff' }).click();
+  await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
+  const invitee = `invitee-${String(Date.now())}@${owner.shop}`;
+  await page.getByLabel('Email').fill(invitee);
+  await page.getByRole('button', { name: 'Send the invitation' }).click();
+  const pending = page.getByRole('table', { name: 'Invitations not yet accepted' });
+  await expect(pending.getByRole('row').filter({ hasText: invitee })).toBeVisible();
+  await expectFitsTheWindow(page);
+  await expectNoAxeViolations(page, 'console staff with an invitation');
+  await shoot(page, 'console-staff-invitations');
+
+  // Keyboard only: the Revoke button opens a confirmation; Escape keeps the invitation, Enter on Revoke ends it.
+  const revoke = page.getByRole('button', { name: `Revoke the invitation of ${invitee}` });
+  await revoke.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Revoke the invitation of ${invitee}?` });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page, 'console revoke invitation');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(revoke).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Revoke' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('No invitation is waiting to be accepted.')).toBeVisible();
+
+  // The mailed link no longer works (opened signed out, as the invitee would).
+  let token = '';
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get(`/dev/mailbox?to=${encodeURIComponent(invitee)}`)).json()) as {
+        text: string;
+      }[];
+      token = /#token=([\w-]+)/.exec(mails[0]?.text ?? '')?.[1] ?? '';
+      return token;
+    })
+    .not.toBe('');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to the returns desk' })).toBeVisible();
+  await page.goto(`/admin/invite#token=${token}`);
+  await page.getByLabel('Your name').fill('Invitee');
+  await page.getByLabel('New password', { exact: true }).fill('a long enough password');
+  await page.getByLabel('The same password again').fill('a long enough password');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByRole('alert')).toContainText('This link has expired or was already used');
 });

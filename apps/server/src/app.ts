@@ -97,9 +97,11 @@ export async function buildApp(
   refuseNulCharacters(app);
   // The API speaks JSON only; other bodies get a clear 415 instead of a confusing schema error.
   app.removeContentTypeParser('text/plain');
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // Served over HTTPS (our own TLS, or a trusted proxy's X-Forwarded-Proto): browsers keep to HTTPS for a year.
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 
   const { mail, sessions, worker, services } = await createServices(config, db, dialect, clock, app.log, options);

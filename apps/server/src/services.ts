@@ -158,7 +158,7 @@ export async function createServices(
   });
   const handlers = {
     ...jobs.handlers,
-    [STAFF_LINK_JOB]: staffLinkJob({ accounts, shops, mail, clock, publicUrl }),
+    [STAFF_LINK_JOB]: staffLinkJob({ db, accounts, shops, mail, clock, publicUrl }),
     [SEND_CODE_JOB]: sendCodeJob({ platform, shops, codes, mail, clock, codeTtlMinutes: config.CODE_TTL_MINUTES }),
   };
   const worker = new Worker(outbox, handlers, log, jobs.onDead);

@@ -7,7 +7,7 @@ import { email, int, unixSeconds } from './envelope.js';
  * of a bearer key; these are what the API has no use for.
  */
 export const CONSOLE_BASE = '/admin/api';
-/** The console's session cookie: HttpOnly, SameSite=Strict, Secure over HTTPS, path /. */
+/** The console's session cookie: HttpOnly, SameSite=Strict, path /; over HTTPS Secure and named `__Host-rc_console`. */
 export const CONSOLE_COOKIE = 'rc_console';
 /** Every console call but a GET carries the session's CSRF token in this header. */
 export const CSRF_HEADER = 'x-csrf-token';
@@ -35,6 +35,16 @@ export const staffAccount = z.object({
 });
 export type StaffAccount = z.infer<typeof staffAccount>;
 
+/** An invitation not yet accepted: its emailed link works until `expires_at`, unless the owner revokes it. */
+export const staffInvite = z.object({
+  id: int,
+  email: z.string(),
+  role: staffRole,
+  created_at: unixSeconds,
+  expires_at: unixSeconds,
+});
+export type StaffInvite = z.infer<typeof staffInvite>;
+
 export const consoleSession = z.object({
   account: staffAccount,
   shop: z.object({ id: int, shop_url: z.string(), name: z.string(), currency: z.string() }),
@@ -59,6 +69,9 @@ export const analytics = z.object({
   median_seconds_to_refund: int.nullable(),
 });
 export type Analytics = z.infer<typeof analytics>;
+
+/** A moment of an analytics range, in seconds: from 1970 to the end of 9999, as far as calendar dates go. */
+const analyticsTime = z.coerce.number().int().min(0).max(253_402_300_799, 'Choose a date before the year 10000');
 
 interface ConsoleRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -109,11 +122,15 @@ export const consoleRoutes = {
     body: z.object({ email, role: staffRole }),
     answer: z.null(),
   },
+  listInvites: { method: 'GET', path: '/staff/invites', access: 'owner', answer: z.array(staffInvite) },
+  revokeInvite: { method: 'DELETE', path: '/staff/invites/{id}', access: 'owner', answer: z.null() },
   removeStaff: { method: 'DELETE', path: '/staff/{id}', access: 'owner', answer: z.null() },
   totpSetup: {
     method: 'POST',
     path: '/totp/setup',
     access: 'staff',
+    /** The current code, when a second factor is already on: re-keying it turns it off until the new one is confirmed. */
+    body: z.object({ code: totpCode.optional() }),
     answer: z.object({ secret: z.string(), otpauth_url: z.string(), qr_image: z.string() }),
   },
   totpEnable: {
@@ -149,7 +166,7 @@ export const consoleRoutes = {
     method: 'GET',
     path: '/analytics',
     access: 'staff',
-    query: z.object({ from: z.coerce.number().int().nonnegative(), to: z.coerce.number().int().nonnegative() }),
+    query: z.object({ from: analyticsTime, to: analyticsTime }),
     answer: analytics,
   },
 } satisfies Record<string, ConsoleRoute>;

@@ -23,7 +23,8 @@ const USAGE = `Usage: npm run merchant -- <command>
 Operator commands (run on the server's host with its environment; they open DATABASE_URL):
   shops create <domain> [--name "Shop name"] [--currency EUR] [--email support@shop.example] [--json]
   shops list
-  shops add-owner <domain> --email owner@shop.example [--name "Ann Owner"] [--json]   (the console's first owner)
+  shops add-owner <domain> --email owner@shop.example [--name "Ann Owner"] [--move] [--json]
+      (the console's first owner; --move takes an account of another shop away from it)
 
 Statuses: 1 pending review, 2 approved, 3 rejected, 4 completed, 5 received.
 Env: MERCHANT_API_URL (default http://localhost:3000), MERCHANT_API_KEY (default demo-merchant-key).`;
@@ -48,6 +49,7 @@ export async function runMerchantCli(
       name: { type: 'string' },
       currency: { type: 'string' },
       json: { type: 'boolean' },
+      move: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

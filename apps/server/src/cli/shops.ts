@@ -16,13 +16,15 @@ import { MerchantKeys } from '../modules/merchant/merchant-keys.js';
 import { OrderFeed } from '../modules/order-feed/order-feed.service.js';
 import { ShopsRepository } from '../modules/storefront-config/shops.repository.js';
 import { hashPassword } from '../modules/staff/passwords.js';
-import { StaffRepository } from '../modules/staff/staff.repository.js';
+import { makeOwner, MemberOfAnotherShop } from '../modules/staff/make-owner.js';
 
 export interface ShopOptions {
   name?: string | undefined;
   currency?: string | undefined;
   email?: string | undefined;
   json?: boolean | undefined;
+  /** add-owner: move an account of another shop to this one. */
+  move?: boolean | undefined;
 }
 
 /** Creates a shop, its first API key and its webhook secret; the two secrets are shown only here. */
@@ -54,22 +56,35 @@ export async function createShop(db: Db, clock: Clock, domain: string, options: 
   return { shop, apiKey, webhookSecret };
 }
 
-/** Creates the shop's console owner (or resets an existing account's password) with a random password shown once. */
-export async function addOwner(db: Db, clock: Clock, domain: string, email: string, name: string) {
-  const shop = await new ShopsRepository(db, clock).byUrl(domain);
+/**
+ * Makes the email an owner of the shop with a random password shown once: a new account, or one of this shop (its
+ * password reset). An account of another shop is refused unless `move` is asked: it then leaves that shop.
+ */
+export async function addOwner(
+  db: Db,
+  clock: Clock,
+  domain: string,
+  email: string,
+  name: string,
+  options: { move?: boolean | undefined } = {},
+) {
+  const shops = new ShopsRepository(db, clock);
+  const shop = await shops.byUrl(domain);
   if (!shop) throw new Error(`No shop ${domain}: create it first (shops create ${domain})`);
   const address = emailSchema.safeParse(email);
   if (!address.success) throw new Error("Give the owner's email: --email owner@shop.example");
   const password = randomBytes(15).toString('base64url');
-  await new StaffRepository(db).upsert({
-    shopId: shop.id,
-    email: address.data,
-    name,
-    role: 'owner',
-    passwordHash: await hashPassword(password),
-    now: nowSeconds(clock),
+  const passwordHash = await hashPassword(password);
+  const input = { shopId: shop.id, email: address.data, name, passwordHash, now: nowSeconds(clock) };
+  const outcome = await makeOwner(db, { ...input, move: options.move === true }).catch(async (error: unknown) => {
+    if (!(error instanceof MemberOfAnotherShop)) throw error;
+    const other = (await shops.byId(error.shopId))?.shopUrl ?? `#${String(error.shopId)}`;
+    throw new Error(
+      `${address.data} is an account of ${other}. To make it the owner of ${shop.shopUrl} instead, run again with ` +
+        `--move: it leaves ${other}, its sessions end and its links there stop working.`,
+    );
   });
-  return { shop, email: address.data, password };
+  return { shop, email: address.data, password, outcome };
 }
 
 export async function runShopsCommand(
@@ -106,7 +121,7 @@ export async function runShopsCommand(
       return 0;
     }
     if (command === 'add-owner' && domain) {
-      const owner = await addOwner(db, systemClock, domain, options.email ?? '', options.name ?? 'Owner');
+      const owner = await addOwner(db, systemClock, domain, options.email ?? '', options.name ?? 'Owner', options);
       const url = config.PUBLIC_URL ?? `http://localhost:${String(config.PORT)}`;
       if (options.json) {
         out(JSON.stringify({ shop: owner.shop.shopUrl, email: owner.email, password: owner.password }));
@@ -114,6 +129,7 @@ export async function runShopsCommand(
       }
       out(
         [
+          ...(owner.outcome === 'moved' ? [`Moved ${owner.email} to ${owner.shop.shopUrl}.`] : []),
           `Console owner ${owner.email} of ${owner.shop.shopUrl}: sign in at ${url}/admin`,
           `  Password: ${owner.password}`,
           'Shown once: change it in the console (Account) or with "Forgot password".',
@@ -123,7 +139,9 @@ export async function runShopsCommand(
     }
     out('Usage: npm run merchant -- shops create <domain> [--name "Shop name"] [--currency EUR] [--email E] [--json]');
     out('       npm run merchant -- shops list');
-    out('       npm run merchant -- shops add-owner <domain> --email owner@shop.example [--name "Ann Owner"] [--json]');
+    out(
+      '       npm run merchant -- shops add-owner <domain> --email owner@shop.example [--name "Ann Owner"] [--move] [--json]',
+    );
     return 1;
   } finally {
     await db.destroy();

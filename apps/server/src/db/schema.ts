@@ -241,6 +241,16 @@ export interface StaffLinksTable {
   used_at: number | null;
 }
 
+/** A pending invitation to a shop's console: one per shop and email; its emailed links claim it. */
+export interface StaffInvitesTable {
+  id: Generated<number>;
+  shop_id: number;
+  email: string;
+  role: 'owner' | 'staff';
+  created_at: number;
+  expires_at: number;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   kind: string;
@@ -464,6 +474,7 @@ export interface Database {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
   staff_links: StaffLinksTable;
+  staff_invites: StaffInvitesTable;
   order_webhook_secrets: OrderWebhookSecretsTable;
   order_webhook_deliveries: OrderWebhookDeliveriesTable;
   jobs: JobsTable;

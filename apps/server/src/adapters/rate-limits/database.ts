@@ -2,7 +2,22 @@ import { sql } from 'kysely';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import type { Hit, RateLimitStore } from './port.js';
+import type { Hit, RateLimitStore, Reserve } from './port.js';
+
+/** A reservation over a full bucket: rolls its transaction back. */
+class Full extends Error {}
+
+/** Hits per bucket: one statement may not update a row twice, so a bucket named twice is one row counting two. */
+function grouped(hits: readonly Hit[]) {
+  const rows = new Map<string, { bucket: string; windowSeconds: number; hits: number }>();
+  for (const { bucket, windowSeconds } of hits) {
+    const row = rows.get(bucket);
+    if (row) row.hits += 1;
+    else rows.set(bucket, { bucket, windowSeconds, hits: 1 });
+  }
+  // Always in one order, so two transactions over the same buckets take their row locks alike (no deadlock).
+  return [...rows.values()].sort((a, b) => (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0));
+}
 
 /** Counters in the `rate_limits` table: the default, shared through the database. One upsert counts every hit. */
 export class DatabaseRateLimits implements RateLimitStore {
@@ -13,27 +28,40 @@ export class DatabaseRateLimits implements RateLimitStore {
 
   async hit(hits: readonly Hit[]): Promise<number[]> {
     if (hits.length === 0) return [];
-    const now = nowSeconds(this.clock);
-    // One statement may not update a row twice: a bucket named twice is one row counting two.
-    const rows = new Map<string, { bucket: string; expires_at: number; hits: number }>();
-    for (const { bucket, windowSeconds } of hits) {
-      const row = rows.get(bucket);
-      if (row) row.hits += 1;
-      else rows.set(bucket, { bucket, expires_at: now + windowSeconds, hits: 1 });
-    }
-    const counted = await this.db
-      .insertInto('rate_limits')
-      .values([...rows.values()])
-      .onConflict((oc) =>
-        oc.column('bucket').doUpdateSet({
-          hits: sql<number>`case when rate_limits.expires_at <= ${now} then excluded.hits else rate_limits.hits + excluded.hits end`,
-          expires_at: sql<number>`case when rate_limits.expires_at <= ${now} then excluded.expires_at else rate_limits.expires_at end`,
-        }),
-      )
-      .returning(['bucket', 'hits'])
-      .execute();
-    const counts = new Map(counted.map((row) => [row.bucket, row.hits]));
+    const counts = await this.upsertHits(this.db, hits);
     return hits.map(({ bucket }) => counts.get(bucket) ?? 0);
+  }
+
+  /**
+   * Counts the hits and reads the counts inside one transaction, and rolls it back when a bucket went over: the upsert
+   * holds each row's lock (PostgreSQL) or the database's (SQLite) until then, so concurrent reservations queue.
+   */
+  async reserve(hits: readonly Reserve[]): Promise<boolean> {
+    if (hits.length === 0) return true;
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const counts = await this.upsertHits(trx, hits);
+        if (hits.some(({ bucket, max }) => (counts.get(bucket) ?? 0) > max)) throw new Full();
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof Full) return false;
+      throw error;
+    }
+  }
+
+  async release(hits: readonly Hit[]): Promise<void> {
+    const now = nowSeconds(this.clock);
+    // Buckets taken back by as many hits share one statement (nearly always: one hit each).
+    const byHits = new Map<number, string[]>();
+    for (const row of grouped(hits)) byHits.set(row.hits, [...(byHits.get(row.hits) ?? []), row.bucket]);
+    for (const [taken, buckets] of byHits)
+      await this.db
+        .updateTable('rate_limits')
+        .set({ hits: sql<number>`case when hits > ${taken} then hits - ${taken} else 0 end` })
+        .where('bucket', 'in', buckets)
+        .where('expires_at', '>', now)
+        .execute();
   }
 
   async count(bucket: string): Promise<number> {
@@ -47,4 +75,21 @@ export class DatabaseRateLimits implements RateLimitStore {
   }
 
   async close(): Promise<void> {}
+
+  /** One upsert counts every hit, starting a new window where one ended; answers each bucket's count. */
+  private async upsertHits(db: Db, hits: readonly Hit[]): Promise<Map<string, number>> {
+    const now = nowSeconds(this.clock);
+    const counted = await db
+      .insertInto('rate_limits')
+      .values(grouped(hits).map((row) => ({ bucket: row.bucket, expires_at: now + row.windowSeconds, hits: row.hits })))
+      .onConflict((oc) =>
+        oc.column('bucket').doUpdateSet({
+          hits: sql<number>`case when rate_limits.expires_at <= ${now} then excluded.hits else rate_limits.hits + excluded.hits end`,
+          expires_at: sql<number>`case when rate_limits.expires_at <= ${now} then excluded.expires_at else rate_limits.expires_at end`,
+        }),
+      )
+      .returning(['bucket', 'hits'])
+      .execute();
+    return new Map(counted.map((row) => [row.bucket, row.hits]));
+  }
 }

@@ -117,4 +117,36 @@ describe.each(stores)('rate-limit store: %s', (_name, open) => {
     await Promise.all(Array.from({ length: 40 }, () => store.hit([{ bucket: 'burst', windowSeconds: 60 }])));
     expect(await store.count('burst')).toBe(40);
   });
+
+  it('grants at most the limit of 200 concurrent reservations, and takes back a released one', async () => {
+    const { store } = opened;
+    const one = { bucket: 'reserved', windowSeconds: 900, max: 10 };
+    const granted = await Promise.all(Array.from({ length: 200 }, () => store.reserve([one])));
+    expect(granted.filter(Boolean)).toHaveLength(10);
+    expect(await store.count('reserved')).toBe(10);
+    await store.release([one]);
+    expect(await store.count('reserved')).toBe(9);
+    expect(await store.reserve([one])).toBe(true);
+    expect(await store.reserve([one])).toBe(false);
+  });
+
+  it('reserves in every bucket or in none', async () => {
+    const { store, clock } = opened;
+    const roomy = { bucket: 'roomy', windowSeconds: 60, max: 5 };
+    const tight = { bucket: 'tight', windowSeconds: 60, max: 1 };
+    expect(await store.reserve([roomy, tight])).toBe(true);
+    expect(await store.reserve([roomy, tight])).toBe(false);
+    // The refused reservation counted in neither bucket.
+    expect(await store.count('roomy')).toBe(1);
+    expect(await store.count('tight')).toBe(1);
+    // A bucket named twice needs room for two.
+    expect(await store.reserve([roomy, roomy, roomy, roomy, roomy])).toBe(false);
+    expect(await store.reserve([roomy, roomy, roomy, roomy])).toBe(true);
+    expect(await store.count('roomy')).toBe(5);
+    clock.advance(60_000);
+    // A new window; releasing never goes below zero.
+    await store.release([tight, tight]);
+    expect(await store.count('tight')).toBe(0);
+    expect(await store.reserve([roomy, tight])).toBe(true);
+  });
 });

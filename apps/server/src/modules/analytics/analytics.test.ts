@@ -72,4 +72,25 @@ describe.each(dialects)('console analytics on %s', (dialect) => {
     expect(backwards.body.code).toBe(Code.InvalidInput);
     expect((await owner.send('GET', range(401))).body.code).toBe(Code.InvalidInput);
   });
+
+  it('refuses times past the calendar with a field message, and answers ranges up to its end', async () => {
+    const owner = await signInConsole(t);
+    const at = (from: number, to: number) =>
+      owner.send('GET', `${consolePath('analytics')}?from=${String(from)}&to=${String(to)}`);
+    const huge = Number.MAX_SAFE_INTEGER;
+    for (const [from, to] of [
+      [huge - 86_400, huge],
+      [0, huge],
+      [8.64e12, 8.64e12 + 1],
+    ]) {
+      const answer = await at(from ?? 0, to ?? 0);
+      expect(answer.status).toBe(400);
+      expect(answer.body.code).toBe(Code.InvalidInput);
+      expect(answer.body.msg).toContain('year 10000');
+    }
+    const lastDay = 253_402_300_799;
+    const last = await at(lastDay - 86_399, lastDay);
+    expect(last.body.code).toBe(Code.Success);
+    expect((last.body.data as Analytics).requests_per_day).toEqual([{ day: '9999-12-31', count: 0 }]);
+  });
 });

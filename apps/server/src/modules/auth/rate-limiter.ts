@@ -55,6 +55,17 @@ export class RateLimiter {
     return (await this.store.count(bucket)) >= limit.max;
   }
 
+  /**
+   * Reserves one attempt in every bucket before the work it limits (a password check, a key look-up), atomically: of a
+   * burst of concurrent attempts, no more than a bucket's limit get through. Null when one is full; otherwise the
+   * attempt counts unless `release()` takes it back (a successful sign-in counts nothing).
+   */
+  async reserve(entries: [string, Limit][]): Promise<{ release: () => Promise<void> } | null> {
+    const hits = entries.map(([bucket, limit]) => ({ bucket, windowSeconds: limit.windowSeconds, max: limit.max }));
+    if (!(await this.store.reserve(hits))) return null;
+    return { release: () => this.store.release(hits) };
+  }
+
   /** Hits every bucket (so each counts the attempt) and tells whether all allow it. */
   async hitAll(entries: [string, Limit][]): Promise<boolean> {
     const counts = await this.store.hit(

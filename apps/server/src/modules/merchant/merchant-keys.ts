@@ -63,21 +63,23 @@ export class MerchantKeys {
     await this.db.deleteFrom('merchant_keys').where('key_hash', '=', hash(key)).execute();
   }
 
-  /** The shop id behind the request's bearer key, or a 401 envelope. */
+  /**
+   * The shop id behind the request's bearer key, or a 401 envelope. The look-up is reserved first, so concurrent wrong
+   * keys from one address get no more look-ups than the limit; a key that works takes its reservation back.
+   */
   async shopOf(request: FastifyRequest): Promise<number> {
-    const failures = merchantAuthFailures(request.ip);
+    const reservation = await this.limiter.reserve([
+      [merchantAuthFailures(request.ip), LIMITS.merchantKeyFailuresPerIp],
+    ]);
     // A fixed window: its full length is the longest anyone must wait (Retry-After).
-    if (await this.limiter.blocked(failures, LIMITS.merchantKeyFailuresPerIp))
-      throw errors.rateLimited(LIMITS.merchantKeyFailuresPerIp.windowSeconds);
+    if (!reservation) throw errors.rateLimited(LIMITS.merchantKeyFailuresPerIp.windowSeconds);
     const header = request.headers.authorization ?? '';
     const key = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const row = key
       ? await this.db.selectFrom('merchant_keys').select('shop_id').where('key_hash', '=', hash(key)).executeTakeFirst()
       : undefined;
-    if (!row) {
-      await this.limiter.hit(failures, LIMITS.merchantKeyFailuresPerIp);
-      throw new AppError(Code.Unauthorized, 'Unauthorized, please log in again', 401);
-    }
+    if (!row) throw new AppError(Code.Unauthorized, 'Unauthorized, please log in again', 401);
+    await reservation.release();
     return row.shop_id;
   }
 }

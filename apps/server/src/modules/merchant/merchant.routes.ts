@@ -14,7 +14,7 @@ import { AppError, errors } from '../../http/app-error.js';
 import { consoleToken, staffCaller } from '../staff/console-auth.js';
 import { parseInput as parse } from '../../http/register-call.js';
 import type { TransitionInput } from '../requests/lifecycle.service.js';
-import { merchantDocsHtml, merchantOpenApi } from './openapi.js';
+import { MERCHANT_DOCS_CSP, merchantDocsHtml, merchantOpenApi } from './openapi.js';
 
 const ok = (data: unknown) => ({ code: Code.Success, msg: 'ok', data });
 
@@ -93,6 +93,9 @@ export function merchantApiRoutes({ app, services }: AppContext): void {
   const openApi = () => (doc ??= merchantOpenApi());
   app.get('/merchant/docs/openapi.json', () => openApi());
   app.get('/merchant/docs', async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(merchantDocsHtml(openApi())),
+    reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', MERCHANT_DOCS_CSP)
+      .send(merchantDocsHtml(openApi())),
   );
 }

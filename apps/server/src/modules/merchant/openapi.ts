@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   MERCHANT_BASE,
   MERCHANT_STATUSES,
@@ -76,6 +77,18 @@ export function merchantOpenApi(): Record<string, unknown> {
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
+const DOCS_STYLE =
+  'body{font:15px/1.5 system-ui;margin:2rem auto;max-width:60rem;padding:0 1rem}td{padding:.4rem .8rem;border-bottom:1px solid #ddd;vertical-align:top}';
+
+/** The docs page runs no script and loads nothing: its one style block is allowed by its hash, and nothing frames it. */
+export const MERCHANT_DOCS_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(DOCS_STYLE).digest('base64')}'`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** A readable, dependency-free page of the same document. */
 export function merchantDocsHtml(doc: Record<string, unknown>): string {
   const paths = doc.paths as Record<string, Record<string, { summary: string; responses: object }>>;
@@ -91,7 +104,7 @@ export function merchantDocsHtml(doc: Record<string, unknown>): string {
     .map(([status, meaning]) => `<tr><td>${status}</td><td>${escape(meaning)}</td></tr>`)
     .join('');
   return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Merchant API</title>
-<style>body{font:15px/1.5 system-ui;margin:2rem auto;max-width:60rem;padding:0 1rem}td{padding:.4rem .8rem;border-bottom:1px solid #ddd;vertical-align:top}</style>
+<style>${DOCS_STYLE}</style>
 <h1>Return Center merchant API</h1><p>Send <code>Authorization: Bearer &lt;MERCHANT_API_KEY&gt;</code>. Machine-readable: <a href="/merchant/docs/openapi.json">openapi.json</a>.</p>
 <table><thead><tr><th>Method</th><th>Path</th><th>What it does</th><th>HTTP statuses</th></tr></thead><tbody>${rows}</tbody></table>
 <h2>Statuses</h2><p>Every answer is <code>{code, msg, data}</code>; <code>code</code> 1000 is success.</p>

@@ -14,11 +14,20 @@ export interface StaffCaller {
 export const unauthorized = () => new AppError(Code.Unauthorized, 'Unauthorized, please log in again', 401);
 const forbidden = (message: string) => new AppError(Code.Forbidden, message, 403);
 
+/**
+ * Over HTTPS (directly or as a trusted proxy says) the cookie is `__Host-rc_console`: browsers keep such a cookie only
+ * when it is Secure, for the whole host and no other, so a sibling subdomain or a plain-HTTP page cannot plant or
+ * shadow a session. The plain name is then ignored.
+ */
+const cookieName = (request: FastifyRequest) =>
+  request.protocol === 'https' ? `__Host-${CONSOLE_COOKIE}` : CONSOLE_COOKIE;
+
 /** The console's session token from the request's cookie, if any. */
 export function consoleToken(request: FastifyRequest): string | undefined {
+  const wanted = cookieName(request);
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === CONSOLE_COOKIE) return value.join('=') || undefined;
+    if (name === wanted) return value.join('=') || undefined;
   }
   return undefined;
 }
@@ -27,11 +36,15 @@ export function setConsoleCookie(request: FastifyRequest, reply: FastifyReply, t
   const secure = request.protocol === 'https' ? '; Secure' : '';
   reply.header(
     'set-cookie',
-    `${CONSOLE_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${String(maxAge)}${secure}`,
+    `${cookieName(request)}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${String(maxAge)}${secure}`,
   );
 }
 
-const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+/** Compares bytes, not characters: a header of the right length in non-ASCII characters is simply not the token. */
+function sameText(a: string, b: string): boolean {
+  const [left, right] = [Buffer.from(a), Buffer.from(b)];
+  return left.length === right.length && timingSafeEqual(left, right);
+}
 
 /**
  * The signed-in staff account of a console call, or 401. A call that changes something must also carry the session's

@@ -9,6 +9,8 @@ import { brandedHtml, brandOf, escapeHtml } from '../notifications/branded-layou
 import type { ShopsRepository } from '../storefront-config/shops.repository.js';
 import { hashToken } from '../auth/sessions.js';
 import type { StaffRepository } from './staff.repository.js';
+import { StaffInvites } from './staff-invites.repository.js';
+import type { Db } from '../../db/database.js';
 
 export const STAFF_LINK_JOB = 'staff.link';
 export type StaffLinkPayload =
@@ -23,6 +25,7 @@ export const LINK_TTL_SECONDS = { reset: 3600, invite: 7 * 86_400 } as const;
  * table hold its hash), and travels in the URL's fragment, so it reaches no server log and no Referer header.
  */
 export function staffLinkJob(deps: {
+  db: Db;
   accounts: StaffRepository;
   shops: ShopsRepository;
   mail: MailTransport;
@@ -35,7 +38,13 @@ export function staffLinkJob(deps: {
     if (now - job.created_at > LINK_TTL_SECONDS[payload.purpose]) return;
     const account = await deps.accounts.byEmail(payload.email);
     if (payload.purpose === 'reset' ? !account : account) return;
-    const shopId = payload.purpose === 'invite' ? payload.shopId : (account?.shop_id ?? 0);
+    // An invitation revoked or accepted meanwhile gets no link; a link claims the invitation, so it lasts as long.
+    const invite =
+      payload.purpose === 'invite'
+        ? await new StaffInvites(deps.db).open(payload.shopId, payload.email, now)
+        : undefined;
+    if (payload.purpose === 'invite' && !invite) return;
+    const shopId = invite?.shop_id ?? account?.shop_id ?? 0;
     const shop = await deps.shops.byId(shopId);
     if (!shop) return;
     const token = randomBytes(32).toString('base64url');
@@ -44,9 +53,9 @@ export function staffLinkJob(deps: {
       purpose: payload.purpose,
       shopId,
       email: payload.email,
-      role: payload.purpose === 'invite' ? payload.role : (account?.role ?? 'staff'),
+      role: invite?.role ?? account?.role ?? 'staff',
       now,
-      expiresAt: now + LINK_TTL_SECONDS[payload.purpose],
+      expiresAt: invite?.expires_at ?? now + LINK_TTL_SECONDS.reset,
     });
     const link = `${deps.publicUrl}/admin/${payload.purpose === 'invite' ? 'invite' : 'reset'}#token=${token}`;
     const [subject, intro, action] =

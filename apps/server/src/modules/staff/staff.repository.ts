@@ -30,8 +30,8 @@ export class StaffRepository {
     return this.db.selectFrom('staff_accounts').selectAll().where('shop_id', '=', shopId).orderBy('id').execute();
   }
 
-  /** Creates the account, or gives an existing one of that email its new name, role and password. */
-  async upsert(input: {
+  /** A new account: a membership of one shop. The email is unique server-wide, so of two racing inserts one fails. */
+  async insert(input: {
     shopId: number;
     email: string;
     name: string;
@@ -39,7 +39,7 @@ export class StaffRepository {
     passwordHash: string;
     now: number;
   }) {
-    await this.db
+    return this.db
       .insertInto('staff_accounts')
       .values({
         shop_id: input.shopId,
@@ -49,13 +49,8 @@ export class StaffRepository {
         password_hash: input.passwordHash,
         created_at: input.now,
       })
-      .onConflict((oc) =>
-        oc.column('email').doUpdateSet({ name: input.name, role: input.role, password_hash: input.passwordHash }),
-      )
-      .execute();
-    const row = await this.byEmail(input.email);
-    if (!row) throw new Error('The account was not saved');
-    return row;
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   async update(
@@ -76,9 +71,35 @@ export class StaffRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  async remove(id: number): Promise<void> {
-    await this.db.deleteFrom('staff_sessions').where('account_id', '=', id).execute();
-    await this.db.deleteFrom('staff_accounts').where('id', '=', id).execute();
+  /**
+   * Removes a shop's account with its sessions and every unused link of it (invites to that shop, password resets),
+   * in one transaction; false when the shop has no such account.
+   */
+  async remove(shopId: number, id: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('staff_accounts')
+        .select('email')
+        .where('id', '=', id)
+        .where('shop_id', '=', shopId)
+        .executeTakeFirst();
+      if (!row) return false;
+      await trx.deleteFrom('staff_sessions').where('account_id', '=', id).execute();
+      await trx.deleteFrom('staff_accounts').where('id', '=', id).execute();
+      await new StaffRepository(trx).voidLinks(shopId, row.email);
+      return true;
+    });
+  }
+
+  /** The unused links (invites, resets) of an email in a shop stop working, and so does its pending invitation. */
+  async voidLinks(shopId: number, email: string): Promise<void> {
+    await this.db
+      .deleteFrom('staff_links')
+      .where('shop_id', '=', shopId)
+      .where('email', '=', email)
+      .where('used_at', 'is', null)
+      .execute();
+    await this.db.deleteFrom('staff_invites').where('shop_id', '=', shopId).where('email', '=', email).execute();
   }
 
   async addSession(tokenHash: string, accountId: number, now: number, expiresAt: number): Promise<void> {

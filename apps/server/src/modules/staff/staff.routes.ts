@@ -67,11 +67,13 @@ export function staffRoutes({ app, services, config }: AppContext): void {
   });
   route('forgotPassword', ({ input, request }) => staff.forgotPassword(input.email, request.ip));
   route('resetPassword', ({ input }) => staff.resetPassword(input.token, input.password));
-  route('acceptInvite', ({ input }) => staff.acceptInvite(input.token, input.name, input.password));
+  route('acceptInvite', ({ input }) => staff.invitations.accept(input.token, input.name, input.password));
   route('listStaff', ({ caller }) => staff.listStaff(caller.account.shop_id));
-  route('invite', ({ input, caller }) => staff.invite(caller.account, input.email, input.role));
+  route('invite', ({ input, caller }) => staff.invitations.invite(caller.account, input.email, input.role));
+  route('listInvites', ({ caller }) => staff.invitations.pending(caller.account.shop_id));
+  route('revokeInvite', ({ caller, id }) => staff.invitations.revoke(caller.account.shop_id, id));
   route('removeStaff', ({ caller, id }) => staff.removeStaff(caller.account, id));
-  route('totpSetup', ({ caller }) => staff.totpSetup(caller.account));
+  route('totpSetup', ({ input, caller }) => staff.totpSetup(caller.account, input.code));
   route('totpEnable', ({ input, caller }) => staff.totpEnable(caller.account, input.code, caller.tokenHash));
   route('totpDisable', ({ input, caller }) => staff.totpDisable(caller.account, input.code));
   route('listKeys', ({ caller }) => merchant.keys.list(caller.account.shop_id));

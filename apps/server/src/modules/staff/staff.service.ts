@@ -6,19 +6,19 @@ import { nowSeconds } from '../../clock.js';
 import { AppError, errors } from '../../http/app-error.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { Db } from '../../db/database.js';
-import { LIMITS, type Limit, type RateLimiter } from '../auth/rate-limiter.js';
+import { LIMITS, type RateLimiter } from '../auth/rate-limiter.js';
 import { hashToken } from '../auth/sessions.js';
 import type { ShopsRepository } from '../storefront-config/shops.repository.js';
 import { hashPassword, passwordMatches } from './passwords.js';
 import type { SecretBox } from '../../secret-box.js';
 import { STAFF_LINK_JOB, type StaffLinkPayload } from './staff-links.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { Invitations, linkExpired } from './invitations.js';
 import { toStaffAccount, type AccountRow, type StaffRepository } from './staff.repository.js';
 import { newTotpSecret, otpauthUrl, totpStep } from './totp.js';
 
 const signInFailed = () => new AppError(Code.SignInFailed, 'Wrong email or password');
 const wrongCode = () => new AppError(Code.SignInFailed, 'That code did not work: enter the current one');
-const linkExpired = () =>
-  new AppError(Code.LinkExpired, 'This link has expired or was already used: ask for a new one');
 
 export interface StaffDeps {
   db: Db;
@@ -35,7 +35,11 @@ export interface StaffDeps {
 
 /** Console accounts: sign-in with argon2id passwords and an optional TOTP code, sessions, invites and resets. */
 export class StaffService {
-  constructor(private readonly deps: StaffDeps) {}
+  readonly invitations: Invitations;
+
+  constructor(private readonly deps: StaffDeps) {
+    this.invitations = new Invitations(deps);
+  }
 
   private get now() {
     return nowSeconds(this.deps.clock);
@@ -46,25 +50,23 @@ export class StaffService {
     return createHmac('sha256', this.deps.csrfSecret).update(tokenHash).digest('base64url');
   }
 
-  /** Failures count against the address and the email; past either limit even the right password waits. */
+  /**
+   * Failures count against the address and the email; past either limit even the right password waits. The attempt is
+   * reserved before the password is checked, so a burst of concurrent guesses gets no more checks than the limit.
+   */
   async signIn(input: { email: string; password: string; totp?: string }, ip: string) {
-    const buckets: [string, Limit][] = [
+    const reservation = await this.deps.limiter.reserve([
       [`console-signin-ip:${ip}`, LIMITS.consoleSignInPerIp],
       [`console-signin-email:${input.email}`, LIMITS.consoleSignInPerEmail],
-    ];
-    const blocked = await Promise.all(buckets.map(([bucket, limit]) => this.deps.limiter.blocked(bucket, limit)));
-    if (blocked.some(Boolean)) throw errors.rateLimited();
-    const fail = async (error: AppError) => {
-      await this.deps.limiter.hitAll(buckets);
-      return error;
-    };
+    ]);
+    if (!reservation) throw errors.rateLimited();
     const row = await this.deps.accounts.byEmail(input.email);
-    if (!(await passwordMatches(row?.password_hash, input.password)) || !row) throw await fail(signInFailed());
-    if (row.totp_enabled === 1) {
-      if (!input.totp)
-        throw new AppError(Code.SecondFactorRequired, 'Enter the 6-digit code from your authenticator app');
-      if (!(await this.takeCode(row, input.totp))) throw await fail(wrongCode());
-    }
+    if (!(await passwordMatches(row?.password_hash, input.password)) || !row) throw signInFailed();
+    if (row.totp_enabled === 1 && input.totp && !(await this.takeCode(row, input.totp))) throw wrongCode();
+    // The right password: this attempt does not count, whether or not a code must follow.
+    await reservation.release();
+    if (row.totp_enabled === 1 && !input.totp)
+      throw new AppError(Code.SecondFactorRequired, 'Enter the 6-digit code from your authenticator app');
     const token = randomBytes(32).toString('base64url');
     await this.deps.accounts.addSession(hashToken(token), row.id, this.now, this.now + this.deps.sessionTtlSeconds);
     return { token, session: await this.describe(row, hashToken(token)) };
@@ -107,55 +109,43 @@ export class StaffService {
     await this.deps.accounts.endSessionsOf(row.id);
   }
 
-  async invite(owner: AccountRow, email: string, role: StaffRole): Promise<void> {
-    const existing = await this.deps.accounts.byEmail(email);
-    if (existing) throw errors.invalidInput('This email already has an account');
-    await this.queueLink({ purpose: 'invite', email, shopId: owner.shop_id, role });
-  }
-
-  async acceptInvite(token: string, name: string, password: string): Promise<void> {
-    const link = await this.deps.accounts.useLink(hashToken(token), 'invite', this.now);
-    if (!link) throw linkExpired();
-    if (await this.deps.accounts.byEmail(link.email)) throw errors.invalidInput('This email already has an account');
-    await this.createAccount({ shopId: link.shop_id, email: link.email, name, role: link.role, password });
-  }
-
-  /** The first owner (CLI), the demo owner, an accepted invite. */
+  /** Creates an account outright: the demo owner. Others come from an invitation or from the operator. */
   async createAccount(input: { shopId: number; email: string; name: string; role: StaffRole; password: string }) {
     const passwordHash = await hashPassword(input.password);
-    return this.deps.accounts.upsert({ ...input, passwordHash, now: this.now });
+    return this.deps.accounts.insert({ ...input, passwordHash, now: this.now });
   }
 
   /** The demo owner with its published password; a password changed in the console is kept across starts. */
   async ensureDemoOwner(shopId: number, owner: { email: string; password: string; name: string }): Promise<void> {
-    if (!(await this.deps.accounts.byEmail(owner.email)))
-      await this.createAccount({
-        shopId,
-        email: owner.email,
-        name: owner.name,
-        role: 'owner',
-        password: owner.password,
-      });
+    if (await this.deps.accounts.byEmail(owner.email)) return;
+    const demo = { shopId, email: owner.email, name: owner.name, role: 'owner' as const, password: owner.password };
+    // Another instance starting on the same database may have made it meanwhile.
+    await this.createAccount(demo).catch((error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
+    });
   }
 
   async removeAccount(email: string): Promise<void> {
     const row = await this.deps.accounts.byEmail(email);
-    if (row) await this.deps.accounts.remove(row.id);
+    if (row) await this.deps.accounts.remove(row.shop_id, row.id);
   }
 
+  /** Removes an account of the owner's shop: its sessions end and its unused links stop working. */
   async removeStaff(owner: AccountRow, id: number): Promise<void> {
-    const row = await this.deps.accounts.byId(id);
-    if (!row || row.shop_id !== owner.shop_id) throw errors.notFound();
-    if (row.id === owner.id) throw errors.invalidInput('You cannot remove your own account');
-    await this.deps.accounts.remove(row.id);
+    if (id === owner.id) throw errors.invalidInput('You cannot remove your own account');
+    if (!(await this.deps.accounts.remove(owner.shop_id, id))) throw errors.notFound();
   }
 
   async listStaff(shopId: number) {
     return (await this.deps.accounts.ofShop(shopId)).map(toStaffAccount);
   }
 
-  /** A new secret, kept sealed but not in force until a code from it is entered (totpEnable). */
-  async totpSetup(row: AccountRow) {
+  /**
+   * A new secret, kept sealed but not in force until a code from it is entered (totpEnable). Over a second factor in
+   * force it asks for a current code first, as turning it off does: a session alone cannot re-key or drop it.
+   */
+  async totpSetup(row: AccountRow, code: string | undefined) {
+    if (row.totp_enabled === 1 && !(code && (await this.confirmCode(row, code)))) throw wrongCode();
     const secret = newTotpSecret();
     await this.deps.accounts.update(row.id, { totp_secret: this.deps.box.seal(secret), totp_enabled: 0 });
     const shop = await this.deps.shops.byId(row.shop_id);
@@ -171,8 +161,19 @@ export class StaffService {
   }
 
   async totpDisable(row: AccountRow, code: string): Promise<void> {
-    if (row.totp_enabled !== 1 || !(await this.takeCode(row, code))) throw wrongCode();
+    if (row.totp_enabled !== 1 || !(await this.confirmCode(row, code))) throw wrongCode();
     await this.deps.accounts.update(row.id, { totp_enabled: 0, totp_secret: '', totp_last_step: 0 });
+  }
+
+  /** A code of the factor in force, entered by a signed-in account: wrong ones are limited like sign-in's. */
+  private async confirmCode(row: AccountRow, code: string): Promise<boolean> {
+    const reservation = await this.deps.limiter.reserve([
+      [`console-totp:${String(row.id)}`, LIMITS.consoleSignInPerEmail],
+    ]);
+    if (!reservation) throw errors.rateLimited();
+    if (!(await this.takeCode(row, code))) return false;
+    await reservation.release();
+    return true;
   }
 
   /** Whether the code is good and unused; its step is recorded, so the same code (seen over a shoulder) fails next. */
