@@ -28,6 +28,8 @@ export interface LedgerDraft {
   id: number;
   /** live: as Shopify has it; completed: completeDraftOrder made its order ours; cancelled: deleted or cancelled. */
   state: 'live' | 'completed' | 'cancelled';
+  /** A request holds it (holdDraftOrder): it neither expires nor gives way to its group's next draft. */
+  held?: boolean;
   refunded: number;
   orderId: number | null;
   orderName: string;
