@@ -18,7 +18,7 @@ export const messages = {
   noStock: 'No stock',
   pleaseRetry: 'Please retry',
   exchangeCostsMore:
-    'The new items cost more than your return is worth. Pay the difference at the store checkout first.',
+    "The new items cost more than your return is worth. Pay the difference at the store's checkout first.",
   productDeleted: 'The original product has been deleted.',
   orderRefunded: 'Order has been refunded at shopify.',
   provideRequiredInformation: 'Please provide required information',
