@@ -20,7 +20,7 @@ export function StatusBadge({
   return (
     <span className={`rc-badge rc-badge--${tone}`} data-tone={tone} data-progress={progress}>
       <span className={`rc-badge__pip rc-badge__pip--${progress}`} aria-hidden="true" />
-      {label}
+      <span>{label}</span>
       <span className="rc-visually-hidden">, {t(`badge.progress.${progress}`)}</span>
     </span>
   );
