@@ -2,7 +2,7 @@ import type { DraftOrder } from '../port.js';
 import { refuseOn, ShopifyError, type Operation, type Session, type UserError } from './client.js';
 import { current, DRAFT_FIELDS, isOpen, parseDraftKey, readDraft, TAG, totalOf, type DraftNode } from './draft-view.js';
 import { cancelOrder, deleteDraft, freed } from './draft-cancel.js';
-import { readLedger, updateLedger, type LedgerDraft } from './ledger.js';
+import { isHeld, readLedger, updateLedger, type LedgerDraft } from './ledger.js';
 import { idFrom, isoAt } from './mapping.js';
 
 /** Reading, cancelling, completing and expiring exchange drafts (see draft-view.ts for how they map). */
@@ -70,7 +70,7 @@ export async function cancelDraftOrder(s: Session, draftKey: string, expire = fa
   if (entry.state !== 'live') return current(s, entry);
   const node = await readDraft(s, entry.id);
   // Held by a request, or paid since it was found stale: it stays.
-  if (expire && (entry.held === true || node?.status === 'COMPLETED')) return current(s, entry);
+  if (expire && (isHeld(entry) || node?.status === 'COMPLETED')) return current(s, entry);
   let refunded = 0;
   if (node?.status === 'COMPLETED' && node.order) {
     await cancelOrder(s, node.order.id);

@@ -14,7 +14,7 @@ import {
   type DraftNode,
 } from './draft-view.js';
 import { cancelOrder, deleteDraft, freed } from './draft-cancel.js';
-import { readLedger, updateLedger, type Ledger, type LedgerDraft } from './ledger.js';
+import { isHeld, readLedger, updateLedger, type Ledger, type LedgerDraft } from './ledger.js';
 import { decimal, gid, idFrom, isoAt } from './mapping.js';
 
 /**
@@ -104,6 +104,7 @@ export async function createDraftOrder(
     group: input.group,
     id: idFrom(made.id, 'DraftOrder'),
     state: 'live',
+    held: false,
     refunded: 0,
     orderId: null,
     orderName: '',
@@ -176,7 +177,7 @@ async function createChecked(
 
 /** The draft behind a ledger entry when it had nothing due and its reservation ran out with no request holding it. */
 async function lapsedHold(s: Session, entry: LedgerDraft): Promise<DraftNode | null> {
-  if (entry.state !== 'live' || entry.held === true) return null;
+  if (entry.state !== 'live' || isHeld(entry)) return null;
   const node = await readDraft(s, entry.id);
   const now = Math.floor(s.nowMs() / 1000);
   return node && node.status !== 'COMPLETED' && !isOpen(node) && !reserves(node, now) ? node : null;
@@ -187,7 +188,7 @@ async function othersInGroup(s: Session, input: DraftOrderInput, ledger: Ledger)
   if (input.group === '') return [];
   const others: { entry: LedgerDraft; node: DraftNode }[] = [];
   for (const entry of ledger.drafts)
-    if (entry.group === input.group && entry.key !== input.idempotencyKey && entry.state === 'live' && !entry.held) {
+    if (entry.group === input.group && entry.key !== input.idempotencyKey && entry.state === 'live' && !isHeld(entry)) {
       const node = await readDraft(s, entry.id);
       if (node) others.push({ entry, node });
     }
