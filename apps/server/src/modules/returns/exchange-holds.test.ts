@@ -43,6 +43,15 @@ describe.each(dialects)('exchange drafts on %s', (dialect) => {
     );
   };
 
+  const stockOf = async (variantId: number) =>
+    (
+      await t.db
+        .selectFrom('variants')
+        .select('inventory_quantity')
+        .where('id', '=', variantId)
+        .executeTakeFirstOrThrow()
+    ).inventory_quantity;
+
   it('lets one session, and one address, ask for only so many drafts', async () => {
     const size43 = await variantOf('canvas sneakers', '43');
     const ask = (who: Awaited<ReturnType<typeof alice>>, key: string, ip: string) =>
@@ -81,7 +90,7 @@ describe.each(dialects)('exchange drafts on %s', (dialect) => {
     t.clock.advance(3601 * 1000);
     expect((await ask(session, 'next-hour', '198.51.100.1')).body.code).toBe(Code.Success);
     // All those drafts of one order held one pair at most: each new one replaced the one before.
-    expect((await variantOf('canvas sneakers', '43')).stock).toBe(size43.stock - 1);
+    expect(await stockOf(size43.id)).toBe(size43.stock - 1);
   });
 
   it('after a dearer exchange is refused at submit (1082), the shopper can still pay the difference and submit', async () => {
@@ -139,6 +148,9 @@ describe.each(dialects)('exchange drafts on %s', (dialect) => {
     const detail = (await t.call(calls.returnInfo, { request_id: body.data.request_id }, who.token)).body.data;
     expect(detail.exchange_order).toMatchObject({ total_price: coat.price - 4763, exchange_credit: 4763 });
 
+    // Held by the request, the coat is the shopper's until the merchant decides.
+    expect(await stockOf(coat.id)).toBe(coat.stock - 1);
+
     // While that request is open, the order makes no other draft: the request holds its exchange.
     const more = await t.call(
       calls.createDraftOrder,
@@ -147,5 +159,47 @@ describe.each(dialects)('exchange drafts on %s', (dialect) => {
       '198.51.100.20',
     );
     expect(more.body.code).toBe(Code.AlreadyProcessing);
+    // Rejected, the coat goes back on the shelf and the order is free for the next test.
+    const demo = present(await t.app.ctx.services.storefront.shops.byUrl(shop), 'demo shop');
+    await t.app.ctx.services.lifecycle.transition(demo, body.data.request_id, 'reject', 'merchant', { reason: 'Worn' });
+    await t.app.ctx.worker.runDue();
+    expect(await stockOf(coat.id)).toBe(coat.stock);
+  });
+
+  it('takes nothing at the checkout when the unpaid draft’s items sold out meanwhile', async () => {
+    const who = await alice('198.51.100.30');
+    const sweater = await variantOf('merino sweater');
+    const draft = (
+      await t.call(
+        calls.createDraftOrder,
+        {
+          order_id: who.orderId,
+          refund_line_items: [{ line_item_id: who.shirt, quantity: 1 }],
+          exchange_line_items: [{ variant_id: sweater.id, quantity: 1 }],
+          idempotency_key: 'sold-out-at-checkout',
+        },
+        who.token,
+        '198.51.100.30',
+      )
+    ).body.data;
+    expect(draft.status).toBe('open');
+    // Someone else buys the last of that size before the shopper pays.
+    await t.db.updateTable('variants').set({ inventory_quantity: 0 }).where('id', '=', sweater.id).execute();
+    const sig = present(/sig=([^&]+)/.exec(draft.checkout_url)?.[1], 'signature');
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `${draft.checkout_url.split('?')[0] ?? ''}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ sig, return: '/process-manage/exchange/1' }).toString(),
+    });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.body).toContain('no longer in stock. Nothing was charged.');
+    const after = await t.call(
+      calls.getDraftOrder,
+      { order_id: who.orderId, draft_order_id: draft.draft_order_id },
+      who.token,
+    );
+    expect(after.body.data.status).toBe('open');
+    expect(await stockOf(sweater.id)).toBe(0);
   });
 });
