@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseItem, freshOrder, loginWithOrder, shoot } from './support.js';
+import { chooseItem, freshOrder, loginWithOrder, present, shoot } from './support.js';
 
 test('a shopper exchanges the Canvas Sneakers of #1001 from size 42 to 43, an even swap', async ({ page, request }) => {
   const { order_name } = await freshOrder(request, '1001');
@@ -29,10 +29,64 @@ test('a shopper exchanges the Canvas Sneakers of #1001 from size 42 to 43, an ev
 
   await expect(page).toHaveURL(/\/status-manage\/return-details\/\d+$/);
   await expect(page.getByText('In process, pending merchant review')).toBeVisible();
+  const badge = page.locator('.rc-status__headline .rc-badge');
+  await expect(badge).toHaveAttribute('data-tone', 'new');
+  await expect(badge).toHaveAttribute('data-progress', 'incomplete');
   const exchange = page.getByRole('heading', { name: 'You receive instead' }).locator('..');
   await expect(exchange.getByText('Canvas Sneakers / 43')).toBeVisible();
   // Another size of the same shoe costs nothing; the bonus is what is left of the credit.
   await expect(exchange.getByRole('row', { name: /Remaining credit/ })).toContainText('$6.16');
+  // An exchange pays nothing back: no refund total, and the new item's title keeps to its line beside "× 1".
+  await expect(page.getByRole('row', { name: /Total refund/ })).toHaveCount(0);
+  const line = exchange.getByRole('listitem').filter({ hasText: 'Canvas Sneakers / 43' });
+  const title = present(await line.getByText('Canvas Sneakers / 43').boundingBox(), 'title box');
+  const count = present(await line.getByText('× 1').boundingBox(), 'quantity box');
+  expect(title.height).toBeLessThanOrEqual(count.height + 1);
+  expect(title.x + title.width).toBeLessThanOrEqual(count.x);
+
+  // Approved, the exchange is an order of the shop, and the status page names it.
+  const id = present(/(\d+)$/.exec(page.url())?.[1], 'request id');
+  await request.post(`/merchant/v1/requests/${id}/approve`, { headers: { authorization: 'Bearer demo-merchant-key' } });
+  const named = new RegExp(`^Your exchange order: ${order_name}-E\\d+$`);
+  await expect(async () => {
+    await page.reload();
+    await expect(exchange.getByText(named)).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(badge).toHaveAttribute('data-tone', 'info');
+  await expect(badge).toHaveAttribute('data-progress', 'partiallyComplete');
+  await shoot(page, 'exchange-approved');
+  await page.getByRole('link', { name: 'Back to orders' }).click();
+  const card = page.getByRole('article', { name: order_name });
+  await expect(card.locator('.rc-badge')).toHaveText(/Approved: complete the return/);
+  await expect(card.locator('.rc-badge')).toHaveAttribute('data-tone', 'info');
+});
+
+test('the cart bar never hides the Quick view button a keyboard shopper moves to', async ({ page, request }) => {
+  const { order_name } = await freshOrder(request, '1001');
+  await loginWithOrder(page, order_name, 'alice@example.com');
+  await chooseItem(page, order_name, 'Linen Shirt / M');
+  await page.getByRole('radio', { name: /Exchange/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('link', { name: 'Browse other products' }).click();
+  await expect(page.getByText(/^Products shown: \d+$/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your exchange cart' })).toBeVisible();
+  const quickViews = page.getByRole('region', { name: 'All products' }).getByRole('button', { name: /^Quick view: / });
+  const count = await quickViews.count();
+  await quickViews.first().focus();
+  // Tab from card to card: the page scrolls each button into view, and it must not end up under the cart bar.
+  for (let i = 0; i < count; i++) {
+    const seen = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      const r = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return { name: element.getAttribute('aria-label'), uncovered: hit !== null && element.contains(hit) };
+    });
+    expect(seen.name).toMatch(/^Quick view: /);
+    expect(seen.uncovered, `${seen.name ?? ''} is under the cart bar`).toBe(true);
+    await page.keyboard.press('Tab');
+  }
+  await quickViews.last().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
 });
 
 test('a shopper exchanges the Linen Shirt of #1001 for a dearer sweater and pays the difference at the checkout', async ({

@@ -47,6 +47,7 @@ export interface BuildOptions {
 }
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+const DRAFT_SWEEP_INTERVAL_MS = 60 * 1000;
 const assetsDir = fileURLToPath(new URL('../assets/catalogue', import.meta.url));
 
 /**
@@ -175,18 +176,23 @@ export async function buildApp(
   });
 
   if (config.WORKER_INTERVAL_MS > 0) worker.start(config.WORKER_INTERVAL_MS);
-  // At start and every ten minutes: files of uploads nobody finished are deleted, and exchange drafts left unpaid
-  // past EXCHANGE_DRAFT_TTL_MINUTES give their units back.
+  // At start and every ten minutes, files of uploads nobody finished are deleted; every minute, exchange drafts no
+  // request holds give their units back once past EXCHANGE_DRAFT_TTL_MINUTES (a new draft does not wait for it).
   const sweep = () => {
     void services.uploads.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'upload sweep failed'));
+  };
+  const expireDrafts = () => {
     void services.exchanges
       .expireAbandonedDrafts()
       .catch((error: unknown) => app.log.warn({ err: error }, 'draft expiry failed'));
   };
   sweep();
+  expireDrafts();
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+  const draftSweeper = setInterval(expireDrafts, DRAFT_SWEEP_INTERVAL_MS).unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    clearInterval(draftSweeper);
     await worker.stop();
     // A database handed in by the caller is the caller's to close.
     if (!options.database) await db.destroy();

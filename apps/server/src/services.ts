@@ -31,6 +31,7 @@ import { RequestsRepository } from './modules/requests/requests.repository.js';
 import { ShopperRequestsService } from './modules/requests/shopper-requests.service.js';
 import { ReturnsRepository } from './modules/returns/returns.repository.js';
 import { ReturnsService } from './modules/returns/returns.service.js';
+import { ExchangeDrafts } from './modules/returns/exchange-reservation.js';
 import { PayoutsService } from './modules/payouts/payouts.service.js';
 import { PickupService } from './modules/pickup/pickup.service.js';
 import { ShopsRepository } from './modules/storefront-config/shops.repository.js';
@@ -115,7 +116,8 @@ export async function createServices(
   });
   const orders = new OrdersService(platform, new OrdersRepository(db), clock);
   const payees = new PayoutsService({ db, payouts, orders, limiter, clock });
-  const returns = new ReturnsService(orders, new ReturnsRepository(db), outbox, uploads, platform, clock, payees);
+  const exchangeDrafts = new ExchangeDrafts(platform, limiter, clock, config.EXCHANGE_DRAFT_TTL_MINUTES * 60);
+  const returns = new ReturnsService(orders, new ReturnsRepository(db), outbox, uploads, exchangeDrafts, clock, payees);
   const requests = new RequestsRepository(db);
   const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox, documents });
   const merchant = new MerchantService(new MerchantKeys(db, clock, limiter), requests, lifecycle);

@@ -171,3 +171,9 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   ko: '한국어',
   th: 'ไทย',
 };
+
+/** Spec §9: the tones a status badge takes, and how far along it shows the request. */
+export const BADGE_TONES = ['success', 'info', 'attention', 'critical', 'warning', 'new'] as const;
+export type BadgeTone = (typeof BADGE_TONES)[number];
+export const BADGE_PROGRESS = ['incomplete', 'partiallyComplete', 'complete'] as const;
+export type BadgeProgress = (typeof BADGE_PROGRESS)[number];

@@ -17,7 +17,8 @@ export const messages = {
   uploadFailed: 'Upload failed',
   noStock: 'No stock',
   pleaseRetry: 'Please retry',
-  exchangeCostsMore: 'The new items cost more than your return is worth. Choose items within your credit.',
+  exchangeCostsMore:
+    "The new items cost more than your return is worth. Pay the difference at the store's checkout first.",
   productDeleted: 'The original product has been deleted.',
   orderRefunded: 'Order has been refunded at shopify.',
   provideRequiredInformation: 'Please provide required information',

@@ -28,6 +28,7 @@ import * as consoleAccounts from './migrations/025-console-accounts.js';
 import * as shopifyIds from '../adapters/store-platform/migrations/026-shopify-ids.js';
 import * as shopifyInstalls from './migrations/027-shopify-installs.js';
 import * as staffInvites from './migrations/028-staff-invites.js';
+import * as draftHolds from '../adapters/store-platform/migrations/029-draft-holds.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -58,6 +59,7 @@ const ALL = {
   '026-shopify-ids': shopifyIds,
   '027-shopify-installs': shopifyInstalls,
   '028-staff-invites': staffInvites,
+  '029-draft-holds': draftHolds,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {

@@ -368,6 +368,12 @@ export interface PlatformDraftOrdersTable {
   completed_order_id: Generated<number | null>;
   /** What cancelling gave back of the draft's payment (minor units). */
   refunded: Generated<number>;
+  /** 1 once the draft took its units out of stock (at once when nothing is due, else when paid). */
+  holds_units: Generated<number>;
+  /** Until when the draft keeps its units while no request holds it (seconds). */
+  expires_at: Generated<number>;
+  /** When a request came to hold the draft (holdDraftOrder); null before. */
+  held_at: Generated<number | null>;
 }
 
 export interface PlatformDraftOrderLinesTable {

@@ -219,6 +219,28 @@ export const catalogueHandlers: Record<string, Handler> = {
     return { deletedId: gidOf('DraftOrder', draft.id), userErrors: [] };
   },
 
+  draftOrderUpdate: (data, shop, field) => {
+    const draft = draftOf(shop, field.args.id);
+    if (!draft) return { draftOrder: null, userErrors: [userError(['id'], 'Draft order does not exist')] };
+    if (draft.status === 'COMPLETED')
+      return { draftOrder: null, userErrors: [userError(['id'], 'Cannot update a completed draft order')] };
+    const input = obj(field.args.input);
+    if (input.tags !== undefined) draft.tags = list(input.tags).map(str);
+    const until = str(input.reserveInventoryUntil);
+    if (until) {
+      data.sweep(shop);
+      // A lapsed reservation made again takes the units again, as a new one would.
+      if (draft.released)
+        for (const line of draft.lines) {
+          const found = data.variant(shop, line.variantId);
+          if (found) found.variant.available -= line.quantity;
+        }
+      draft.reservedUntil = Math.floor(Date.parse(until) / 1000);
+      draft.released = false;
+    }
+    return { draftOrder: draftNode(shop, draft), userErrors: [] };
+  },
+
   draftOrderComplete: (data, shop, field) => {
     const draft = draftOf(shop, field.args.id);
     if (!draft) return { draftOrder: null, userErrors: [userError(['id'], 'Draft order does not exist')] };

@@ -160,6 +160,8 @@ export async function startFakeShopifyAdmin(
         extensions: { cost: { requestedQueryCost: cost, actualQueryCost: cost, throttleStatus: status() } },
       };
     }
+    // Reservations past their time lapse whatever is asked, as Shopify's do by themselves.
+    data.sweep(shop);
     const result: Json = {};
     const errors: Json[] = [];
     const refund = () => {

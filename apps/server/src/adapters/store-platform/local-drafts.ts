@@ -1,11 +1,11 @@
 import { feedOrder, isId } from '@return-center/contract';
 import { present } from '@return-center/domain';
-import type { Selectable } from 'kysely';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import type { PlatformDraftOrdersTable } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
+import { byKey, getDraftOrder } from './local-draft-rows.js';
+import { expireDue, supersede, takeUnits } from './local-draft-stock.js';
 import { upsertFeedOrders } from './local-feed.js';
 import { orderRow } from './local-orders.js';
 import { UnknownOrder, VariantUnavailable, type DraftOrder, type DraftOrderInput } from './port.js';
@@ -14,16 +14,13 @@ import { UnknownOrder, VariantUnavailable, type DraftOrder, type DraftOrderInput
  * Draft orders of the local platform (`platform_draft_orders` and their lines): what the shopper of an exchange
  * pays for the new items beyond the credit of what they send back.
  * - total = Σ unit price × quantity − credit, never below 0 (the local platform charges no tax or shipping on it);
- * - nothing due: paid at once, no checkout URL; otherwise open, paid at the local checkout page (LocalStorePlatform
- *   signs its links; its Pay button calls markDraftOrderPaid). completeDraftOrder makes the order of a paid draft;
+ * - nothing due: paid at once, its units taken now, no checkout URL; otherwise open, holding no units until paid at
+ *   the local checkout page (LocalStorePlatform signs its links; its Pay button calls markDraftOrderPaid).
+ *   completeDraftOrder makes the order of a paid draft;
  * - one draft per shop and idempotency key: a retry answers the first draft, whatever it asks this time;
- * - one unpaid draft per group: asking for a draft cancels the group's other open ones;
- * - the variants must be the shop's with enough stock (a line asked twice counts both). A draft takes its units out of
- *   `variants.inventory_quantity` with a conditional update, so of two drafts after the last unit only one gets it;
- *   cancelling the draft puts them back.
+ * - one draft per group that no request holds: asking for a draft cancels the group's others (local-draft-stock.ts);
+ * - the variants must be the shop's with enough stock (a line asked twice counts both).
  */
-
-const CHECKOUT_PATH = '/local-checkout/';
 
 export async function createDraftOrder(db: Db, clock: Clock, shopId: number, input: DraftOrderInput) {
   const create = (trx: Db) => createIn(trx, clock, shopId, input);
@@ -39,6 +36,9 @@ export async function createDraftOrder(db: Db, clock: Clock, shopId: number, inp
 }
 
 async function createIn(db: Db, clock: Clock, shopId: number, input: DraftOrderInput): Promise<DraftOrder> {
+  const now = nowSeconds(clock);
+  // Drafts past their time give their units (and keys) back before anything is read.
+  await expireDue(db, shopId, now);
   const earlier = await byKey(db, shopId, input.idempotencyKey);
   if (earlier) {
     await supersede(db, shopId, input);
@@ -57,6 +57,55 @@ async function createIn(db: Db, clock: Clock, shopId: number, input: DraftOrderI
   // Before stock is read: the units of the choice this one replaces count for it.
   await supersede(db, shopId, input);
 
+  const lines = await linesOf(db, shopId, wanted);
+  const subtotal = lines.reduce((sum, { variant, quantity }) => sum + variant.price * quantity, 0);
+  const total = Math.max(0, subtotal - input.credit);
+  // Nothing due: paid now, and its units are taken now. Otherwise they are taken when paid.
+  if (total === 0)
+    await takeUnits(
+      db,
+      lines.map(({ variant, quantity }) => ({ variantId: variant.id, quantity })),
+    );
+  const draft = await db
+    .insertInto('platform_draft_orders')
+    .values({
+      shop_id: shopId,
+      order_id: input.orderId,
+      idempotency_key: input.idempotencyKey,
+      group_key: input.group,
+      email: input.email.trim().toLowerCase(),
+      currency: input.currency,
+      subtotal,
+      credit: input.credit,
+      total,
+      status: total === 0 ? 'paid' : 'open',
+      created_at: now,
+      paid_at: total === 0 ? now : null,
+      holds_units: total === 0 ? 1 : 0,
+      expires_at: input.holdUntil,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('platform_draft_order_lines')
+    .values(
+      lines.map(({ variant, quantity }) => ({
+        draft_order_id: draft.id,
+        product_id: variant.product_id,
+        variant_id: variant.id,
+        title: variant.title,
+        variant_title: variant.variant_title,
+        sku: variant.sku,
+        price: variant.price,
+        quantity,
+      })),
+    )
+    .execute();
+  return present(await getDraftOrder(db, shopId, String(draft.id)), `draft ${String(draft.id)}`);
+}
+
+/** The shop's variants asked for, each with enough units in stock now; else VariantUnavailable. */
+async function linesOf(db: Db, shopId: number, wanted: Map<number, number>) {
   const ids = [...wanted.keys()];
   const variants = new Map(
     (
@@ -77,187 +126,14 @@ async function createIn(db: Db, clock: Clock, shopId: number, input: DraftOrderI
         .execute()
     ).map((v) => [v.id, v]),
   );
-  const lines = ids.map((variantId) => {
+  return ids.map((variantId) => {
     const variant = variants.get(variantId);
     const quantity = wanted.get(variantId) ?? 0;
     if (!variant) throw new VariantUnavailable(variantId, 'unknown');
     if (variant.inventory_quantity < quantity) throw new VariantUnavailable(variantId, 'out_of_stock');
     return { variant, quantity };
   });
-
-  for (const { variant, quantity } of lines) {
-    // The check above read stock before another draft may have taken it: only this update decides.
-    const taken = await db
-      .updateTable('variants')
-      .set((eb) => ({ inventory_quantity: eb('inventory_quantity', '-', quantity) }))
-      .where('id', '=', variant.id)
-      .where('inventory_quantity', '>=', quantity)
-      .executeTakeFirst();
-    if (taken.numUpdatedRows === 0n) throw new VariantUnavailable(variant.id, 'out_of_stock');
-  }
-
-  const subtotal = lines.reduce((sum, { variant, quantity }) => sum + variant.price * quantity, 0);
-  const total = Math.max(0, subtotal - input.credit);
-  const now = nowSeconds(clock);
-  const draft = await db
-    .insertInto('platform_draft_orders')
-    .values({
-      shop_id: shopId,
-      order_id: input.orderId,
-      idempotency_key: input.idempotencyKey,
-      group_key: input.group,
-      email: input.email.trim().toLowerCase(),
-      currency: input.currency,
-      subtotal,
-      credit: input.credit,
-      total,
-      status: total === 0 ? 'paid' : 'open',
-      created_at: now,
-      paid_at: total === 0 ? now : null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('platform_draft_order_lines')
-    .values(
-      lines.map(({ variant, quantity }) => ({
-        draft_order_id: draft.id,
-        product_id: variant.product_id,
-        variant_id: variant.id,
-        title: variant.title,
-        variant_title: variant.variant_title,
-        sku: variant.sku,
-        price: variant.price,
-        quantity,
-      })),
-    )
-    .execute();
-  return toDraftOrder(db, draft);
 }
-
-async function byKey(db: Db, shopId: number, key: string): Promise<DraftOrder | null> {
-  const row = await db
-    .selectFrom('platform_draft_orders')
-    .selectAll()
-    .where('shop_id', '=', shopId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-  return row ? toDraftOrder(db, row) : null;
-}
-
-/** The shop's draft by its id; null for another shop's draft or an id the local platform never gave. */
-export async function getDraftOrder(db: Db, shopId: number, draftId: string): Promise<DraftOrder | null> {
-  const id = draftIdOf(draftId);
-  if (id === null) return null;
-  const row = await db
-    .selectFrom('platform_draft_orders')
-    .selectAll()
-    .where('shop_id', '=', shopId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ? toDraftOrder(db, row) : null;
-}
-
-/**
- * The shopper paid the shop's open draft (the local platform's stand-in for a checkout): it becomes paid, once.
- * Answers the draft as it is then (a paid or cancelled draft stays as it was); null when the shop has no such draft.
- */
-export async function markDraftOrderPaid(
-  db: Db,
-  clock: Clock,
-  shopId: number,
-  draftId: string,
-): Promise<DraftOrder | null> {
-  const id = draftIdOf(draftId);
-  if (id === null) return null;
-  await db
-    .updateTable('platform_draft_orders')
-    .set({ status: 'paid', paid_at: nowSeconds(clock) })
-    .where('shop_id', '=', shopId)
-    .where('id', '=', id)
-    .where('status', '=', 'open')
-    .execute();
-  return getDraftOrder(db, shopId, draftId);
-}
-
-/**
- * Cancels the shop's draft once (see the port): its units go back to stock, and a paid draft's total is refunded (the
- * local platform takes no money, so the refund is the record). A draft completed into an order is not cancelled.
- */
-export async function cancelDraftOrder(db: Db, shopId: number, draftId: string): Promise<DraftOrder | null> {
-  const id = draftIdOf(draftId);
-  if (id === null) return null;
-  await db.transaction().execute((trx) => cancelIn(trx, shopId, id, ['open', 'paid']));
-  return getDraftOrder(db, shopId, draftId);
-}
-
-/**
- * Cancels the draft if its status is one of `from`; answers whether it did. An expired or superseded draft also gives
- * up its key, so that the shopper coming back to the same choice gets a new draft rather than the cancelled one.
- */
-async function cancelIn(trx: Db, shopId: number, id: number, from: string[], freeKey = false): Promise<boolean> {
-  const cancelled = await trx
-    .updateTable('platform_draft_orders')
-    .set((eb) => ({
-      status: 'cancelled',
-      refunded: eb.case().when('status', '=', 'paid').then(eb.ref('total')).else(0).end(),
-      ...(freeKey ? { idempotency_key: `freed:${String(id)}` } : {}),
-    }))
-    .where('shop_id', '=', shopId)
-    .where('id', '=', id)
-    .where('status', 'in', from)
-    .where('completed_order_id', 'is', null)
-    .executeTakeFirst();
-  if (cancelled.numUpdatedRows === 0n) return false;
-  const lines = await trx
-    .selectFrom('platform_draft_order_lines')
-    .select(['variant_id', 'quantity'])
-    .where('draft_order_id', '=', id)
-    .execute();
-  for (const line of lines)
-    await trx
-      .updateTable('variants')
-      .set((eb) => ({ inventory_quantity: eb('inventory_quantity', '+', line.quantity) }))
-      .where('id', '=', line.variant_id)
-      .execute();
-  return true;
-}
-
-/**
- * Cancels the group's other open drafts (see the port); a group of '' is no group. A draft of the same key is never
- * other: one made by a racing first attempt with this key is the one this attempt will answer.
- */
-async function supersede(trx: Db, shopId: number, input: DraftOrderInput): Promise<void> {
-  if (input.group === '') return;
-  const open = await trx
-    .selectFrom('platform_draft_orders')
-    .select('id')
-    .where('shop_id', '=', shopId)
-    .where('group_key', '=', input.group)
-    .where('status', '=', 'open')
-    .where('idempotency_key', '!=', input.idempotencyKey)
-    .execute();
-  for (const draft of open) await cancelIn(trx, shopId, draft.id, ['open'], true);
-}
-
-/** Cancels open drafts of any shop created before `before`, a batch at a time (see the port). */
-export async function expireOpenDraftOrders(db: Db, before: number): Promise<number> {
-  const stale = await db
-    .selectFrom('platform_draft_orders')
-    .select(['id', 'shop_id'])
-    .where('status', '=', 'open')
-    .where('created_at', '<', before)
-    .limit(500)
-    .execute();
-  // One transaction each; a draft paid since it was read is no longer open, and stays.
-  let count = 0;
-  for (const draft of stale)
-    if (await db.transaction().execute((trx) => cancelIn(trx, draft.shop_id, draft.id, ['open'], true))) count += 1;
-  return count;
-}
-
-const orderName = async (db: Db, orderId: number) =>
-  (await db.selectFrom('orders').select('order_name').where('id', '=', orderId).executeTakeFirst())?.order_name ?? '';
 
 /**
  * The order of a paid draft, made once through the order feed: named after the order the exchange comes from
@@ -307,42 +183,4 @@ export async function completeDraftOrder(
     .where('completed_order_id', 'is', null)
     .execute();
   return getDraftOrder(db, shopId, draftId);
-}
-
-/** Local draft ids are the row's id in decimal. */
-function draftIdOf(draftId: string): number | null {
-  if (!/^[1-9][0-9]{0,9}$/.test(draftId)) return null;
-  const id = Number(draftId);
-  return isId(id) ? id : null;
-}
-
-async function toDraftOrder(db: Db, row: Selectable<PlatformDraftOrdersTable>): Promise<DraftOrder> {
-  const status = row.status === 'paid' || row.status === 'cancelled' ? row.status : 'open';
-  const lines = await db
-    .selectFrom('platform_draft_order_lines')
-    .select(['variant_id', 'product_id', 'title', 'variant_title', 'price', 'quantity'])
-    .where('draft_order_id', '=', row.id)
-    .orderBy('id')
-    .execute();
-  return {
-    id: String(row.id),
-    fromOrderId: row.order_id,
-    lines: lines.map((line) => ({
-      variantId: line.variant_id,
-      productId: line.product_id,
-      title: line.title,
-      variantTitle: line.variant_title,
-      price: line.price,
-      quantity: line.quantity,
-    })),
-    subtotal: row.subtotal,
-    credit: row.credit,
-    checkoutUrl: status === 'open' ? `${CHECKOUT_PATH}${String(row.id)}` : '',
-    total: row.total,
-    currency: row.currency,
-    status,
-    orderId: row.completed_order_id,
-    orderName: row.completed_order_id === null ? '' : await orderName(db, row.completed_order_id),
-    refunded: row.refunded,
-  };
 }

@@ -5,6 +5,8 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import * as catalogue from './local-catalogue.js';
 import type { NewCollection, NewProduct } from './local-catalogue.js';
+import * as draftRows from './local-draft-rows.js';
+import * as draftStock from './local-draft-stock.js';
 import * as drafts from './local-drafts.js';
 import { feedOrderOf, upsertFeedOrders, type FeedResult } from './local-feed.js';
 import * as orders from './local-orders.js';
@@ -130,7 +132,7 @@ export class LocalStorePlatform implements StorePlatform {
   }
 
   async getDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
-    return this.withCheckout(shopId, await drafts.getDraftOrder(this.db, shopId, draftId));
+    return this.withCheckout(shopId, await draftRows.getDraftOrder(this.db, shopId, draftId));
   }
 
   recommendProducts(shopId: number, productId: number, limit: number): Promise<PlatformProduct[]> {
@@ -141,12 +143,16 @@ export class LocalStorePlatform implements StorePlatform {
     return this.withCheckout(shopId, await drafts.completeDraftOrder(this.db, this.clock, shopId, draftId));
   }
 
+  async holdDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
+    return this.withCheckout(shopId, await draftStock.holdDraftOrder(this.db, this.clock, shopId, draftId));
+  }
+
   cancelDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
-    return drafts.cancelDraftOrder(this.db, shopId, draftId);
+    return draftStock.cancelDraftOrder(this.db, shopId, draftId);
   }
 
   expireOpenDraftOrders(before: number): Promise<number> {
-    return drafts.expireOpenDraftOrders(this.db, before);
+    return draftStock.expireOpenDraftOrders(this.db, before);
   }
 
   readonly keepsReturns = false;
@@ -196,10 +202,11 @@ export class LocalStorePlatform implements StorePlatform {
   }
 
   /**
-   * The shopper paid the shop's open draft (the local stand-in for a checkout); answers the draft as it is then, null
-   * when the shop has no such draft. The merchant's side calls it.
+   * The shopper paid the shop's open draft (the local stand-in for a checkout), which takes its units now; answers the
+   * draft as it is then, null when the shop has no such draft. Throws VariantUnavailable, the draft still open, when
+   * its units are no longer in stock. The checkout page calls it.
    */
   async markDraftOrderPaid(shopId: number, draftId: string): Promise<DraftOrder | null> {
-    return this.withCheckout(shopId, await drafts.markDraftOrderPaid(this.db, this.clock, shopId, draftId));
+    return this.withCheckout(shopId, await draftStock.markDraftOrderPaid(this.db, this.clock, shopId, draftId));
   }
 }

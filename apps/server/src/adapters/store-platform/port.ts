@@ -111,10 +111,15 @@ export interface DraftOrderInput {
   /** A retry with the same key answers the first draft. */
   idempotencyKey: string;
   /**
-   * The drafts this one replaces (an exchange: its return form). Asking for a draft of a group cancels the group's
-   * other unpaid drafts, so a changed choice holds no units twice; paid drafts stay, the shopper's money is in them.
+   * The drafts this one replaces (an exchange: its order). Asking for a draft of a group cancels the group's other
+   * drafts that no request holds, paid or not (a paid one refunds what was paid), so a group holds one choice's units.
    */
   group: string;
+  /**
+   * Until when (unix seconds) the draft may keep its units while no request holds it: after it they go back to stock
+   * by themselves, whether or not expireOpenDraftOrders has run (Shopify: `reserveInventoryUntil`).
+   */
+  holdUntil: number;
 }
 
 export interface DraftOrderLine {
@@ -206,25 +211,34 @@ export interface StorePlatform {
 
   /**
    * A draft order for the exchange's new items, the credit taken off: paid at once when nothing is due, open with a
-   * checkout URL otherwise. Its units are reserved: no other draft gets them until it is cancelled, so of two shoppers
-   * after the last unit one gets it and the other VariantUnavailable. Idempotent by key per shop. The group's other
-   * open drafts are cancelled first (their units count for this one) and give up their keys as expired ones do; when
-   * this draft cannot be made they stay as they were. Throws VariantUnavailable for a variant the shop does not sell
-   * or has too few of, UnknownOrder when the order is not the shop's.
+   * checkout URL otherwise. A paid draft holds its units (one paid at once takes them now, one paid at the checkout
+   * then): no other draft gets them until it is cancelled, so of two shoppers after the last unit one gets them and
+   * the other VariantUnavailable. An open draft holds none: a shopper holds only what the return or their payment pays
+   * for. A draft no request holds keeps its units until `holdUntil`. Idempotent by key per shop. The group's other
+   * drafts that no request holds are cancelled first (their units count for this one) and give up their keys; when this
+   * draft cannot be made they stay as they were. Throws VariantUnavailable for a variant the shop does not sell or has
+   * too few of, UnknownOrder when the order is not the shop's.
    */
   createDraftOrder(shopId: number, input: DraftOrderInput): Promise<DraftOrder>;
   /** The draft as it is now (paid once the shopper paid); null when the shop has no such draft. */
   getDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null>;
   /**
+   * A request holds the paid draft now: it keeps its units until it is completed or cancelled, neither expiring nor
+   * giving way to its group's next draft. Answers the draft as it is then: paid when held; an open or cancelled draft
+   * stays as it is and is not held. Null when the shop has no such draft.
+   */
+  holdDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null>;
+  /**
    * Cancels the draft, gives its reserved units back to stock and refunds what the shopper paid for it, once: a
-   * cancelled draft stays as it is, and so does one already completed into an order. Answers the draft as it is then;
-   * null when the shop has no such draft.
+   * cancelled draft stays as it is, and so does one already completed into an order. A cancelled draft gives up its
+   * key: asked for again with it, createDraftOrder makes a new draft. Answers the draft as it is then; null when the
+   * shop has no such draft.
    */
   cancelDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null>;
   /**
-   * Cancels every open (unpaid) draft created before `before` (unix seconds), units back to stock: a shopper who left
-   * the pay step holds no stock for ever. Answers how many it cancelled. A platform whose drafts release their
-   * reservation by themselves (Shopify's `reserveInventoryUntil`) has nothing to do.
+   * Cancels every draft no request holds that was created before `before` (unix seconds) and is open or paid with
+   * nothing paid (an even swap), units back to stock and keys free: a shopper who never submits holds no stock for
+   * ever. Drafts the shopper paid money for stay. Answers how many it cancelled.
    */
   expireOpenDraftOrders(before: number): Promise<number>;
   /**

@@ -861,6 +861,7 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
         credit: 1000,
         idempotencyKey: `${String(shop)}-${key}`,
         group: `${String(shop)}-${key}`,
+        holdUntil: h.now() + 3600,
         ...fields,
       });
       return { from, productId, inStock: present(inStock, 'in stock'), soldOut: present(soldOut, 'sold out'), input };
@@ -924,14 +925,17 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
     const stockOf = async (productId: number, variantId: number) =>
       present(await platform.getProduct(shop, productId), 'product').variants.find((v) => v.id === variantId)?.stock;
 
-    it('reserves its units: stock falls, and of two drafts racing for the last units one gets them', async () => {
+    /** Two units at 2500 with the credit covering them: nothing is due, so the draft holds its units. */
+    const covered = { credit: 5000 };
+
+    it('reserves the units of a draft with nothing due: stock falls, and of two drafts racing for the last units one gets them', async () => {
       const { productId, inStock, input } = await exchange();
-      await platform.createDraftOrder(shop, input('two'));
+      await platform.createDraftOrder(shop, input('two', covered));
       expect(await stockOf(productId, inStock)).toBe(8);
       // A retry reserves nothing more.
-      await platform.createDraftOrder(shop, input('two'));
+      await platform.createDraftOrder(shop, input('two', covered));
       expect(await stockOf(productId, inStock)).toBe(8);
-      const half = (key: string) => input(key, { lines: [{ variantId: inStock, quantity: 5 }] });
+      const half = (key: string) => input(key, { lines: [{ variantId: inStock, quantity: 5 }], credit: 12_500 });
       const raced = await Promise.allSettled([
         platform.createDraftOrder(shop, half('first')),
         platform.createDraftOrder(shop, half('second')),
@@ -942,9 +946,26 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
       expect(await stockOf(productId, inStock)).toBe(3);
     });
 
-    it('gives the units back when cancelled, once', async () => {
+    it('holds no units while something is due, and takes them once the shopper paid', async () => {
       const { productId, inStock, input } = await exchange();
-      const draft = await platform.createDraftOrder(shop, input('cancel'));
+      const open = await platform.createDraftOrder(shop, input('due'));
+      expect(open.status).toBe('open');
+      expect(await stockOf(productId, inStock)).toBe(10);
+      // Another shopper may take every unit meanwhile: the open draft keeps none of them from anyone.
+      const all = await platform.createDraftOrder(
+        shop,
+        input('all', { lines: [{ variantId: inStock, quantity: 10 }], credit: 25_000 }),
+      );
+      expect(await stockOf(productId, inStock)).toBe(0);
+      await platform.cancelDraftOrder(shop, all.id);
+      await h.payDraft(shop, open);
+      expect((await platform.getDraftOrder(shop, open.id))?.status).toBe('paid');
+      expect(await stockOf(productId, inStock)).toBe(8);
+    });
+
+    it('gives the units back when cancelled, once, and the key with them', async () => {
+      const { productId, inStock, input } = await exchange();
+      const draft = await platform.createDraftOrder(shop, input('cancel', covered));
       expect(await stockOf(productId, inStock)).toBe(8);
       expect(await platform.cancelDraftOrder(otherShop, draft.id)).toBeNull();
       expect(await stockOf(productId, inStock)).toBe(8);
@@ -952,6 +973,10 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
       expect(await platform.cancelDraftOrder(shop, draft.id)).toMatchObject({ status: 'cancelled' });
       expect(await stockOf(productId, inStock)).toBe(10);
       expect(await platform.cancelDraftOrder(shop, 'no-such-draft')).toBeNull();
+      // Asked for again with its key, a cancelled draft is not answered: a new one is made (and can be paid).
+      const again = await platform.createDraftOrder(shop, input('cancel'));
+      expect(again).toMatchObject({ status: 'open' });
+      expect(again.id).not.toBe(draft.id);
     });
 
     it('refunds what was paid for a draft cancelled after payment, once; a completed draft stays', async () => {
@@ -971,69 +996,121 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
       expect(await stockOf(productId, inStock)).toBe(8);
     });
 
-    it('expires open drafts older than a time, units back and their key free; paid and newer drafts stay', async () => {
+    it('expires drafts no request holds, open or paid with nothing paid, units back and keys free; held, paid-for and newer drafts stay', async () => {
       const { productId, inStock, input } = await exchange();
       const one = { lines: [{ variantId: inStock, quantity: 1 }] };
+      const swap = { ...one, credit: 2500 };
       const abandoned = await platform.createDraftOrder(shop, input('abandoned', one));
+      const evenSwap = await platform.createDraftOrder(shop, input('even-swap', swap));
+      const held = await platform.createDraftOrder(shop, input('held', swap));
+      expect(await platform.holdDraftOrder(shop, held.id)).toMatchObject({ id: held.id, status: 'paid' });
       const paid = await platform.createDraftOrder(shop, input('paid-early', one));
       await h.payDraft(shop, paid);
-      h.advance(3600);
+      h.advance(1800);
       const cutoff = h.now();
       h.advance(60);
-      const recent = await platform.createDraftOrder(shop, input('recent', one));
-      expect(await stockOf(productId, inStock)).toBe(7);
+      const recent = await platform.createDraftOrder(shop, input('recent', swap));
+      expect(await stockOf(productId, inStock)).toBe(6);
 
-      expect(await platform.expireOpenDraftOrders(cutoff)).toBeGreaterThanOrEqual(1);
+      expect(await platform.expireOpenDraftOrders(cutoff)).toBeGreaterThanOrEqual(2);
       expect((await platform.getDraftOrder(shop, abandoned.id))?.status).toBe('cancelled');
+      expect((await platform.getDraftOrder(shop, evenSwap.id))?.status).toBe('cancelled');
+      expect((await platform.getDraftOrder(shop, held.id))?.status).toBe('paid');
       expect((await platform.getDraftOrder(shop, paid.id))?.status).toBe('paid');
-      expect((await platform.getDraftOrder(shop, recent.id))?.status).toBe('open');
-      expect(await stockOf(productId, inStock)).toBe(8);
+      expect((await platform.getDraftOrder(shop, recent.id))?.status).toBe('paid');
+      expect(await stockOf(productId, inStock)).toBe(7);
       // Again: nothing more to do for this shop.
       await platform.expireOpenDraftOrders(cutoff);
-      expect(await stockOf(productId, inStock)).toBe(8);
+      expect(await stockOf(productId, inStock)).toBe(7);
       // The shopper back at the pay step with the same choice gets a new draft, not the expired one.
       const again = await platform.createDraftOrder(shop, input('abandoned', one));
       expect(again).toMatchObject({ status: 'open' });
       expect(again.id).not.toBe(abandoned.id);
     });
 
-    it('replaces a group’s unpaid draft with the one asked for next: units back, key free; paid drafts stay', async () => {
-      const { productId, inStock, soldOut, input } = await exchange();
-      const form = (key: string, lines?: DraftOrderInput['lines']) =>
-        input(key, { group: `${String(shop)}-form`, ...(lines ? { lines } : {}) });
-      const elsewhere = await platform.createDraftOrder(
+    it('keeps the units of a draft no request holds only until its holdUntil, sweep or not; a held draft keeps them', async () => {
+      const { productId, inStock, input } = await exchange();
+      const until = h.now() + 600;
+      const all = { lines: [{ variantId: inStock, quantity: 10 }], credit: 25_000, holdUntil: until };
+      const hoarded = await platform.createDraftOrder(shop, input('hoard', all));
+      expect(await stockOf(productId, inStock)).toBe(0);
+      h.advance(599);
+      await expect(
+        platform.createDraftOrder(shop, input('someone-else', { lines: [{ variantId: inStock, quantity: 1 }] })),
+      ).rejects.toBeInstanceOf(VariantUnavailable);
+      h.advance(2);
+      // No sweep has run: another shopper gets a unit all the same.
+      const other = await platform.createDraftOrder(
         shop,
-        input('other-form', { lines: [{ variantId: inStock, quantity: 1 }] }),
+        input('someone-else-later', { lines: [{ variantId: inStock, quantity: 1 }], credit: 2500 }),
       );
-      const first = await platform.createDraftOrder(shop, form('choice-a'));
-      expect(await stockOf(productId, inStock)).toBe(7);
-      // Nine units: only there once the first choice gave its two back.
-      const second = await platform.createDraftOrder(shop, form('choice-b', [{ variantId: inStock, quantity: 9 }]));
-      expect(second.status).toBe('open');
+      expect(other.status).toBe('paid');
+      expect(await stockOf(productId, inStock)).toBe(9);
+      // The hoarder asking again with the same key gets a new draft, held from now, only if there are units for it.
+      await expect(platform.createDraftOrder(shop, input('hoard', all))).rejects.toBeInstanceOf(VariantUnavailable);
+
+      const held = await platform.holdDraftOrder(shop, other.id);
+      expect(held?.status).toBe('paid');
+      h.advance(3 * 86_400);
+      await platform.expireOpenDraftOrders(h.now());
+      expect((await platform.getDraftOrder(shop, other.id))?.status).toBe('paid');
+      expect(await stockOf(productId, inStock)).toBe(9);
+      expect((await platform.getDraftOrder(shop, hoarded.id))?.status).not.toBe('paid');
+    });
+
+    it('holds only a paid draft, and only the shop’s', async () => {
+      const { input } = await exchange();
+      const open = await platform.createDraftOrder(shop, input('open'));
+      expect(await platform.holdDraftOrder(shop, open.id)).toMatchObject({ id: open.id, status: 'open' });
+      const paid = await platform.createDraftOrder(shop, input('paid', covered));
+      expect(await platform.holdDraftOrder(otherShop, paid.id)).toBeNull();
+      expect(await platform.holdDraftOrder(shop, 'no-such-draft')).toBeNull();
+      await platform.cancelDraftOrder(shop, paid.id);
+      expect(await platform.holdDraftOrder(shop, paid.id)).toMatchObject({ status: 'cancelled' });
+    });
+
+    it('keeps one draft per group that no request holds: the next one replaces it, paid or not; a held draft stays', async () => {
+      const { productId, inStock, soldOut, input } = await exchange();
+      const form = (key: string, fields: Partial<DraftOrderInput> = {}) =>
+        input(key, { group: `${String(shop)}-order`, ...fields });
+      const elsewhere = await platform.createDraftOrder(shop, input('other-order', { ...covered }));
+      const first = await platform.createDraftOrder(shop, form('choice-a', covered));
+      expect(await stockOf(productId, inStock)).toBe(6);
+      // Eight units: only there once the first choice gave its two back.
+      const second = await platform.createDraftOrder(
+        shop,
+        form('choice-b', { lines: [{ variantId: inStock, quantity: 8 }], credit: 20_000 }),
+      );
+      expect(second.status).toBe('paid');
       expect(await platform.getDraftOrder(shop, first.id)).toMatchObject({ status: 'cancelled', refunded: 0 });
       expect(await stockOf(productId, inStock)).toBe(0);
 
-      // Back to the first choice: a new draft, and the second gives way.
-      const again = await platform.createDraftOrder(shop, form('choice-a'));
-      expect(again).toMatchObject({ status: 'open' });
-      expect(again.id).not.toBe(first.id);
+      // Back to the first choice, under a new key: a new draft, and the second gives way.
+      const third = await platform.createDraftOrder(shop, form('choice-c'));
+      expect(third.status).toBe('open');
       expect((await platform.getDraftOrder(shop, second.id))?.status).toBe('cancelled');
-      expect(await stockOf(productId, inStock)).toBe(7);
+      expect(await stockOf(productId, inStock)).toBe(8);
 
-      // Paid, it stays when the choice changes; a choice that cannot be had replaces nothing.
-      await h.payDraft(shop, again);
-      const third = await platform.createDraftOrder(shop, form('choice-c', [{ variantId: inStock, quantity: 1 }]));
-      expect((await platform.getDraftOrder(shop, again.id))?.status).toBe('paid');
-      await expect(
-        platform.createDraftOrder(shop, form('sold-out', [{ variantId: soldOut, quantity: 1 }])),
-      ).rejects.toBeInstanceOf(VariantUnavailable);
-      expect((await platform.getDraftOrder(shop, third.id))?.status).toBe('open');
+      // Paid for, it gives way too, its money refunded: one return's credit never holds two choices.
+      await h.payDraft(shop, third);
       expect(await stockOf(productId, inStock)).toBe(6);
-      // The paid choice asked for again is answered, and the open one gives way to it.
-      expect(await platform.createDraftOrder(shop, form('choice-a'))).toMatchObject({ id: again.id, status: 'paid' });
-      expect((await platform.getDraftOrder(shop, third.id))?.status).toBe('cancelled');
-      expect(await stockOf(productId, inStock)).toBe(7);
-      expect((await platform.getDraftOrder(shop, elsewhere.id))?.status).toBe('open');
+      const fourth = await platform.createDraftOrder(shop, form('choice-d', covered));
+      expect(await platform.getDraftOrder(shop, third.id)).toMatchObject({ status: 'cancelled', refunded: 4000 });
+      expect(await stockOf(productId, inStock)).toBe(6);
+
+      // A choice that cannot be had replaces nothing.
+      await expect(
+        platform.createDraftOrder(shop, form('sold-out', { lines: [{ variantId: soldOut, quantity: 1 }] })),
+      ).rejects.toBeInstanceOf(VariantUnavailable);
+      expect((await platform.getDraftOrder(shop, fourth.id))?.status).toBe('paid');
+
+      // Held by a request, it stays whatever the group asks next.
+      await platform.holdDraftOrder(shop, fourth.id);
+      const fifth = await platform.createDraftOrder(shop, form('choice-e', covered));
+      expect((await platform.getDraftOrder(shop, fourth.id))?.status).toBe('paid');
+      expect(fifth.status).toBe('paid');
+      expect(await stockOf(productId, inStock)).toBe(4);
+      expect((await platform.getDraftOrder(shop, elsewhere.id))?.status).toBe('paid');
     });
 
     it('turns a paid draft into an order of the shop, once, and leaves an unpaid one as it is', async () => {

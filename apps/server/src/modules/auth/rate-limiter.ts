@@ -28,6 +28,12 @@ export const LIMITS = {
    * budget (Shopify's Admin API points), which every shopper and the merchant's refunds share.
    */
   cataloguePerSession: { max: 60, windowSeconds: 600 },
+  /**
+   * Exchange draft orders one session, and one address, may ask for (the pay step and exchange submits): each may
+   * hold stock, so a shopper cannot keep renewing holds (#30).
+   */
+  exchangeDraftsPerSession: { max: 20, windowSeconds: 3600 },
+  exchangeDraftsPerIp: { max: 100, windowSeconds: 3600 },
   /** Bank payee accounts one session may create: each is a call to the payout provider. */
   payeesPerSession: { max: 10, windowSeconds: 3600 },
   /** Failed console sign-ins (wrong passwords, wrong second-factor codes) from one address, and at one email. */

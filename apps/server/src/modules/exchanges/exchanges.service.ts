@@ -41,7 +41,10 @@ export class ExchangesService {
     private readonly draftTtlSeconds: number,
   ) {}
 
-  /** Unpaid drafts older than their time give their units back; answers how many. Runs at start and periodically. */
+  /**
+   * Drafts no request holds that are older than their time give their units back (see expireOpenDraftOrders);
+   * answers how many. Runs at start and every minute.
+   */
   expireAbandonedDrafts(): Promise<number> {
     return this.platform.expireOpenDraftOrders(nowSeconds(this.clock) - this.draftTtlSeconds);
   }

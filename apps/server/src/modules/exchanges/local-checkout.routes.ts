@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { formatMoney } from '@return-center/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { LocalStorePlatform } from '../../adapters/store-platform/local.js';
-import type { DraftOrder } from '../../adapters/store-platform/port.js';
+import { VariantUnavailable, type DraftOrder } from '../../adapters/store-platform/port.js';
 import { escapeHtml } from '../notifications/branded-layout.js';
 import { currencyFormat } from '../orders/order-source.js';
 import type { ShopsRepository, Shop } from '../storefront-config/shops.repository.js';
@@ -59,8 +59,19 @@ export function localCheckoutRoutes(app: FastifyInstance, platform: LocalStorePl
       async (request, reply) => {
         const found = await open(request.params, request.body.sig);
         if (!found) return page(reply.code(404), 'Checkout not found', '<p>This checkout link is not valid.</p>');
-        if (found.draft.status === 'open') await platform.markDraftOrderPaid(found.shop.id, found.draft.id);
-        return reply.redirect(sameSitePath(request.body.return), 303);
+        const back = sameSitePath(request.body.return);
+        try {
+          if (found.draft.status === 'open') await platform.markDraftOrderPaid(found.shop.id, found.draft.id);
+        } catch (error) {
+          // The draft held no units while unpaid: someone else may have bought the last ones meanwhile.
+          if (!(error instanceof VariantUnavailable)) throw error;
+          return page(
+            reply.code(409),
+            'Out of stock',
+            `<p role="alert">Some of these items are no longer in stock. Nothing was charged.</p><p><a href="${escapeHtml(back)}">Back to your exchange</a></p>`,
+          );
+        }
+        return reply.redirect(back, 303);
       },
     );
     registered();

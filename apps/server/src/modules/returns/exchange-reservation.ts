@@ -7,7 +7,9 @@ import {
   type PlatformOrder,
   type StorePlatform,
 } from '../../adapters/store-platform/port.js';
+import { nowSeconds, type Clock } from '../../clock.js';
 import { AppError, errors } from '../../http/app-error.js';
+import { LIMITS, type RateLimiter } from '../auth/rate-limiter.js';
 
 /** What an exchange request keeps of its new items (return_requests.exchange_items). */
 export interface ExchangeItem {
@@ -34,11 +36,25 @@ interface ExchangeInput {
   exchange_line_items?: { variant_id: number; quantity: number }[] | undefined;
 }
 
+/** The item an exchange replaces, with the product and unit price it was bought at. */
+export interface ReturnedItem {
+  productId: number;
+  price: number;
+  quantity: number;
+}
+
+/** Who asks for a draft: the session's token hash and the client's address, each with a limit. */
+export interface Asker {
+  tokenHash: string;
+  ip: string;
+}
+
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 /**
  * One draft per order, return form and choice of new items: the pay step and the submit that follows find the same
- * draft, and a changed choice gets a draft of its own, which replaces the form's earlier unpaid one (draftGroup).
+ * draft. Every draft of an order shares its group, whatever the form's key: a new choice (or a new key) replaces the
+ * draft no request holds yet, so one shopper holds one choice's units per order (#30).
  */
 const draftKey = (orderId: number, input: ExchangeInput) => {
   const items = [...(input.exchange_line_items ?? [])]
@@ -46,65 +62,92 @@ const draftKey = (orderId: number, input: ExchangeInput) => {
     .sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0));
   return `exchange:${digest([orderId, input.idempotency_key, items])}`;
 };
-const draftGroup = (orderId: number, input: ExchangeInput) =>
-  `exchange-form:${digest([orderId, input.idempotency_key])}`;
+const draftGroup = (orderId: number) => `exchange-order:${String(orderId)}`;
 
 /**
- * The draft order that holds an exchange's new items (solution 5, #13), its units reserved at the platform, with the
- * return's credit taken off (exchangeCreditFor: another size of the returned item is an even swap). Open with a
- * checkout link while something is due, paid otherwise.
+ * The draft orders that hold an exchange's new items (solution 5, #13) at the platform, with the return's credit
+ * taken off (exchangeCreditFor: another size of the returned item is an even swap). What one shopper can hold is
+ * bounded (#30): another variant of the returned product for no more units than come back, other goods held only up
+ * to the credit until paid for (the port's open drafts hold nothing), for EXCHANGE_DRAFT_TTL_MINUTES until a request
+ * holds them, one draft per order, and a limited number of drafts per session and per address.
  */
-export async function exchangeDraft(
-  platform: StorePlatform,
-  shopId: number,
-  order: PlatformOrder,
-  input: ExchangeInput,
-  returned: { productId: number; price: number; quantity: number },
-  exchangeAmount: number,
-): Promise<DraftOrder> {
-  const wanted = input.exchange_line_items ?? [];
-  if (wanted.length === 0) throw errors.invalidInput('exchange_line_items: choose what to exchange for');
-  const sameProduct = await platform.getProduct(shopId, returned.productId);
-  const items = wanted.map((item) => {
-    const variant = sameProduct?.variants.find((v) => v.id === item.variant_id);
-    // Other goods count at no price here: they only have to differ from the returned product.
-    return { productId: variant ? returned.productId : 0, price: variant?.price ?? 0, count: item.quantity };
-  });
-  try {
-    return await platform.createDraftOrder(shopId, {
-      orderId: order.id,
-      email: order.email,
-      currency: order.currency,
-      lines: wanted.map((item) => ({ variantId: item.variant_id, quantity: item.quantity })),
-      credit: exchangeCreditFor(exchangeAmount, returned, items),
-      idempotencyKey: draftKey(order.id, input),
-      group: draftGroup(order.id, input),
+export class ExchangeDrafts {
+  constructor(
+    readonly platform: StorePlatform,
+    private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
+    /** EXCHANGE_DRAFT_TTL_MINUTES in seconds. */
+    private readonly ttlSeconds: number,
+  ) {}
+
+  /** The draft of this choice: open with a checkout link while something is due, paid otherwise. */
+  async draft(
+    asker: Asker,
+    shopId: number,
+    order: PlatformOrder,
+    input: ExchangeInput,
+    returned: ReturnedItem,
+    exchangeAmount: number,
+  ): Promise<DraftOrder> {
+    const wanted = input.exchange_line_items ?? [];
+    if (wanted.length === 0) throw errors.invalidInput('exchange_line_items: choose what to exchange for');
+    const allowed = await this.limiter.hitAll([
+      [`exchange-draft:${asker.tokenHash}`, LIMITS.exchangeDraftsPerSession],
+      [`exchange-draft:ip:${asker.ip}`, LIMITS.exchangeDraftsPerIp],
+    ]);
+    if (!allowed) throw errors.rateLimited();
+    const sameProduct = await this.platform.getProduct(shopId, returned.productId);
+    const items = wanted.map((item) => {
+      const variant = sameProduct?.variants.find((v) => v.id === item.variant_id);
+      // Other goods count at no price here: they only have to differ from the returned product.
+      return { productId: variant ? returned.productId : 0, price: variant?.price ?? 0, count: item.quantity };
     });
-  } catch (error) {
-    if (error instanceof VariantUnavailable) throw new AppError(Code.NoStock, messages.noStock);
-    throw error;
+    const sameUnits = items.filter((i) => i.productId === returned.productId).reduce((n, i) => n + i.count, 0);
+    if (sameUnits > returned.quantity)
+      throw errors.invalidInput(
+        `exchange_line_items: at most ${String(returned.quantity)} of the returned product, as many as come back`,
+      );
+    try {
+      return await this.platform.createDraftOrder(shopId, {
+        orderId: order.id,
+        email: order.email,
+        currency: order.currency,
+        lines: wanted.map((item) => ({ variantId: item.variant_id, quantity: item.quantity })),
+        credit: exchangeCreditFor(exchangeAmount, returned, items),
+        idempotencyKey: draftKey(order.id, input),
+        group: draftGroup(order.id),
+        holdUntil: nowSeconds(this.clock) + this.ttlSeconds,
+      });
+    } catch (error) {
+      if (error instanceof VariantUnavailable) throw new AppError(Code.NoStock, messages.noStock);
+      throw error;
+    }
   }
-}
 
-/**
- * The draft an exchange request holds: the one the pay step made for the same choice (paid, and the one the shopper
- * names in draft_order_id), or one made now that the credit covers. Unpaid: "Please retry" when the shopper went to
- * pay (the draft stays open for them to finish), else "costs more", and the draft is cancelled, giving its units back.
- */
-export async function reserveExchange(
-  platform: StorePlatform,
-  shopId: number,
-  order: PlatformOrder,
-  input: ExchangeInput & { draft_order_id?: string | undefined },
-  returned: { productId: number; price: number; quantity: number },
-  exchangeAmount: number,
-): Promise<DraftOrder> {
-  const draft = await exchangeDraft(platform, shopId, order, input, returned, exchangeAmount);
-  if (input.draft_order_id && input.draft_order_id !== draft.id)
-    throw errors.invalidInput('draft_order_id: not the draft of these new items; pay for them again');
-  if (draft.status === 'paid') return draft;
-  if (draft.status === 'open' && !input.draft_order_id) await platform.cancelDraftOrder(shopId, draft.id);
-  throw input.draft_order_id
-    ? new AppError(Code.PaymentPending, messages.pleaseRetry)
-    : new AppError(Code.ExchangeCostsMore, messages.exchangeCostsMore);
+  /**
+   * The draft an exchange request holds: the one the pay step made for the same choice (paid, and the one the shopper
+   * names in draft_order_id), or one made now that the credit covers; the platform keeps its units for the request
+   * from now on. Unpaid: "Please retry" when the shopper went to pay, else "costs more" (the open draft holds no
+   * units, and stays for the pay step to find).
+   */
+  async reserve(
+    asker: Asker,
+    shopId: number,
+    order: PlatformOrder,
+    input: ExchangeInput & { draft_order_id?: string | undefined },
+    returned: ReturnedItem,
+    exchangeAmount: number,
+  ): Promise<DraftOrder> {
+    const draft = await this.draft(asker, shopId, order, input, returned, exchangeAmount);
+    if (input.draft_order_id && input.draft_order_id !== draft.id)
+      throw errors.invalidInput('draft_order_id: not the draft of these new items; pay for them again');
+    if (draft.status === 'paid') {
+      const held = await this.platform.holdDraftOrder(shopId, draft.id);
+      // Expired or replaced between the two calls: the shopper tries again.
+      if (held?.status === 'paid') return held;
+    }
+    throw input.draft_order_id || draft.status !== 'open'
+      ? new AppError(Code.PaymentPending, messages.pleaseRetry)
+      : new AppError(Code.ExchangeCostsMore, messages.exchangeCostsMore);
+  }
 }

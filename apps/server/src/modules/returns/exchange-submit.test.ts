@@ -167,11 +167,11 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
     const draft = made.data;
     expect(draft).toMatchObject({ status: 'open', total_line_items_price: variant.price, exchange_credit: 4763 });
     expect(draft.total_price).toBe(variant.price - 4763);
-    // Asking again for the same choice answers the same draft, reserving nothing more.
+    // Asking again for the same choice answers the same draft. Unpaid, it holds no units (#30).
     expect((await t.call(calls.createDraftOrder, choice, token)).body.data.draft_order_id).toBe(draft.draft_order_id);
-    expect((await platform().getProduct(shopId, dearest.id))?.variants.find((v) => v.id === variant.id)?.stock).toBe(
-      variant.stock - 1,
-    );
+    const stock = async () =>
+      (await platform().getProduct(shopId, dearest.id))?.variants.find((v) => v.id === variant.id)?.stock;
+    expect(await stock()).toBe(variant.stock);
 
     const submit = () =>
       t.call(
@@ -222,6 +222,8 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
       token,
     );
     expect(status.body.data.status).toBe('paid');
+    // Paid, the draft takes its unit.
+    expect(await stock()).toBe(variant.stock - 1);
 
     const { body } = await submit();
     expect(body.code).toBe(Code.Success);
@@ -241,7 +243,7 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
     );
   });
 
-  /** Alice at the pay step of one return form for her sneakers, asking for pairs of size 43 and looking at drafts. */
+  /** Alice at the pay step of one return form for her sneakers, asking for a pair of another size, looking at drafts. */
   const payStep = async (idempotencyKey: string) => {
     const { token, orderId } = await trySubmitReturn(t, { title: 'Canvas Sneakers', exchange: [] });
     const info = (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data;
@@ -249,60 +251,72 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
       info.yes.find((l) => l.title === 'Canvas Sneakers'),
       'sneakers',
     );
-    const choice = (pairs: number) => ({
+    const choice = (variantId: number, pairs = 1) => ({
       order_id: orderId,
       refund_line_items: [{ line_item_id: shoes.line_item_id, quantity: 1 }],
-      exchange_line_items: [{ variant_id: size43, quantity: pairs }],
+      exchange_line_items: [{ variant_id: variantId, quantity: pairs }],
       idempotency_key: idempotencyKey,
     });
     return {
-      draftFor: async (pairs: number) => (await t.call(calls.createDraftOrder, choice(pairs), token)).body.data,
+      draftFor: async (variantId: number, pairs = 1) =>
+        (await t.call(calls.createDraftOrder, choice(variantId, pairs), token)).body,
       statusOf: async (draftId: string) =>
         (await t.call(calls.getDraftOrder, { order_id: orderId, draft_order_id: draftId }, token)).body.data.status,
     };
   };
 
-  it('an unpaid draft gives its units back after EXCHANGE_DRAFT_TTL_MINUTES; the same choice then gets a new one', async () => {
+  it('an even swap never submitted gives its pair back after EXCHANGE_DRAFT_TTL_MINUTES; the same choice then gets a new one', async () => {
     const { draftFor, statusOf } = await payStep('abandoned-pay-step');
-    // Three pairs for one: more than the credit, so the draft waits for a payment.
-    const first = await draftFor(3);
-    expect(first.status).toBe('open');
-    expect((await size('43')).stock).toBe(0);
+    // Paid at once (nothing is due), it holds its pair: until a request holds it, only for the TTL.
+    const first = (await draftFor(size43)).data;
+    expect(first.status).toBe('paid');
+    expect((await size('43')).stock).toBe(2);
 
     t.clock.advance(59 * 60 * 1000);
     await t.app.ctx.services.exchanges.expireAbandonedDrafts();
-    expect((await size('43')).stock).toBe(0);
+    expect((await size('43')).stock).toBe(2);
     t.clock.advance(2 * 60 * 1000);
     expect(await t.app.ctx.services.exchanges.expireAbandonedDrafts()).toBeGreaterThanOrEqual(1);
     expect((await size('43')).stock).toBe(3);
     expect(await statusOf(first.draft_order_id)).toBe('cancelled');
 
-    const again = await draftFor(3);
-    expect(again).toMatchObject({ status: 'open' });
+    const again = (await draftFor(size43)).data;
+    expect(again).toMatchObject({ status: 'paid' });
     expect(again.draft_order_id).not.toBe(first.draft_order_id);
-    expect((await size('43')).stock).toBe(0);
+    expect((await size('43')).stock).toBe(2);
     await platform().cancelDraftOrder(shopId, again.draft_order_id);
   });
 
-  it('sweeps unpaid drafts at start-up too, after the EXCHANGE_DRAFT_TTL_MINUTES the operator set', async () => {
+  it('sweeps even swaps never submitted at start-up too, after the EXCHANGE_DRAFT_TTL_MINUTES the operator set', async () => {
     const { draftFor, statusOf } = await payStep('abandoned-before-restart');
-    const draft = await draftFor(3);
+    const draft = (await draftFor(size43)).data;
+    expect((await size('43')).stock).toBe(2);
     t.clock.advance(10 * 60 * 1000);
     await t.restart({ EXCHANGE_DRAFT_TTL_MINUTES: '5' });
     await vi.waitFor(async () => expect(await statusOf(draft.draft_order_id)).toBe('cancelled'), { timeout: 5000 });
     expect((await size('43')).stock).toBe(3);
   });
 
-  it('a changed choice on the same return form cancels its unpaid draft: the units serve the new choice', async () => {
+  it('a changed choice on the same order cancels its earlier draft: the units serve the new choice', async () => {
     const { draftFor, statusOf } = await payStep('changed-choice');
-    const three = await draftFor(3);
+    await setStock(size43, 1);
+    const first = (await draftFor(size43)).data;
     expect((await size('43')).stock).toBe(0);
-    // Two pairs instead, with none on the shelf: the three the first choice held come back first.
-    const two = await draftFor(2);
-    expect(two.status).toBe('open');
-    expect(await statusOf(three.draft_order_id)).toBe('cancelled');
-    expect((await size('43')).stock).toBe(1);
-    await platform().cancelDraftOrder(shopId, two.draft_order_id);
+    // Another pair of 43 under a new form key, with none on the shelf: the pair the first choice held comes back first.
+    const { draftFor: fromNewForm } = await payStep('changed-choice-2');
+    const second = (await fromNewForm(size43)).data;
+    expect(second.status).toBe('paid');
+    expect(await statusOf(first.draft_order_id)).toBe('cancelled');
+    expect((await size('43')).stock).toBe(0);
+    await platform().cancelDraftOrder(shopId, second.draft_order_id);
+  });
+
+  it('never lets a size swap take more pairs than come back', async () => {
+    const { draftFor } = await payStep('more-pairs');
+    const three = await draftFor(size43, 3);
+    expect(three).toMatchObject({ code: Code.InvalidInput });
+    expect(three.msg).toMatch(/at most 1 of the returned product/);
+    expect((await size('43')).stock).toBe(3);
   });
 
   it('lets the merchant pay out only the credit an exchange leaves over, never more', async () => {

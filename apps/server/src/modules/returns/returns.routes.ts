@@ -38,11 +38,11 @@ export function returnsRoutes({ app, authenticate, services }: AppContext): void
     };
   });
 
-  registerCall(app, calls.setReturnOrder, authenticate, async (input, session) =>
-    services.returns.submit(await shopOf(session.shopId), session, input),
+  registerCall(app, calls.setReturnOrder, authenticate, async (input, session, { ip }) =>
+    services.returns.submit(await shopOf(session.shopId), session, input, ip),
   );
-  registerCall(app, calls.createDraftOrder, authenticate, async (input, session) =>
-    services.returns.exchangeDraft(await shopOf(session.shopId), session, input),
+  registerCall(app, calls.createDraftOrder, authenticate, async (input, session, { ip }) =>
+    services.returns.exchangeDraft(await shopOf(session.shopId), session, input, ip),
   );
   registerCall(app, calls.getDraftOrder, authenticate, async (input, session) =>
     services.returns.exchangeDraftStatus(await shopOf(session.shopId), session, input),

@@ -17,7 +17,7 @@ import type { OrdersService } from '../orders/orders.service.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
-import type { DraftOrder, StorePlatform } from '../../adapters/store-platform/port.js';
+import type { DraftOrder } from '../../adapters/store-platform/port.js';
 import {
   lineSnapshot,
   orderSnapshot,
@@ -27,7 +27,7 @@ import {
 } from './returns.repository.js';
 import { reasonsIn, reasonText } from './reason-locales.js';
 import { checkSelection, moneyFor, type SelectedLine } from './selection.js';
-import { exchangeDraft, exchangeItemsOf, reserveExchange } from './exchange-reservation.js';
+import { exchangeItemsOf, type Asker, type ExchangeDrafts } from './exchange-reservation.js';
 import type { PayoutsService } from '../payouts/payouts.service.js';
 import { pickupAndPayee } from './pickup-and-payee.js';
 
@@ -88,13 +88,15 @@ function returnedItem(order: Evaluated['order'], chosen: Evaluated['chosen']) {
   return { productId: line.productId, price: line.price, quantity: item.quantity };
 }
 
+const askerOf = (session: Session, ip: string): Asker => ({ tokenHash: session.tokenHash, ip });
+
 export class ReturnsService {
   constructor(
     private readonly orders: OrdersService,
     private readonly repository: ReturnsRepository,
     private readonly outbox: Outbox,
     private readonly uploads: UploadsService,
-    private readonly platform: StorePlatform,
+    private readonly drafts: ExchangeDrafts,
     private readonly clock: Clock,
     private readonly payees: PayoutsService,
   ) {}
@@ -155,7 +157,10 @@ export class ReturnsService {
     };
   }
 
-  /** The pay-for-exchanges step: the draft order for the chosen new items, with the return's credit taken off. */
+  /**
+   * The pay-for-exchanges step: the draft order for the chosen new items, with the return's credit taken off. An order
+   * with an open request answers 1067, as its submit would: that request holds the order's exchange.
+   */
   async exchangeDraft(
     shop: Shop,
     session: Session,
@@ -165,20 +170,19 @@ export class ReturnsService {
       exchange_line_items: { variant_id: number; quantity: number }[];
       idempotency_key: string;
     },
+    ip: string,
   ) {
     const { source, order, chosen, money } = await this.evaluate(
       shop,
       session,
       input.order_id,
       input.refund_line_items,
-      {
-        solutionId: SolutionId.Exchange,
-      },
+      { solutionId: SolutionId.Exchange, forSubmit: true },
     );
     if (!source.returnSolution.some((s) => s.id === SolutionId.Exchange))
       throw errors.invalidInput('solution_id: exchanges are not offered for this order');
-    const draft = await exchangeDraft(
-      this.platform,
+    const draft = await this.drafts.draft(
+      askerOf(session, ip),
       shop.id,
       order,
       input,
@@ -191,7 +195,7 @@ export class ReturnsService {
   /** The draft of one of the shopper's orders as it is now: paid once they paid at the checkout. */
   async exchangeDraftStatus(shop: Shop, session: Session, input: { order_id: number; draft_order_id: string }) {
     await this.orders.ownedOrder(session, input.order_id);
-    const draft = await this.platform.getDraftOrder(shop.id, input.draft_order_id);
+    const draft = await this.drafts.platform.getDraftOrder(shop.id, input.draft_order_id);
     if (!draft || draft.fromOrderId !== input.order_id) throw errors.notFound();
     return draftAnswer(draft);
   }
@@ -200,11 +204,11 @@ export class ReturnsService {
    * Idempotent submit: a retry or double click with the same key answers the request the first
    * attempt created, even when it loses the race and trips over that request's own effects.
    */
-  async submit(shop: Shop, session: Session, input: SubmitInput): Promise<{ request_id: number }> {
+  async submit(shop: Shop, session: Session, input: SubmitInput, ip: string): Promise<{ request_id: number }> {
     // Ownership before anything keyed by the client: an idempotency key must never reveal another shopper's request.
     await this.orders.ownedOrder(session, input.order_id);
     try {
-      return await this.create(shop, session, input);
+      return await this.create(shop, session, input, ip);
     } catch (error) {
       const winner = await this.repository.byIdempotencyKey(shop.id, input.idempotency_key);
       if (winner) return answerRepeat(winner, input);
@@ -212,7 +216,7 @@ export class ReturnsService {
     }
   }
 
-  private async create(shop: Shop, session: Session, input: SubmitInput): Promise<{ request_id: number }> {
+  private async create(shop: Shop, session: Session, input: SubmitInput, ip: string): Promise<{ request_id: number }> {
     const repeated = await this.repository.byIdempotencyKey(shop.id, input.idempotency_key);
     if (repeated) return answerRepeat(repeated, input);
     const selected = input.order_product.map((p) => ({ line_item_id: p.order_product_id, quantity: p.quantity }));
@@ -264,8 +268,8 @@ export class ReturnsService {
 
     const exchange =
       input.solution_id === SolutionId.Exchange
-        ? await reserveExchange(
-            this.platform,
+        ? await this.drafts.reserve(
+            askerOf(session, ip),
             shop.id,
             order,
             input,
@@ -298,7 +302,7 @@ export class ReturnsService {
   ) {
     const release = async () => {
       if (exchange && !(await this.repository.holdsDraft(shop.id, exchange.id)))
-        await this.platform.cancelDraftOrder(shop.id, exchange.id);
+        await this.drafts.platform.cancelDraftOrder(shop.id, exchange.id);
     };
     const result = await this.repository
       .createUnlessOpen(
@@ -333,7 +337,7 @@ export class ReturnsService {
             `notify:${id}:submitted`,
           );
           // Where the platform keeps returns of its own (Shopify), the request shows there as a requested return.
-          if (this.platform.keepsReturns)
+          if (this.drafts.platform.keepsReturns)
             await this.outbox.enqueue(
               trx,
               'request.platform-return',

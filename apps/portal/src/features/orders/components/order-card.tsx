@@ -5,6 +5,7 @@ import { useDate } from '../../../shared/use-date';
 import { useMoney } from '../../../shared/use-money';
 import { Link } from 'react-router';
 import { InlineLoader } from '../../../shared/ui/loader';
+import { StatusBadge } from '../../../shared/ui/status-badge';
 import { useOrderInfo } from '../../../shared/order-info';
 import { appUrl } from '../../../shared/base-path';
 
@@ -32,7 +33,11 @@ export function OrderCard({ order }: { order: OrderSummary }) {
           <span>{t('orders.placedOn', { date: formatDate(order.order_create_time, { hideTime: true }) })}</span>
           <span>{t('orders.total', { amount: money(order.total_price_set.money) })}</span>
         </p>
-        {order.request_status ? <p className="rc-badge">{t(`orders.status.${order.request_status}`)}</p> : null}
+        {order.request_status ? (
+          <p>
+            <StatusBadge status={order.request_status} label={t(`orders.status.${order.request_status}`)} />
+          </p>
+        ) : null}
       </header>
       <div className="rc-order__actions">
         {canReturn ? (

@@ -249,6 +249,21 @@ describe('check step', () => {
       expect(storedForm()?.exchange_items).toEqual([largeWhiteShirts]);
     });
 
+    it('offers to pay the difference when the new items cost more than the return (1082), keeping the form', async () => {
+      const { user } = renderExchange(
+        fail(calls.setReturnOrder, Code.ExchangeCostsMore, 'The new items cost more than your return is worth.'),
+      );
+      await user.click(await screen.findByRole('button', { name: 'Submit return request' }));
+      await expect
+        .poll(toasts)
+        .toEqual([
+          "The new items cost more than your return is worth. Pay the difference at the store's checkout first.",
+        ]);
+      // Back at the exchange step, where the difference is paid.
+      expect(await landedOn()).toBe(`/process-manage/exchange/${ORDER_ID}`);
+      expect(storedForm()?.exchange_items).toEqual([largeWhiteShirts]);
+    });
+
     it('sends a shopper without new items back to the exchange step', async () => {
       renderExchange(undefined, []);
       expect(await landedOn()).toBe(`/process-manage/exchange/${ORDER_ID}`);

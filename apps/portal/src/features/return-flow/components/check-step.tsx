@@ -124,9 +124,11 @@ export default function CheckStep() {
       toast(t('flow.pickupInvalid'), { kind: 'error', key: 'submit' });
     else if (answer.code === Code.NoStock)
       toast(t('exchange.noStockAtSubmit'), { kind: 'error', key: 'submit', duration: TOAST_DURATIONS.normal });
-    else if (answer.code === Code.ExchangeCostsMore)
+    else if (answer.code === Code.ExchangeCostsMore) {
+      // The exchange step has the pay step: the shopper pays the difference there, then submits again.
       toast(t('exchange.costsMore'), { kind: 'error', key: 'submit', duration: TOAST_DURATIONS.normal });
-    else if (answer.code === Code.PaymentPending)
+      void navigate(`/process-manage/exchange/${orderId}`);
+    } else if (answer.code === Code.PaymentPending)
       toast(t('exchange.payFirst'), { kind: 'error', key: 'submit', duration: TOAST_DURATIONS.normal });
     else toast(t('flow.submitFailed'), { kind: 'error', key: 'submit', duration: TOAST_DURATIONS.normal });
   };

@@ -16,9 +16,12 @@ export function ExchangeOrder({
       <h2 id="rc-exchange-order-title" className="rc-subtitle">
         {t('exchange.exchangeFor')}
       </h2>
+      {order.order_name ? (
+        <p className="rc-status__exchange-order">{t('exchange.orderName', { name: order.order_name })}</p>
+      ) : null}
       <ul className="rc-lines">
         {order.line_items.map((item) => (
-          <li key={item.variant_id} className="rc-line">
+          <li key={item.variant_id} className="rc-line rc-line--text">
             <span className="rc-line__title">{item.title}</span>
             <span>× {item.quantity}</span>
             <span>{money(item.price * item.quantity)}</span>

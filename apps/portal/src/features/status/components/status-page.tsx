@@ -1,4 +1,4 @@
-import { RefundState, RequestStatus, statusToStep, type CheckInfo } from '@return-center/contract';
+import { RefundState, RequestStatus, SolutionId, statusToStep, type CheckInfo } from '@return-center/contract';
 import { canAddTracking } from '@return-center/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { useLatestRequest, useRequestDetail } from '../api/status';
 import { ExchangeOrder } from './exchange-order';
+import { StatusBadge } from '../../../shared/ui/status-badge';
 import { TrackingForm } from './tracking-form';
 import { PickupSection } from './pickup-section';
 import { MoneyTable } from '../../../shared/ui/money-table';
@@ -52,6 +53,7 @@ function Details({ requestId }: { requestId: number }) {
   const money = (amount: number) => format(amount, detail.currency, detail.currency_format);
   const step = STEP_OF_STATUS[detail.status] ?? 1;
   const rejected = detail.status === RequestStatus.Rejected;
+  const exchange = detail.solution_id === SolutionId.Exchange;
   const canTrack = canAddTracking({ status: detail.status, shippingMethodId: detail.shipping_method_id });
   const fees: [string, number][] = [
     [t('flow.money.labelFee'), detail.label_fee],
@@ -63,7 +65,7 @@ function Details({ requestId }: { requestId: number }) {
     <section className="rc-status" aria-labelledby="rc-status-title">
       <h1 id="rc-status-title">{t('status.title', { rma: detail.rma })}</h1>
       <p className="rc-status__headline" role="status">
-        {statusText(detail, t)}
+        <StatusBadge status={detail.status} refundState={detail.refund_state} label={statusText(detail, t)} />
         {polling ? <span className="rc-note"> · {t('status.updating')}</span> : null}
       </p>
       {rejected ? (
@@ -170,7 +172,8 @@ function Details({ requestId }: { requestId: number }) {
         {detail.specious_setting.hidden_refund === 1 ? null : (
           <MoneyTable
             rows={[
-              [t('flow.money.total'), money(detail.total)],
+              // An exchange pays nothing back: what the return is worth to it shows with the new items below.
+              ...(exchange ? [] : [[t('flow.money.total'), money(detail.total)] as const]),
               ...fees.filter(([, amount]) => amount > 0).map(([label, amount]) => [label, money(-amount)] as const),
               // Included in the total, like the fees: the shop's bonus for store credit or an exchange.
               ...(detail.bonus > 0 ? [[t('flow.money.bonus'), money(detail.bonus)] as const] : []),

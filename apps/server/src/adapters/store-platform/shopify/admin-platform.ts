@@ -73,8 +73,6 @@ export interface ShopifyOptions {
   orderCacheMs?: number;
   /** How long a catalogue answer is kept for shoppers (ms), unless a products/* webhook drops it; 0 keeps none. */
   catalogueCacheMs?: number;
-  /** How long Shopify holds an exchange draft's units (seconds). Default a day. */
-  reservationSeconds?: number;
   /** The business clock (order cache, reservation ends, dates written to Shopify). Default the system's. */
   clock?: Clock;
   /** Real time for deadlines, backoff and rate limits. Default the system's; a test may pass a virtual one. */
@@ -98,7 +96,6 @@ export class ShopifyAdminPlatform implements StorePlatform {
   private readonly mutex = new Mutex();
   private readonly reasons = new ReturnReasons();
   private readonly currencies = new Map<number, string>();
-  private readonly reservationSeconds: number;
 
   constructor(private readonly options: ShopifyOptions) {
     const clock = options.clock ?? systemClock;
@@ -112,7 +109,6 @@ export class ShopifyAdminPlatform implements StorePlatform {
     this.cache = new OrderCache(clock, options.orderCacheMs ?? 5000);
     this.catalogue = new CatalogueCache(clock, options.catalogueCacheMs ?? 60_000);
     this.keys = new Keys(options.codeSecret ?? randomBytes(32).toString('base64url'));
-    this.reservationSeconds = options.reservationSeconds ?? 86_400;
   }
 
   /** A session for one port call on the shop's Admin API. */
@@ -230,15 +226,16 @@ export class ShopifyAdminPlatform implements StorePlatform {
 
   createDraftOrder(shopId: number, input: DraftOrderInput): Promise<DraftOrder> {
     return this.movingStock(shopId, async (s) =>
-      drafts.createDraftOrder(s, shopId, input, {
-        reservationSeconds: this.reservationSeconds,
-        shopCurrency: await this.currency(shopId, s),
-      }),
+      drafts.createDraftOrder(s, shopId, input, { shopCurrency: await this.currency(shopId, s) }),
     );
   }
 
   async getDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
     return actions.getDraftOrder(await this.session(shopId), draftId);
+  }
+
+  holdDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
+    return this.locked(shopId, (s) => actions.holdDraftOrder(s, draftId));
   }
 
   cancelDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
@@ -251,7 +248,7 @@ export class ShopifyAdminPlatform implements StorePlatform {
 
   /**
    * Shopify lets a draft's reservation lapse by itself (`reserveInventoryUntil`), but its invoice stays payable and
-   * its key taken; so each installed shop's stale open drafts are cancelled here as the port asks. A shop that fails
+   * its key taken; so each installed shop's stale drafts are cancelled here as the port asks. A shop that fails
    * does not stop the others; the first failure is thrown at the end.
    */
   async expireOpenDraftOrders(before: number): Promise<number> {

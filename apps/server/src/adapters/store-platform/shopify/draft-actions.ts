@@ -1,8 +1,8 @@
 import type { DraftOrder } from '../port.js';
 import { refuseOn, ShopifyError, type Operation, type Session, type UserError } from './client.js';
 import { current, DRAFT_FIELDS, isOpen, parseDraftKey, readDraft, TAG, totalOf, type DraftNode } from './draft-view.js';
-import { deleteDraft, freed } from './drafts.js';
-import { readLedger, updateLedger, type LedgerDraft } from './ledger.js';
+import { cancelOrder, deleteDraft, freed } from './draft-cancel.js';
+import { isHeld, readLedger, updateLedger, type LedgerDraft } from './ledger.js';
 import { idFrom, isoAt } from './mapping.js';
 
 /** Reading, cancelling, completing and expiring exchange drafts (see draft-view.ts for how they map). */
@@ -16,15 +16,20 @@ const DRAFT_COMPLETE: Operation = {
   retryable: false,
 };
 
-const ORDER_CANCEL: Operation = {
-  name: 'OrderCancel',
-  query: `mutation OrderCancel($orderId: ID!, $refundMethod: OrderCancelRefundMethodInput!, $staffNote: String) {
-    orderCancel(orderId: $orderId, refundMethod: $refundMethod, restock: true, reason: OTHER, notifyCustomer: false, staffNote: $staffNote) {
-      job { id }
-      orderCancelUserErrors { field message code }
-    }
+/**
+ * How long Shopify keeps a held draft's units reserved: the merchant decides on the request well within it, and
+ * approval completes the draft (its units then the order's), rejection deletes it.
+ */
+const HELD_RESERVATION_DAYS = 60;
+/** Marks a draft a request holds, so that the search for stale drafts leaves it out. */
+const HELD_TAG = 'rc-held';
+
+const DRAFT_HOLD: Operation = {
+  name: 'DraftOrderHold',
+  query: `mutation DraftOrderHold($id: ID!, $input: DraftOrderInput!) {
+    draftOrderUpdate(id: $id, input: $input) { draftOrder { id } userErrors { field message } }
   }`,
-  // A second cancel of a cancelled order is refused, not repeated.
+  // The same reservation and tags again change nothing.
   retryable: true,
 };
 
@@ -32,7 +37,7 @@ const OPEN_DRAFTS: Operation = {
   name: 'OpenDraftOrders',
   query: `query OpenDraftOrders($query: String!) {
     draftOrders(first: 50, query: $query) {
-      nodes { id status createdAt tags presentmentCurrencyCode totalPriceSet { presentmentMoney { amount currencyCode } } }
+      nodes { id status createdAt tags }
     }
   }`,
   retryable: true,
@@ -55,7 +60,8 @@ export async function getDraftOrder(s: Session, draftKey: string): Promise<Draft
 /**
  * Cancels once: an open draft is deleted (units back, invoice dead); a draft the shopper paid, which Shopify made an
  * order of, has that order cancelled with its money refunded and its units restocked. A draft completed through
- * completeDraftOrder stays. `expire`: only an open draft goes, and it gives up its key. Call inside the shop's mutex.
+ * completeDraftOrder stays. The draft gives up its key. `expire`: only a draft no request holds that is still a draft
+ * at Shopify (open, or with nothing to pay) goes. Call inside the shop's mutex.
  */
 export async function cancelDraftOrder(s: Session, draftKey: string, expire = false): Promise<DraftOrder | null> {
   const found = await find(s, draftKey);
@@ -63,41 +69,41 @@ export async function cancelDraftOrder(s: Session, draftKey: string, expire = fa
   const { entry, orderId } = found;
   if (entry.state !== 'live') return current(s, entry);
   const node = await readDraft(s, entry.id);
-  // Paid since it was found stale: the shopper's money is in it, it stays.
-  if (expire && node && !isOpen(node)) return current(s, entry);
+  // Held by a request, or paid since it was found stale: it stays.
+  if (expire && (isHeld(entry) || node?.status === 'COMPLETED')) return current(s, entry);
   let refunded = 0;
   if (node?.status === 'COMPLETED' && node.order) {
     await cancelOrder(s, node.order.id);
     refunded = totalOf(node);
   } else if (node) await deleteDraft(s, entry.id);
-  const marked = await mark(s, orderId, entry.id, (d) => ({
-    ...(expire ? freed(d) : d),
-    state: 'cancelled',
-    refunded,
-  }));
+  const marked = await mark(s, orderId, entry.id, (d) => ({ ...freed(d), refunded }));
   return current(s, marked);
 }
 
-async function cancelOrder(s: Session, orderGid: string): Promise<void> {
-  const { orderCancel } = await s.request<{ orderCancel: { orderCancelUserErrors: UserError[] } }>(ORDER_CANCEL, {
-    orderId: orderGid,
-    refundMethod: { originalPaymentMethodsRefund: true },
-    staffNote: 'Return Center: the exchange was cancelled',
-  });
-  // Refused for an order cancelled before (a retry): its state says so, whatever words the refusal has.
-  if (orderCancel.orderCancelUserErrors.length > 0 && !(await cancelled(s, orderGid)))
-    refuseOn('OrderCancel', orderCancel.orderCancelUserErrors);
+/**
+ * A request holds the paid draft (see the port): one Shopify still keeps as a draft (nothing was due) keeps its units
+ * reserved for HELD_RESERVATION_DAYS and is tagged so that the expiry passes it by; one Shopify made an order of holds
+ * its units as that order. Call inside the shop's mutex.
+ */
+export async function holdDraftOrder(s: Session, draftKey: string): Promise<DraftOrder | null> {
+  const found = await find(s, draftKey);
+  if (!found) return null;
+  const { entry, orderId } = found;
+  if (entry.state !== 'live' || entry.held === true) return current(s, entry);
+  const node = await readDraft(s, entry.id);
+  if (!node || isOpen(node)) return current(s, entry);
+  if (node.status !== 'COMPLETED') {
+    const { draftOrderUpdate } = await s.request<{ draftOrderUpdate: { userErrors: UserError[] } }>(DRAFT_HOLD, {
+      id: node.id,
+      input: {
+        reserveInventoryUntil: isoAt(Math.floor(s.nowMs() / 1000) + HELD_RESERVATION_DAYS * 86_400),
+        tags: [...node.tags.filter((t) => t !== HELD_TAG), HELD_TAG],
+      },
+    });
+    refuseOn('DraftOrderUpdate', draftOrderUpdate.userErrors);
+  }
+  return current(s, await mark(s, orderId, entry.id, (d) => ({ ...d, held: true })));
 }
-
-const ORDER_CANCELLED: Operation = {
-  name: 'OrderCancelled',
-  query: `query OrderCancelled($id: ID!) { order(id: $id) { cancelledAt } }`,
-  retryable: true,
-};
-
-const cancelled = async (s: Session, orderGid: string) =>
-  !!(await s.request<{ order: { cancelledAt: string | null } | null }>(ORDER_CANCELLED, { id: orderGid })).order
-    ?.cancelledAt;
 
 /**
  * Makes the draft's order the exchange's, once: a draft the shopper paid already has one (Shopify made it at
@@ -130,16 +136,22 @@ export async function completeDraftOrder(s: Session, draftKey: string): Promise<
   return current(s, marked);
 }
 
-/** The adapter's open drafts made before `before` (unix seconds): the shop's part of expireOpenDraftOrders. */
+/**
+ * The adapter's drafts no request holds that Shopify still keeps as drafts (open, or with nothing to pay), made before
+ * `before` (unix seconds): the shop's part of expireOpenDraftOrders.
+ */
 export async function staleDrafts(s: Session, before: number): Promise<string[]> {
-  type Stale = Pick<DraftNode, 'id' | 'status' | 'createdAt' | 'tags' | 'presentmentCurrencyCode' | 'totalPriceSet'>;
+  type Stale = Pick<DraftNode, 'id' | 'status' | 'createdAt' | 'tags'>;
   const { draftOrders } = await s.request<{ draftOrders: { nodes: Stale[] } }>(OPEN_DRAFTS, {
-    query: `tag:${TAG} AND status:open AND created_at:<'${isoAt(before)}'`,
+    query: `tag:${TAG} AND -tag:${HELD_TAG} AND status:open AND created_at:<'${isoAt(before)}'`,
   });
   return draftOrders.nodes.flatMap((node) => {
     const orderId = node.tags.map((t) => /^rc-order-(\d+)$/.exec(t)?.[1]).find(Boolean);
     // Shopify's search may be behind: what it finds is checked again when cancelled.
-    return orderId && isOpen(node) && Date.parse(node.createdAt) < before * 1000
+    return orderId &&
+      node.status !== 'COMPLETED' &&
+      !node.tags.includes(HELD_TAG) &&
+      Date.parse(node.createdAt) < before * 1000
       ? [`${String(idFrom(node.id, 'DraftOrder'))}-${orderId}`]
       : [];
   });

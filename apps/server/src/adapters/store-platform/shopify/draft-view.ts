@@ -19,7 +19,7 @@ import { bag, gid, idOf, type MoneyBag } from './mapping.js';
 
 /** An exchange draft holds a few lines: 20 keep a draft near 110 points of query cost. */
 export const DRAFT_FIELDS = `
-  id status invoiceUrl createdAt presentmentCurrencyCode tags
+  id status invoiceUrl createdAt reserveInventoryUntil presentmentCurrencyCode tags
   totalPriceSet { presentmentMoney { amount currencyCode } }
   order { id name }
   lineItems(first: 20) {
@@ -36,6 +36,7 @@ export interface DraftNode {
   status: 'OPEN' | 'INVOICE_SENT' | 'COMPLETED';
   invoiceUrl: string | null;
   createdAt: string;
+  reserveInventoryUntil: string | null;
   presentmentCurrencyCode: string;
   tags: string[];
   totalPriceSet: MoneyBag;

@@ -1,24 +1,18 @@
 import { parseMinor } from '@return-center/domain';
 import { UnknownOrder, VariantUnavailable, type DraftOrder, type DraftOrderInput } from '../port.js';
 import { refuseOn, type Operation, type Session, type UserError } from './client.js';
-import {
-  current,
-  DRAFT_FIELDS,
-  isOpen,
-  keyTag,
-  orderTag,
-  readDraft,
-  TAG,
-  toView,
-  type DraftNode,
-} from './draft-view.js';
-import { readLedger, updateLedger, type Ledger, type LedgerDraft } from './ledger.js';
+import { current, DRAFT_FIELDS, keyTag, orderTag, TAG, toView, type DraftNode } from './draft-view.js';
+import { deleteDraft } from './draft-cancel.js';
+import { lapsedHold, othersInGroup, replace, reserves } from './draft-groups.js';
+import { readLedger, updateLedger, type LedgerDraft } from './ledger.js';
 import { decimal, gid, idFrom, isoAt } from './mapping.js';
 
 /**
- * Exchange drafts through `draftOrderCreate`, their units held with `reserveInventoryUntil`. Shopify keeps a draft
- * whatever stock is left, so this adapter decides: stock is read before (the group's open drafts' units counting as
- * free) and after the draft is made, and a draft that took more than there was is deleted again (VariantUnavailable).
+ * Exchange drafts through `draftOrderCreate`. Shopify keeps a draft whatever stock is left, so this adapter decides:
+ * stock is read before (the units the group's replaced drafts hold counting as free). A draft with nothing due holds
+ * its units with `reserveInventoryUntil` (the input's holdUntil), and stock is read again after it is made: one that
+ * took more than there was is deleted again (VariantUnavailable). A draft with something due reserves nothing: Shopify
+ * takes its units when the shopper pays the invoice, which completes it into an order.
  * One draft per key: the order's ledger finds it, and a retry after a lost answer finds the draft by its key's tag.
  * Called inside the shop's mutex.
  */
@@ -46,14 +40,6 @@ const DRAFT_BY_TAG: Operation = {
   retryable: true,
 };
 
-export const DRAFT_DELETE: Operation = {
-  name: 'DraftOrderDelete',
-  query: `mutation DraftOrderDelete($input: DraftOrderDeleteInput!) {
-    draftOrderDelete(input: $input) { deletedId userErrors { field message } }
-  }`,
-  retryable: true,
-};
-
 interface Variant {
   id: string;
   price: string;
@@ -61,8 +47,6 @@ interface Variant {
 }
 
 export interface DraftSettings {
-  /** How long Shopify holds a draft's units (seconds). */
-  reservationSeconds: number;
   /** The shop's currency, the variants' prices are in. */
   shopCurrency: string;
 }
@@ -76,10 +60,13 @@ export async function createDraftOrder(
   const read = await readLedger(s, input.orderId);
   if (!read) throw new UnknownOrder(shopId, input.orderId);
   const earlier = read.ledger.drafts.find((d) => d.key === input.idempotencyKey);
-  if (earlier) {
-    await supersede(s, input, read.ledger);
+  const lapsed = earlier ? await lapsedHold(s, earlier) : null;
+  if (earlier && !lapsed) {
+    await replace(s, input.orderId, await othersInGroup(s, input, read.ledger));
     return current(s, earlier);
   }
+  // Its time is up though no sweep has cancelled it yet: it goes, and the same key makes a new draft.
+  if (earlier && lapsed) await replace(s, input.orderId, [{ entry: earlier, node: lapsed }]);
   if (!Number.isSafeInteger(input.credit) || input.credit < 0)
     throw new RangeError('A draft order’s credit is a whole number of minor units, 0 or more');
   const wanted = new Map<number, number>();
@@ -90,33 +77,24 @@ export async function createDraftOrder(
   }
   if (wanted.size === 0) throw new RangeError('A draft order needs at least one line');
 
-  const replaced = await openInGroup(s, input, read.ledger);
-  const gone: number[] = [];
+  const replaced = await othersInGroup(s, input, read.ledger);
   let made: DraftNode;
-  try {
-    const adopted = await foundByTag(s, input.idempotencyKey);
-    const variants = adopted ? null : await checkStock(s, wanted, replaced);
-    for (const { entry } of replaced) {
-      await deleteDraft(s, entry.id);
-      gone.push(entry.id);
-    }
-    made =
-      adopted ??
-      (await createChecked(s, input, read.order.name, settings, wanted, variants ?? new Map<number, Variant>()));
-  } catch (error) {
-    // The drafts this one was to replace that are gone already: recorded so, their keys free.
-    if (gone.length > 0)
-      await updateLedger(s, input.orderId, (now) => ({
-        ...now,
-        drafts: now.drafts.map((d) => (gone.includes(d.id) ? freed(d) : d)),
-      }));
-    throw error;
+  const adopted = await foundByTag(s, input.idempotencyKey);
+  if (adopted) {
+    await replace(s, input.orderId, replaced);
+    made = adopted;
+  } else {
+    const variants = await checkStock(s, wanted, replaced);
+    // Only once this draft can be had: when it cannot, the drafts it was to replace stay as they were.
+    await replace(s, input.orderId, replaced);
+    made = await createChecked(s, input, read.order.name, settings, wanted, variants);
   }
   const entry: LedgerDraft = {
     key: input.idempotencyKey,
     group: input.group,
     id: idFrom(made.id, 'DraftOrder'),
     state: 'live',
+    held: false,
     refunded: 0,
     orderId: null,
     orderName: '',
@@ -124,7 +102,7 @@ export async function createDraftOrder(
   };
   const ledger = await updateLedger(s, input.orderId, (now) => {
     if (now.drafts.some((d) => d.key === entry.key)) return null;
-    return { ...now, drafts: [...now.drafts.map((d) => (gone.includes(d.id) ? freed(d) : d)), entry] };
+    return { ...now, drafts: [...now.drafts, entry] };
   });
   const recorded = ledger.drafts.find((d) => d.key === entry.key);
   // Another instance recorded a draft for this key first: ours goes.
@@ -139,17 +117,23 @@ async function checkStock(
   replaced: { node: DraftNode }[],
 ): Promise<Map<number, Variant>> {
   const variants = await readVariants(s, [...wanted.keys()]);
+  const now = Math.floor(s.nowMs() / 1000);
   for (const [variantId, quantity] of wanted) {
     const variant = variants.get(variantId);
     if (!variant) throw new VariantUnavailable(variantId, 'unknown');
-    const freedUnits = replaced.reduce((sum, { node }) => sum + unitsOf(node, variantId), 0);
+    const freedUnits = replaced
+      .filter(({ node }) => reserves(node, now))
+      .reduce((sum, { node }) => sum + unitsOf(node, variantId), 0);
     if ((variant.inventoryQuantity ?? 0) + freedUnits < quantity)
       throw new VariantUnavailable(variantId, 'out_of_stock');
   }
   return variants;
 }
 
-/** Makes the draft, then reads stock again: a draft that took units another draft got first is deleted. */
+/**
+ * Makes the draft. One with nothing due reserves its units: stock is read again, and a draft that took units another
+ * draft got first is deleted.
+ */
 async function createChecked(
   s: Session,
   input: DraftOrderInput,
@@ -162,7 +146,10 @@ async function createChecked(
     (sum, [id, quantity]) => sum + parseMinor(variants.get(id)?.price ?? '0', settings.shopCurrency) * quantity,
     0,
   );
-  const node = await create(s, input, orderName, settings, Math.min(input.credit, subtotal));
+  const off = Math.min(input.credit, subtotal);
+  const reserve = off >= subtotal;
+  const node = await create(s, input, orderName, off, reserve);
+  if (!reserve) return node;
   const after = await readVariants(s, [...wanted.keys()]);
   const short = [...wanted.keys()].find((id) => (after.get(id)?.inventoryQuantity ?? 0) < 0);
   if (short !== undefined) {
@@ -171,38 +158,6 @@ async function createChecked(
   }
   return node;
 }
-
-/** The group's other drafts that are still open at Shopify (paid ones stay: the shopper's money is in them). */
-async function openInGroup(s: Session, input: DraftOrderInput, ledger: Ledger) {
-  if (input.group === '') return [];
-  const open: { entry: LedgerDraft; node: DraftNode }[] = [];
-  for (const entry of ledger.drafts)
-    if (entry.group === input.group && entry.key !== input.idempotencyKey && entry.state === 'live') {
-      const node = await readDraft(s, entry.id);
-      if (node && isOpen(node)) open.push({ entry, node });
-    }
-  return open;
-}
-
-/** Cancels the group's other open drafts, for a key that already has its draft. */
-async function supersede(s: Session, input: DraftOrderInput, ledger: Ledger): Promise<void> {
-  const replaced = await openInGroup(s, input, ledger);
-  if (replaced.length === 0) return;
-  for (const { entry } of replaced) await deleteDraft(s, entry.id);
-  const ids = new Set(replaced.map((r) => r.entry.id));
-  await updateLedger(s, input.orderId, (now) => ({
-    ...now,
-    drafts: now.drafts.map((d) => (ids.has(d.id) ? freed(d) : d)),
-  }));
-}
-
-/** Cancelled, its key given up so the same choice later makes a new draft. (Paid ones are never passed here.) */
-export const freed = (d: LedgerDraft): LedgerDraft => ({
-  ...d,
-  key: `freed:${String(d.id)}`,
-  state: 'cancelled',
-  refunded: 0,
-});
 
 const unitsOf = (node: DraftNode, variantId: number) =>
   node.lineItems.nodes
@@ -226,7 +181,7 @@ async function foundByTag(s: Session, key: string): Promise<DraftNode | null> {
   return draftOrders.nodes.find((n) => n.tags.includes(keyTag(key)) && n.status !== 'COMPLETED') ?? null;
 }
 
-async function create(s: Session, input: DraftOrderInput, orderName: string, settings: DraftSettings, off: number) {
+async function create(s: Session, input: DraftOrderInput, orderName: string, off: number, reserve: boolean) {
   const { draftOrderCreate } = await s.request<{
     draftOrderCreate: { draftOrder: DraftNode | null; userErrors: UserError[] };
   }>(DRAFT_CREATE, {
@@ -248,7 +203,7 @@ async function create(s: Session, input: DraftOrderInput, orderName: string, set
             },
           }
         : {}),
-      reserveInventoryUntil: isoAt(Math.floor(s.nowMs() / 1000) + settings.reservationSeconds),
+      ...(reserve ? { reserveInventoryUntil: isoAt(input.holdUntil) } : {}),
       tags: [TAG, orderTag(input.orderId), keyTag(input.idempotencyKey)],
       note: `Exchange for order ${orderName}`,
     },
@@ -263,15 +218,3 @@ const mergeLines = (input: DraftOrderInput) => {
   for (const l of input.lines) lines.set(l.variantId, (lines.get(l.variantId) ?? 0) + l.quantity);
   return lines;
 };
-
-/**
- * Deletes a draft (its units back, its invoice dead); one already gone counts as deleted. Shopify's errors here carry
- * no code, so a refusal is read by looking: a draft that is no longer there was deleted before.
- */
-export async function deleteDraft(s: Session, draftId: number): Promise<void> {
-  const { draftOrderDelete } = await s.request<{ draftOrderDelete: { userErrors: UserError[] } }>(DRAFT_DELETE, {
-    input: { id: gid('DraftOrder', draftId) },
-  });
-  if (draftOrderDelete.userErrors.length > 0 && (await readDraft(s, draftId)))
-    refuseOn('DraftOrderDelete', draftOrderDelete.userErrors);
-}

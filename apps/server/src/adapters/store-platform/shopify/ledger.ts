@@ -28,6 +28,11 @@ export interface LedgerDraft {
   id: number;
   /** live: as Shopify has it; completed: completeDraftOrder made its order ours; cancelled: deleted or cancelled. */
   state: 'live' | 'completed' | 'cancelled';
+  /**
+   * Whether a request holds it (holdDraftOrder): then it neither expires nor gives way to its group's next draft. Drafts
+   * recorded before #30 have no flag, and count as held (see isHeld).
+   */
+  held?: boolean;
   refunded: number;
   orderId: number | null;
   orderName: string;
@@ -84,6 +89,9 @@ interface LedgerNode {
   customer: { id: string } | null;
   metafield: { value: string; compareDigest: string } | null;
 }
+
+/** Whether a request holds the draft; one recorded before the flag existed may be held, and counts so. */
+export const isHeld = (entry: LedgerDraft) => entry.held !== false;
 
 const empty = (): Ledger => ({ refunds: [], drafts: [], returns: {} });
 

@@ -221,9 +221,11 @@ describe('Shopify adapter against its fake Admin API, when things go wrong', () 
       email: 'alice@example.com',
       currency: 'USD',
       lines: [{ variantId: variant.id, quantity: 1 }],
-      credit: 0,
+      // Nothing due: the draft reserves its unit.
+      credit: 2500,
       idempotencyKey: 'exchange-1',
       group: 'form-1',
+      holdUntil: Math.floor(START / 1000) + 3600,
     };
     fake.faults.only = /^DraftOrderCreate$/;
     fake.faults.dropAfter = 1;

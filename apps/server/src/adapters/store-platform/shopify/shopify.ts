@@ -158,6 +158,10 @@ export class ShopifyStorePlatform implements StorePlatform {
     return this.map(shopId).draft(await this.admin.getDraftOrder(shopId, draftId));
   }
 
+  async holdDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
+    return this.map(shopId).draft(await this.admin.holdDraftOrder(shopId, draftId));
+  }
+
   async cancelDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
     return this.map(shopId).draft(await this.admin.cancelDraftOrder(shopId, draftId));
   }
