@@ -13,3 +13,4 @@ export * from './credit-bonus.js';
 export * from './pickup.js';
 export * from './iban.js';
 export * from './contrast.js';
+export * from './us-time-zones.js';

@@ -175,7 +175,8 @@ export default function CheckStep() {
             <>
               <dt>{t('pickup.timeTitle')}</dt>
               <dd>
-                {pickupDateLabel(form.pickup.date, language)}, {slotLabel(form.pickup.time, language)}
+                {pickupDateLabel(form.pickup.date, language)},{' '}
+                {slotLabel(order.pickupMethod.pickupTime, form.pickup.time)}
               </dd>
               <dt>{t('pickup.addressTitle')}</dt>
               <dd>{[form.pickup.address.address1, form.pickup.address.city, form.pickup.address.zip].join(', ')}</dd>
