@@ -1,4 +1,4 @@
-import { Code, ITEMS_PER_REQUEST, messages, type OrderSource } from '@return-center/contract';
+import { Code, ITEMS_PER_REQUEST, messages, NonReturnableReason, type OrderSource } from '@return-center/contract';
 import { computeReturnMoney, type ReturnMoneyResult } from '@return-center/domain';
 import type { PlatformOrder } from '../../adapters/store-platform/port.js';
 import { AppError, errors } from '../../http/app-error.js';
@@ -21,6 +21,10 @@ export function checkSelection(source: OrderSource, selected: SelectedLine[]): S
     throw errors.invalidInput(messages.oneVariant);
   for (const item of chosen) {
     const line = source.yes.find((l) => l.line_item_id === item.line_item_id);
+    const refunded = source.no.some(
+      (l) => l.line_item_id === item.line_item_id && l.reason === NonReturnableReason.RefundedAtPlatform,
+    );
+    if (refunded) throw errors.invalidInput(messages.orderRefunded);
     if (!line) throw errors.invalidInput(messages.unselectedItem);
     if (item.quantity > line.refundable_quantity) {
       throw errors.invalidInput(`Return quantity must be between 1 and ${line.refundable_quantity}`);

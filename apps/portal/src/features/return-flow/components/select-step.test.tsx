@@ -53,6 +53,24 @@ describe('select step', () => {
     expect(screen.queryByRole('button', { name: /Wool scarf/ })).toBeNull();
   });
 
+  it("names the step as the spec does, and an order refunded at the store with the spec's text (#30)", async () => {
+    api.on(
+      calls.orderInfo,
+      ok(calls.orderInfo, {
+        ...order,
+        no: order.no.map((line) => ({ ...line, reason: 'refunded_at_platform' as const })),
+      }),
+    );
+    api.on(calls.getReason, ok(calls.getReason, reasons));
+    renderRoute('process-manage/select/:id', `/process-manage/select/${ORDER_ID}`, <SelectStep />);
+    const heading = await screen.findByRole('heading', { name: 'Non-returnable items' });
+    expect(
+      within(heading.nextElementSibling as HTMLElement).getByText('Order has been refunded at shopify.'),
+    ).toBeTruthy();
+    const steps = screen.getByRole('list', { name: 'Return steps' });
+    expect(within(steps).getAllByRole('listitem')[0]?.textContent).toMatch(/Select return item$/);
+  });
+
   it('refuses to continue while no item has a reason', async () => {
     const { user, router } = renderStep();
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
