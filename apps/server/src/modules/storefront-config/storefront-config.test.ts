@@ -53,6 +53,20 @@ describe.each(dialects)('store configuration on %s', (dialect) => {
     expect(body.data.current_code).toBe('en');
   });
 
+  it('answers Norwegian for no, and each language for its other common names (#30)', async () => {
+    for (const [code, locale] of [
+      ['no', 'nb'],
+      ['nb-NO', 'nb'],
+      ['zh-TW', 'zh-hant'],
+      ['zh-CN', 'zh'],
+      ['iw', 'he'],
+      ['pt-BR', 'pt'],
+    ]) {
+      const { body } = await t.call(calls.getConfig, { shop_url: shop, code, sign });
+      expect([code, body.data.current_code]).toEqual([code, locale]);
+    }
+  });
+
   it('answers 402 for a wrong sign or an unknown shop', async () => {
     expect((await t.call(calls.getConfig, { shop_url: shop, code: 'en', sign: 'f'.repeat(64) })).body.code).toBe(
       Code.StoreUnavailable,
