@@ -95,6 +95,7 @@ describe('select step', () => {
         line_item_id: 501,
         quantity: 2,
         reason_id: 1,
+        reason_group_id: 1,
         reason_text: 'Arrived too late',
         reason_description: '',
         provide_proof: [],
@@ -102,6 +103,15 @@ describe('select step', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await landedOn()).toBe(`/process-manage/solution/${ORDER_ID}`);
+  });
+
+  it("keeps the chosen reason's group with the item, for the submit (#30)", async () => {
+    const { user } = renderStep();
+    await user.click(await screen.findByRole('checkbox', { name: 'Canvas tote' }));
+    const dialog = screen.getByRole('dialog', { name: 'Why are you returning this item?' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Others (specify in notes)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(storedForm()?.order_product[502]).toMatchObject({ reason_id: 6, reason_group_id: 2 });
   });
 
   it('Cancel and Escape close the dialog without selecting anything', async () => {
