@@ -95,6 +95,27 @@ test('an allowlisted shop page embeds the portal, and messages flow both ways', 
   site.server.close();
 });
 
+test('a Norwegian shop page (lang="no") gets the portal in Norwegian (nb)', async ({ page, request, baseURL }) => {
+  const portalBase = present(baseURL, 'baseURL');
+  const site = await startSite(
+    (portal) => `<!doctype html><html lang="no"><title>Butikk</title><body><div id="return-center"></div>
+      <script src="${portal}/embed.js" data-shop="demo-shop.myshopify.com"></script>
+    </body></html>`,
+    portalBase,
+  );
+  const settings = (
+    (await (await request.get('/merchant/v1/settings', { headers: merchant })).json()) as Envelope<ShopSettings>
+  ).data;
+  settings.embed_origins = [...settings.embed_origins, site.origin];
+  expect((await request.put('/merchant/v1/settings', { headers: merchant, data: settings })).ok()).toBe(true);
+
+  await page.goto(`${site.origin}/returns`);
+  const frame = page.frameLocator('iframe[title="Returns and exchanges"]');
+  await expect(frame.getByRole('tab', { name: 'Ordrenummer' })).toBeVisible();
+  await expect(frame.locator('html')).toHaveAttribute('lang', 'nb');
+  site.server.close();
+});
+
 test('a site that is not on the allowlist cannot frame the portal', async ({ page, baseURL }) => {
   const portalBase = present(baseURL, 'baseURL');
   const stranger = await startSite(

@@ -39,3 +39,18 @@ for (let start = 0; start < LOCALES.length; start += GROUP) {
     }
   });
 }
+
+test('a language asked for by another of its names opens the portal in it: no is Norwegian (nb)', async ({ page }) => {
+  const norwegian = JSON.parse(readFileSync(new URL('nb.json', LOCALES_DIR), 'utf8')) as LocaleStrings;
+  const chinese = JSON.parse(readFileSync(new URL('zh-hant.json', LOCALES_DIR), 'utf8')) as LocaleStrings;
+  for (const [tag, locale, strings] of [
+    ['no', 'nb', norwegian],
+    ['zh-TW', 'zh-hant', chinese],
+  ] as const) {
+    await page.addInitScript((stored) => window.sessionStorage.setItem('return-language', stored), tag);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: strings.login.confirm, exact: true })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.locator('.rc-language select')).toHaveValue(locale);
+  }
+});

@@ -2,10 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { pickupWindow, todayIn } from '@return-center/domain';
 import { chooseItem, expectNoAxeViolations, freshOrder, loginWithOrder, shoot } from './support.js';
 
-/** The first and second days a pickup can be booked, as the shopper's browser sees today. */
-async function bookableDays(page: Page) {
-  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-  const { first } = pickupWindow(todayIn(zone, Date.now()));
+/** The first and second days a pickup in New York can be booked: today is New York's, whatever the browser's zone. */
+function bookableDays() {
+  const { first } = pickupWindow(todayIn('America/New_York', Date.now()));
   return { first, second: pickupWindow(first).first };
 }
 
@@ -31,7 +30,7 @@ async function chooseTime(page: Page, date: string, slot: string) {
     // A date before the window is moved to its first day when the field loses focus.
     await dialog.getByLabel('Pickup date').fill('2020-01-01');
     await dialog.getByLabel('Pickup time').focus();
-    await expect(dialog.getByLabel('Pickup date')).toHaveValue((await bookableDays(page)).first);
+    await expect(dialog.getByLabel('Pickup date')).toHaveValue(bookableDays().first);
     await dialog.getByLabel('Pickup date').fill(date);
     await dialog.getByLabel('Pickup time').selectOption({ label: slot });
   }
@@ -39,66 +38,75 @@ async function chooseTime(page: Page, date: string, slot: string) {
   await expect(dialog).toBeHidden();
 }
 
-test('a shopper has #1001 picked up at home, changing the address and the time, then submits', async ({
-  page,
-  request,
-}) => {
-  const { order_name } = await freshOrder(request, '1001');
-  await loginWithOrder(page, order_name, 'alice@example.com');
-  await chooseItem(page, order_name, 'Linen Shirt / M');
-  await page.getByRole('radio', { name: /Refund to original payment method/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('radio', { name: /Carrier pickup/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
+// A browser far west of New York (still yesterday there half of the day): the pickup's days and times are New York's.
+test.describe('in a browser at GMT-12', () => {
+  test.use({ timezoneId: 'Etc/GMT+12' });
 
-  await expect(page.getByRole('heading', { name: 'Schedule your pickup' })).toBeVisible();
-  const addressCard = page.getByRole('region', { name: 'Pickup address' });
-  await expect(addressCard).toContainText('350 5th Ave');
-  await expect(addressCard).toContainText('+1 212-555-0101');
-  await expect(page.getByText(/39 USC 401, 403, and 404/)).toBeVisible();
-  await expectNoAxeViolations(page, 'pickup page');
-  await shoot(page, 'pickup');
+  test('a shopper has #1001 picked up at home, changing the address and the time, then submits', async ({
+    page,
+    request,
+  }) => {
+    const { order_name } = await freshOrder(request, '1001');
+    await loginWithOrder(page, order_name, 'alice@example.com');
+    await chooseItem(page, order_name, 'Linen Shirt / M');
+    await page.getByRole('radio', { name: /Refund to original payment method/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('radio', { name: /Carrier pickup/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
 
-  await addressCard.getByRole('button', { name: 'Edit pickup address' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit pickup address' });
-  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
-  await expectNoAxeViolations(page, 'pickup address dialog');
-  await dialog.getByLabel('ZIP code').fill('1011');
-  await expect(dialog.getByText('Origin zipcode format must be zzzzz[pppp]')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
-  await dialog.getByLabel('Search for your address').fill('10001');
-  await dialog.getByRole('button', { name: /10001/ }).first().click();
-  await expect(dialog.getByLabel('ZIP code')).toHaveValue('10001');
-  await dialog.getByLabel('Street address').fill('20 W 34th St');
-  await dialog.getByLabel('Phone').fill('(212) 555 0199');
-  await expect(dialog.getByLabel('Phone')).toHaveValue('212-555-0199');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(addressCard).toContainText('20 W 34th St');
-  await expect(addressCard).toContainText('New York, NY, 10001');
-  await expect(addressCard).toContainText('+1 212-555-0199');
+    await expect(page.getByRole('heading', { name: 'Schedule your pickup' })).toBeVisible();
+    const addressCard = page.getByRole('region', { name: 'Pickup address' });
+    await expect(addressCard).toContainText('350 5th Ave');
+    await expect(addressCard).toContainText('+1 212-555-0101');
+    await expect(page.getByText(/39 USC 401, 403, and 404/)).toBeVisible();
+    await expectNoAxeViolations(page, 'pickup page');
+    await shoot(page, 'pickup');
 
-  const { second } = await bookableDays(page);
-  const timeCard = page.getByRole('region', { name: 'Pickup time' });
-  await timeCard.getByRole('button', { name: 'Select pickup time' }).click();
-  await chooseTime(page, second, '1 PM – 3 PM');
-  await expect(timeCard).toContainText('1 PM – 3 PM');
-  await expect(timeCard).toContainText(cardDate(second));
+    await addressCard.getByRole('button', { name: 'Edit pickup address' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit pickup address' });
+    await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await expectNoAxeViolations(page, 'pickup address dialog');
+    await dialog.getByLabel('ZIP code').fill('1011');
+    await expect(dialog.getByText('Origin zipcode format must be zzzzz[pppp]')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await dialog.getByLabel('Search for your address').fill('10001');
+    await dialog.getByRole('button', { name: /10001/ }).first().click();
+    await expect(dialog.getByLabel('ZIP code')).toHaveValue('10001');
+    await dialog.getByLabel('Street address').fill('20 W 34th St');
+    await dialog.getByLabel('Phone').fill('(212) 555 0199');
+    await expect(dialog.getByLabel('Phone')).toHaveValue('212-555-0199');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(addressCard).toContainText('20 W 34th St');
+    await expect(addressCard).toContainText('New York, NY, 10001');
+    await expect(addressCard).toContainText('+1 212-555-0199');
 
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your return request' })).toBeVisible();
-  await expect(page.getByText(`${cardDate(second)}, 1 PM – 3 PM`)).toBeVisible();
-  await page.getByRole('button', { name: 'Submit return request' }).click();
-  await expect(page).toHaveURL(/\/status-manage\/return-details\/\d+$/);
+    const { first, second } = bookableDays();
+    const timeCard = page.getByRole('region', { name: 'Pickup time' });
+    await expect(timeCard).toContainText('Times are in Eastern Time (New York)');
+    await expect(timeCard).toContainText(cardDate(first));
+    await expect(timeCard).toContainText('9:00 AM - 11:00 AM');
+    await timeCard.getByRole('button', { name: 'Select pickup time' }).click();
+    await chooseTime(page, second, '1:00 PM - 3:00 PM');
+    await expect(timeCard).toContainText('1:00 PM - 3:00 PM');
+    await expect(timeCard).toContainText(cardDate(second));
 
-  // Until the carrier comes, the shopper may still change the time on the status page.
-  const statusTime = page.getByRole('region', { name: 'Pickup time' });
-  await expect(statusTime).toContainText(cardDate(second));
-  await expect(page.getByRole('region', { name: 'Pickup address' })).toContainText('20 W 34th St');
-  await statusTime.getByRole('button', { name: 'Select pickup time' }).click();
-  await chooseTime(page, second, '3 PM – 5 PM');
-  await expect(page.getByText('Modified successfully')).toBeVisible();
-  await expect(statusTime).toContainText('3 PM – 5 PM');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your return request' })).toBeVisible();
+    await expect(page.getByText(`${cardDate(second)}, 1:00 PM - 3:00 PM`)).toBeVisible();
+    await page.getByRole('button', { name: 'Submit return request' }).click();
+    await expect(page).toHaveURL(/\/status-manage\/return-details\/\d+$/);
+
+    // Until the carrier comes, the shopper may still change the time on the status page.
+    const statusTime = page.getByRole('region', { name: 'Pickup time' });
+    await expect(statusTime).toContainText(cardDate(second));
+    await expect(page.getByRole('region', { name: 'Pickup address' })).toContainText('20 W 34th St');
+    await statusTime.getByRole('button', { name: 'Select pickup time' }).click();
+    await expect(statusTime).toContainText('Times are in Eastern Time (New York)');
+    await chooseTime(page, second, '3:00 PM - 5:00 PM');
+    await expect(page.getByText('Modified successfully')).toBeVisible();
+    await expect(statusTime).toContainText('3:00 PM - 5:00 PM');
+  });
 });
 
 test('a shopper of #1004 is refunded by bank transfer: an invalid IBAN is refused, a valid one submits', async ({

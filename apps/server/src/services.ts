@@ -178,7 +178,7 @@ export async function createServices(
       /** The install, webhooks and app proxy when STORE_PLATFORM=shopify (#16). */
       shopify: shopify?.services ?? null,
       returns,
-      pickup: new PickupService(carrier, geocoder, log),
+      pickup: new PickupService(carrier, geocoder, log, clock),
       payouts: payees,
       lifecycle,
       merchant,

@@ -105,6 +105,38 @@ export const LOCALES = [
 export type Locale = (typeof LOCALES)[number];
 export const RTL_LOCALES: readonly Locale[] = ['ar', 'he'];
 
+/**
+ * Other names of the supported locales: Norwegian as `no` (the macrolanguage; Nynorsk readers read Bokmål), the old
+ * ISO codes of Hebrew and Indonesian, and Chinese by script or region (Taiwan, Hong Kong and Macau write traditional).
+ */
+const LOCALE_ALIASES: Readonly<Record<string, Locale>> = {
+  no: 'nb',
+  nn: 'nb',
+  iw: 'he',
+  in: 'id',
+  'zh-hans': 'zh',
+  'zh-cn': 'zh',
+  'zh-sg': 'zh',
+  'zh-my': 'zh',
+  'zh-tw': 'zh-hant',
+  'zh-hk': 'zh-hant',
+  'zh-mo': 'zh-hant',
+};
+
+/**
+ * The supported locale a language tag names, or null: `no` and `nb-NO` → nb, `zh-TW` and `zh-Hant-HK` → zh-hant,
+ * `pt_BR` → pt, `iw` → he. Case and `_` do not matter; the longest known prefix of the tag wins.
+ */
+export function supportedLocale(tag: string): Locale | null {
+  const parts = tag.trim().toLowerCase().replace(/_/g, '-').split('-');
+  for (let length = Math.min(parts.length, 3); length > 0; length--) {
+    const prefix = parts.slice(0, length).join('-');
+    if ((LOCALES as readonly string[]).includes(prefix)) return prefix as Locale;
+    if (Object.hasOwn(LOCALE_ALIASES, prefix)) return LOCALE_ALIASES[prefix] ?? null;
+  }
+  return null;
+}
+
 export const DATE_FORMATS: Record<number, string> = {
   0: 'MMM DD, YYYY',
   1: 'MMM DD',

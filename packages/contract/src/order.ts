@@ -58,17 +58,29 @@ export const returnShippingMethod = z.object({
   fee: minor,
 });
 
+/** Bounded at the edge as the order feed bounds an address; the domain's rules (pickupAddressErrors) are stricter. */
 export const pickupAddress = z.object({
-  country_code: z.string().default('US'),
-  province_code: z.string().default(''),
-  apartment: z.string().default(''),
-  address1: z.string().default(''),
-  city: z.string().default(''),
-  zip: z.string().default(''),
-  phone: z.string().default(''),
-  email: z.string().default(''),
+  country_code: z.string().max(2).default('US'),
+  province_code: z.string().max(10).default(''),
+  apartment: z.string().max(200).default(''),
+  address1: z.string().max(200).default(''),
+  city: z.string().max(200).default(''),
+  zip: z.string().max(20).default(''),
+  phone: z.string().max(32).default(''),
+  email: z.string().max(320).default(''),
 });
 export type PickupAddress = z.infer<typeof pickupAddress>;
+
+/**
+ * When a pickup can be booked: the zone of the pickup address (derived by the server, never the shopper's browser)
+ * and the first and last days (YYYY-MM-DD) in it, seen from the server's clock.
+ */
+export const pickupWindow = z.object({
+  timezone: z.string(),
+  first: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  last: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+export type PickupWindowAnswer = z.infer<typeof pickupWindow>;
 
 export const pickupMethod = z.object({
   carrierDefault: z.string(),

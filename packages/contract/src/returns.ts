@@ -48,11 +48,12 @@ export const refundLineItem = z.object({
 });
 
 export const pickupSlot = z.object({
-  carrier: z.string(),
-  timezone: z.string(),
+  carrier: z.string().max(64),
+  /** The zone of the address: the server derives it and ignores what a client sends (spec: the slot has it). */
+  timezone: z.string().max(64).default(''),
   address: pickupAddress,
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  time: z.string(),
+  time: z.string().max(16),
 });
 
 /** Return money info of spec §3 (getReturnMoney). */
@@ -151,7 +152,7 @@ export const checkInfo = z.object({
   tracking: z.array(z.object({ number: z.string(), carrier: z.string(), at: unixSeconds })),
   return_address_mode: int,
   specious_setting: z.object({ hidden_refund: int }),
-  /** Spec: {address, time, date}; with the shopper's time zone, which the time is in, and whether it may change. */
+  /** Spec: {address, time, date}; with the address's time zone, which the time is in, and whether it may change. */
   pickup: z
     .object({
       address: pickupAddress,

@@ -11,7 +11,7 @@ export const policyLink = z.object({
   content: z.string().max(20000).default(''),
 });
 
-export const storeStyle = z.object({
+const storeStyleFields = z.object({
   background_image: z.string().max(2048).default(''),
   portal_top_content: z
     .object({ type: z.enum(['text', 'logo']), value: z.string().max(2048), url: z.string().max(2048).default('') })
@@ -23,13 +23,21 @@ export const storeStyle = z.object({
     .object({ corner_radius: z.number().min(0).max(64), opacity: z.number().min(0).max(100) })
     .default({ corner_radius: APPEARANCE_DEFAULTS.cornerRadius, opacity: APPEARANCE_DEFAULTS.opacity }),
   portal_top_logo_width: z.number().min(10).max(400).default(APPEARANCE_DEFAULTS.logoWidth),
-  return_page_primary_color: z.string().max(32).default(APPEARANCE_DEFAULTS.primaryColor),
+  return_page_primary_color: z.string().max(32).optional(),
+  /** Spec §3: the primary colour is also read as theme_color, when return_page_primary_color is not given. */
+  theme_color: z.string().max(32).optional(),
   primary_btn_text_color: z.string().max(32).default(APPEARANCE_DEFAULTS.buttonTextColor),
   ex_product_page: z
     .object({ logo: z.string().max(2048), title: z.string().max(200) })
     .default({ logo: '', title: '' }),
 });
-export type StoreStyle = z.infer<typeof storeStyle>;
+
+/** The shop's style; its primary colour is answered under both names (return_page_primary_color and theme_color). */
+export const storeStyle = storeStyleFields.transform(({ return_page_primary_color, theme_color, ...style }) => {
+  const primary = return_page_primary_color ?? theme_color ?? APPEARANCE_DEFAULTS.primaryColor;
+  return { ...style, return_page_primary_color: primary, theme_color: primary };
+});
+export type StoreStyle = z.output<typeof storeStyle>;
 
 /** Merchant texts of the login page. Empty strings fall back to the locale's default wording. */
 export const storeText = z.object({

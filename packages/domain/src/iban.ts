@@ -19,6 +19,9 @@ export function formatIban(text: string): string {
   return normalizeIban(text).replace(/(.{4})(?=.)/g, '$1 ');
 }
 
+/** An IBAN shown back to its owner without giving it away: only its last four characters ("•••• 5432"). */
+export const maskedIban = (last4: string) => `•••• ${last4}`;
+
 /** ISO 13616: the country's length, and the remainder 1 of the rearranged number mod 97. */
 export function isIban(text: string): boolean {
   const iban = normalizeIban(text);

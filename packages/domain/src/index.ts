@@ -14,3 +14,4 @@ export * from './pickup.js';
 export * from './iban.js';
 export * from './contrast.js';
 export * from './status-badge.js';
+export * from './us-time-zones.js';

@@ -3,13 +3,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   clampPickupDate,
-  defaultPickupDate,
   isBookablePickupDate,
   isWeekendDate,
   maskPhone,
   pickupAddressErrors,
   pickupDays,
   pickupWindow,
+  pickupWindowIn,
   todayIn,
 } from './pickup.js';
 
@@ -71,20 +71,20 @@ describe('pickup dates', () => {
   it('opens on the next weekday and closes 30 days out', () => {
     expect(pickupWindow('2026-11-24')).toEqual({ first: '2026-11-25', last: '2026-12-24' }); // a Tuesday
     expect(pickupWindow('2026-11-27')).toEqual({ first: '2026-11-30', last: '2026-12-27' }); // a Friday
-    expect(defaultPickupDate('2026-11-28')).toBe('2026-11-30'); // a Saturday
+    expect(pickupWindow('2026-11-28').first).toBe('2026-11-30'); // a Saturday
   });
 
   it('clamps a typed date into the window and back to a weekday, and refuses what is not a date', () => {
-    expect(clampPickupDate('2026-11-20', '2026-11-24')).toBe('2026-11-25');
-    expect(clampPickupDate('2027-03-01', '2026-11-24')).toBe('2026-12-24');
-    expect(clampPickupDate('2026-12-27', '2026-11-27')).toBe('2026-12-25'); // Sunday, the last day, to Friday
-    expect(clampPickupDate('2026-11-29', '2026-11-24')).toBe('2026-11-27');
-    for (const text of ['2026-02-30', '26-11-30', '2026/11/30', ''])
-      expect(clampPickupDate(text, '2026-11-24')).toBe(null);
+    const tuesday = pickupWindow('2026-11-24');
+    expect(clampPickupDate('2026-11-20', tuesday)).toBe('2026-11-25');
+    expect(clampPickupDate('2027-03-01', tuesday)).toBe('2026-12-24');
+    expect(clampPickupDate('2026-12-27', pickupWindow('2026-11-27'))).toBe('2026-12-25'); // Sunday, the last day
+    expect(clampPickupDate('2026-11-29', tuesday)).toBe('2026-11-27');
+    for (const text of ['2026-02-30', '26-11-30', '2026/11/30', '']) expect(clampPickupDate(text, tuesday)).toBe(null);
   });
 
   it('lists the days of the window with the weekends marked', () => {
-    const days = pickupDays('2026-11-24');
+    const days = pickupDays(pickupWindow('2026-11-24'));
     expect(days[0]).toEqual({ date: '2026-11-25', weekend: false });
     expect(days.at(-1)).toEqual({ date: '2026-12-24', weekend: false });
     expect(days.filter((d) => d.weekend).map((d) => d.date)).toContain('2026-11-28');
@@ -106,12 +106,13 @@ describe('pickup dates', () => {
         (now, zone, offset) => {
           const today = todayIn(zone, now.getTime());
           const typed = new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
-          const clamped = clampPickupDate(typed, today) as string;
-          const { first, last } = pickupWindow(today);
+          const window = pickupWindowIn(zone, now.getTime());
+          const clamped = clampPickupDate(typed, window) as string;
+          const { first, last } = window;
           expect(clamped >= first && clamped <= last).toBe(true);
           expect(isWeekendDate(clamped)).toBe(false);
-          expect(clampPickupDate(clamped, today)).toBe(clamped);
-          expect(isBookablePickupDate(typed, today)).toBe(typed === clamped);
+          expect(clampPickupDate(clamped, window)).toBe(clamped);
+          expect(isBookablePickupDate(typed, window)).toBe(typed === clamped);
           if (typed >= first && typed <= last && !isWeekendDate(typed)) expect(clamped).toBe(typed);
         },
       ),

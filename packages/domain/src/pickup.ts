@@ -1,4 +1,5 @@
-import { messages, PICKUP_MAX_DAYS_AHEAD, type PickupAddress } from '@return-center/contract';
+import { messages, PICKUP_COUNTRY, PICKUP_MAX_DAYS_AHEAD, type PickupAddress } from '@return-center/contract';
+import { usTimeZone } from './us-time-zones.js';
 import { isEmail } from './validation.js';
 
 /** Pickup address and date rules of spec §5; the portal shows these messages and the server refuses the same. */
@@ -63,7 +64,7 @@ export function isWeekendDate(text: string): boolean {
   return date !== null && isWeekend(date);
 }
 
-/** Today's calendar date where the shopper is (an IANA time zone), for an instant in milliseconds. */
+/** Today's calendar date in an IANA time zone, for an instant in milliseconds. */
 export function todayIn(timezone: string, nowMs: number): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone: timezone,
@@ -75,18 +76,19 @@ export function todayIn(timezone: string, nowMs: number): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-/** Whether the text names an IANA time zone this runtime knows. */
-export function isTimeZone(text: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: text });
-    return text.length > 0 && text.length <= 64;
-  } catch {
-    return false;
-  }
+/** The first and last days a pickup can be booked on. */
+export interface PickupWindow {
+  first: string;
+  last: string;
 }
 
-/** The first and last days a pickup can be booked on, seen from `today`: the next weekday, and 30 days out. */
-export function pickupWindow(today: string): { first: string; last: string } {
+/** The time zone a pickup at this address is booked in (US only), from its state and ZIP; null for none. */
+export function pickupTimeZone(address: Pick<PickupAddress, 'country_code' | 'province_code' | 'zip'>): string | null {
+  return address.country_code === PICKUP_COUNTRY ? usTimeZone(address.province_code.trim(), address.zip) : null;
+}
+
+/** The pickup window seen from `today`: the next weekday, and 30 days out. */
+export function pickupWindow(today: string): PickupWindow {
   const start = parseDate(today);
   if (!start) throw new Error(`not a date: ${today}`);
   let first = addDays(start, 1);
@@ -94,33 +96,29 @@ export function pickupWindow(today: string): { first: string; last: string } {
   return { first: format(first), last: format(addDays(start, PICKUP_MAX_DAYS_AHEAD)) };
 }
 
-/** The default pickup date: the next weekday. */
-export function defaultPickupDate(today: string): string {
-  return pickupWindow(today).first;
-}
+/** The pickup window at an instant where the pickup is (an IANA time zone): the server's to compute. */
+export const pickupWindowIn = (timezone: string, nowMs: number): PickupWindow => pickupWindow(todayIn(timezone, nowMs));
 
 /**
  * What a typed date becomes on blur: kept between the next weekday and 30 days out, and moved back to the Friday
  * before when it falls on a weekend. Null when the text is not a date (the field shows the format message).
  */
-export function clampPickupDate(text: string, today: string): string | null {
+export function clampPickupDate(text: string, { first, last }: PickupWindow): string | null {
   const date = parseDate(text);
   if (!date) return null;
-  const { first, last } = pickupWindow(today);
   let clamped =
     format(date) < first ? (parseDate(first) as Date) : format(date) > last ? (parseDate(last) as Date) : date;
   while (isWeekend(clamped)) clamped = addDays(clamped, -1);
   return format(clamped) < first ? first : format(clamped);
 }
 
-/** Whether a pickup can be booked on this date, seen from `today`. */
-export function isBookablePickupDate(text: string, today: string): boolean {
-  return isPickupDateFormat(text) && clampPickupDate(text, today) === text;
+/** Whether a pickup can be booked on this date in the window. */
+export function isBookablePickupDate(text: string, window: PickupWindow): boolean {
+  return isPickupDateFormat(text) && clampPickupDate(text, window) === text;
 }
 
-/** The bookable days from `today` on, for the mobile list: every day of the window, weekends marked. */
-export function pickupDays(today: string): { date: string; weekend: boolean }[] {
-  const { first, last } = pickupWindow(today);
+/** The days of the window, for the mobile list: every day, weekends marked. */
+export function pickupDays({ first, last }: PickupWindow): { date: string; weekend: boolean }[] {
   const days: { date: string; weekend: boolean }[] = [];
   for (let day = parseDate(first) as Date; format(day) <= last; day = addDays(day, 1))
     days.push({ date: format(day), weekend: isWeekend(day) });

@@ -1,3 +1,4 @@
+import { supportedLocale } from '@return-center/contract/zod-free';
 import type { StoreConfig } from '@return-center/contract';
 import { useEffect } from 'react';
 import { listenToParent, reportHeight, setAllowedOrigins } from '../shared/embed';
@@ -18,9 +19,11 @@ export function useEmbedding(config: StoreConfig | null) {
       }
       // Set before any language change, so that no change in flight can undo it.
       if (message.direction) setParentDirection(message.direction);
-      if (message.locale && config.lang_list.includes(message.locale)) {
-        useSession.getState().setLanguage(message.locale);
-        await changeLanguage(message.locale);
+      // The parent may name the language another way ('no', 'nb-NO', 'zh-TW'): the locale it names is used.
+      const locale = supportedLocale(message.locale ?? '');
+      if (locale && config.lang_list.includes(locale)) {
+        useSession.getState().setLanguage(locale);
+        await changeLanguage(locale);
       }
     });
     return () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, RTL_LOCALES, type Locale } from '@return-center/contract/zod-free';
+import { DEFAULT_LANGUAGE, RTL_LOCALES, supportedLocale } from '@return-center/contract/zod-free';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
@@ -38,8 +38,9 @@ export function setDateLocaleLoader(load: (code: string) => Promise<void>): Prom
   return load(requested);
 }
 
-export async function changeLanguage(code: string, { chosenByShopper = false } = {}): Promise<void> {
+export async function changeLanguage(tag: string, { chosenByShopper = false } = {}): Promise<void> {
   if (chosenByShopper) parentDirection = null;
+  const code = supportedLocale(tag) ?? DEFAULT_LANGUAGE;
   requested = code;
   const loader = loaders[`../locales/${code}.json`];
   if (loader && !i18n.hasResourceBundle(code, 'translation')) {
@@ -50,7 +51,7 @@ export async function changeLanguage(code: string, { chosenByShopper = false } =
     loadDateLocale?.(code),
   ]);
   document.documentElement.lang = code;
-  document.documentElement.dir = parentDirection ?? (RTL_LOCALES.includes(code as Locale) ? 'rtl' : 'ltr');
+  document.documentElement.dir = parentDirection ?? (RTL_LOCALES.includes(code) ? 'rtl' : 'ltr');
 }
 
 export { i18n };

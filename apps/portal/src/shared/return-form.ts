@@ -1,13 +1,17 @@
-import type { pickupSlot, returnFormProduct } from '@return-center/contract';
+import { SolutionId, type pickupSlot, type returnFormProduct } from '@return-center/contract';
 import type { ExchangeItem } from '@return-center/domain';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
 
-/** One chosen line: the part of the contract's return form entry (spec §3) the portal keeps. */
+/**
+ * One chosen line: the part of the contract's return form entry (spec §3) the portal keeps. The reason's group is
+ * missing only from a form saved before it was kept.
+ */
 export type FormItem = Pick<
   z.infer<typeof returnFormProduct>,
   'line_item_id' | 'quantity' | 'reason_id' | 'reason_text' | 'reason_description' | 'provide_proof'
->;
+> &
+  Partial<Pick<z.infer<typeof returnFormProduct>, 'reason_group_id'>>;
 
 /** A new item chosen for an exchange (spec §3 returnExchangeList), with the names the screens show. */
 export interface ExchangeChoice extends ExchangeItem {
@@ -112,6 +116,18 @@ export const selectedLines = (form: ReturnForm) =>
     quantity: item.quantity,
     reason_id: item.reason_id,
   }));
+
+/**
+ * Spec §7 `order_product[].change`: the new variant when the exchange swaps the returned product for another variant
+ * of itself (a size or colour); null for any other return, and for an exchange for other goods.
+ */
+export const changeOf = (form: ReturnForm, returnedProductId: number | undefined) => {
+  const swap =
+    form.solution_id === SolutionId.Exchange
+      ? form.exchange_items.find((item) => item.product_id === returnedProductId)
+      : undefined;
+  return swap ? { product_id: swap.product_id, variant_id: swap.variant_id } : null;
+};
 
 /** The exchange's new items in the shape the submit takes. */
 export const exchangeLineItems = (form: ReturnForm) =>

@@ -1,4 +1,4 @@
-import { DEFAULT_FROM, DEFAULT_LANGUAGE, STORAGE_KEYS } from '@return-center/contract/zod-free';
+import { DEFAULT_FROM, DEFAULT_LANGUAGE, STORAGE_KEYS, supportedLocale } from '@return-center/contract/zod-free';
 import { create } from 'zustand';
 import { session } from './storage';
 
@@ -37,12 +37,14 @@ export const useSession = create<SessionState>((set) => ({
   redirected: session.get(STORAGE_KEYS.redirected) === '1',
   from: DEFAULT_FROM,
   orderLogin: readOrderLogin(),
-  language: session.get(STORAGE_KEYS.language) ?? DEFAULT_LANGUAGE,
+  // A stored tag such as 'no' or 'zh-TW' is read as the locale it names.
+  language: supportedLocale(session.get(STORAGE_KEYS.language) ?? '') ?? DEFAULT_LANGUAGE,
   setToken(token) {
     session.set(STORAGE_KEYS.token, token);
     set({ token });
   },
-  setLanguage(language) {
+  setLanguage(tag) {
+    const language = supportedLocale(tag) ?? DEFAULT_LANGUAGE;
     session.set(STORAGE_KEYS.language, language);
     set({ language });
   },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { BANK_REFUND_CURRENCIES, DEFAULT_BANK_REFUND_CURRENCY } from '../constants.js';
 import { id, int } from '../envelope.js';
-import { pickupAddress } from '../order.js';
+import { pickupAddress, pickupWindow as pickupWindowAnswer } from '../order.js';
 import { pickupSlot } from '../returns.js';
 
 // Carrier pickup and bank-transfer refunds (spec §7).
@@ -23,6 +23,16 @@ export const pickupUpdate = defineCall({
   auth: true,
   payload: z.object({ request_id: id, pickup: pickupSlot }),
   answer: z.object({ code: int, msg: z.string() }),
+});
+
+/** Beyond spec §7: when a pickup at this state and ZIP can be booked, in the zone the server derives from them. */
+export const pickupWindow = defineCall({
+  method: 'POST',
+  base: 'v1',
+  name: 'pickupWindow',
+  auth: true,
+  payload: pickupAddress.pick({ province_code: true, zip: true }),
+  answer: pickupWindowAnswer,
 });
 
 export const pickupAddressValidate = defineCall({

@@ -3,7 +3,7 @@ import { defineCall } from '../call.js';
 import { id, int, minor } from '../envelope.js';
 import { orderSource } from '../order.js';
 import { pickupSlot, reason, refundLineItem, returnFormProduct, returnMoney } from '../returns.js';
-import { lang } from './shared.js';
+import { asLocale, lang } from './shared.js';
 
 // The four return steps and the submit (spec §7).
 
@@ -82,7 +82,7 @@ export const setReturnOrder = defineCall({
         }),
       }),
     ),
-    language: z.string().max(35).default('en'),
+    language: z.string().max(35).default('en').transform(asLocale),
     pickup: pickupSlot.optional(),
     exchange_line_items: z.array(z.object({ variant_id: int, quantity: int.positive() })).optional(),
     draft_order_id: z.string().optional(),

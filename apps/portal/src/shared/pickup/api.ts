@@ -16,6 +16,22 @@ export const useRegions = () =>
     staleTime: Infinity,
   });
 
+/**
+ * pickupWindow: the days a pickup at this address can be booked, in the zone the server derives from its state and ZIP
+ * (never the browser's). Waits for a state; a failure leaves no window (the card then asks for the address first).
+ */
+export const usePickupWindow = (address: Pick<PickupAddress, 'province_code' | 'zip'>) =>
+  useQuery({
+    queryKey: ['pickup-window', address.province_code, address.zip],
+    queryFn: async () =>
+      answerOf(
+        http.request(calls.pickupWindow, { province_code: address.province_code, zip: address.zip }, { quiet: true }),
+      ),
+    enabled: address.province_code.trim() !== '',
+    // The window moves by days; a page left open across midnight asks again within the hour.
+    staleTime: 3_600_000,
+  });
+
 /** map/search: places matching what the shopper typed (at least 3 characters); a failure finds nothing. */
 export const useAddressSearch = (text: string) =>
   useQuery({

@@ -1,13 +1,8 @@
 const intlLocale = (language: string) => (language === 'zh-hant' ? 'zh-Hant' : language);
 
-/** A slot key such as `9-11` as the shopper's clock shows it: "9 AM – 11 AM", "09–11". */
-export function slotLabel(slot: string, language: string): string {
-  const [from, to] = slot.split('-').map(Number);
-  if (from === undefined || to === undefined || Number.isNaN(from) || Number.isNaN(to)) return slot;
-  const hour = new Intl.DateTimeFormat(intlLocale(language), { hour: 'numeric', timeZone: 'UTC' });
-  const at = (h: number) => hour.format(new Date(Date.UTC(2000, 0, 1, h)));
-  return `${at(from)} – ${at(to)}`;
-}
+/** A pickup slot as the server labels it (pickupMethod.pickupTime: "9:00 AM - 11:00 AM"); the key when it has none. */
+export const slotLabel = (labels: Readonly<Record<string, string>>, slot: string) =>
+  Object.hasOwn(labels, slot) ? (labels[slot] ?? slot) : slot;
 
 const ordinal = (day: number) => {
   const suffix = new Intl.PluralRules('en', { type: 'ordinal' }).select(day);
@@ -37,5 +32,18 @@ export function dayLabel(date: string, language: string, options: Intl.DateTimeF
   return new Intl.DateTimeFormat(intlLocale(language), { ...options, timeZone: 'UTC' }).format(utcDate(date));
 }
 
-/** The shopper's IANA time zone, as the browser knows it. */
-export const shopperTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/New_York';
+/**
+ * The zone a pickup's times are in, named in the shopper's language with its city: "Eastern Time (New York)". The zone
+ * is the server's, derived from the pickup address.
+ */
+export function zoneLabel(timezone: string, language: string): string {
+  const city = (timezone.split('/').at(-1) ?? timezone).replace(/_/g, ' ');
+  try {
+    const name = new Intl.DateTimeFormat(intlLocale(language), { timeZone: timezone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((part) => part.type === 'timeZoneName')?.value;
+    return name ? `${name} (${city})` : city;
+  } catch {
+    return city;
+  }
+}

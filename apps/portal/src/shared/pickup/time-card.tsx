@@ -1,22 +1,29 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session-store';
-import { pickupDateLabel, slotLabel } from './format';
+import type { PickupWindow } from '@return-center/domain';
+import { pickupDateLabel, slotLabel, zoneLabel } from './format';
 import { PickupTimeDialog, type PickupTime } from './time-dialog';
 
 /**
- * The pickup time card (spec screen 11): the slot, the date as "Monday, November 23rd, 2026" and the shopper's time
- * zone, with the note on weekends and holidays. Edit opens "Select pickup time"; read-only hides it.
+ * The pickup time card (spec screen 11): the slot as the server labels it, the date as "Monday, November 23rd, 2026"
+ * and the time zone of the pickup address ("Times are in Eastern Time (New York)"), with the note on weekends and
+ * holidays. Edit opens "Select pickup time" once the server has answered the window; read-only hides it.
  */
 export function PickupTimeCard({
   value,
   timezone,
+  range,
   slots,
   onSave,
 }: {
   value: PickupTime;
+  /** The zone the server derived from the address; empty while it is not known. */
   timezone: string;
-  slots: string[];
+  /** The bookable days, from the server; null while not known (no state yet). */
+  range: PickupWindow | null;
+  /** Slot key → label (pickupMethod.pickupTime). */
+  slots: Readonly<Record<string, string>>;
   /** Resolves true when the new time was saved (the dialog closes then). Omitted for the read-only card. */
   onSave?: (time: PickupTime) => Promise<boolean> | boolean;
 }) {
@@ -27,7 +34,7 @@ export function PickupTimeCard({
     <section className="rc-card rc-pickup-card" aria-labelledby="pickup-time-title">
       <header className="rc-pickup-card__header">
         <h2 id="pickup-time-title">{t('pickup.timeTitle')}</h2>
-        {onSave ? (
+        {onSave && range ? (
           <button
             type="button"
             className="rc-button rc-button--secondary"
@@ -39,15 +46,22 @@ export function PickupTimeCard({
         ) : null}
       </header>
       <p className="rc-pickup-card__lines">
-        <span>{slotLabel(value.time, language)}</span>
-        <span>{pickupDateLabel(value.date, language)}</span>
-        <span>{t('pickup.timezone', { zone: timezone })}</span>
+        <span>{slotLabel(slots, value.time)}</span>
+        <span>
+          {value.date ? (
+            pickupDateLabel(value.date, language)
+          ) : (
+            <span className="rc-required">{t('pickup.required')}</span>
+          )}
+        </span>
+        {timezone ? <span>{t('pickup.timezone', { zone: zoneLabel(timezone, language) })}</span> : null}
       </p>
       <p className="rc-note">{t('pickup.weekendNote')}</p>
-      {open && onSave ? (
+      {open && onSave && range ? (
         <PickupTimeDialog
           value={value}
           timezone={timezone}
+          range={range}
           slots={slots}
           onClose={() => setOpen(false)}
           onSave={async (time) => {

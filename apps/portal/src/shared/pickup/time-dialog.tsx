@@ -1,12 +1,11 @@
-import { clampPickupDate, isBookablePickupDate, pickupDays, pickupWindow } from '@return-center/domain';
+import { clampPickupDate, isBookablePickupDate, pickupDays, type PickupWindow } from '@return-center/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session-store';
 import { Dialog, DialogActions } from '../ui/dialog';
 import { PickupCalendar } from './calendar';
-import { dayLabel, slotLabel } from './format';
+import { dayLabel, slotLabel, zoneLabel } from './format';
 import { useMobile } from './use-mobile';
-import { useToday } from './use-today';
 
 export interface PickupTime {
   date: string;
@@ -16,17 +15,20 @@ export interface PickupTime {
 /**
  * "Select pickup time" (spec screen 11, §5). Desktop: a date field (clamped on blur to the next weekday … 30 days out,
  * back to a weekday) with a calendar, and a time list. Mobile: the next 30 days beside radio buttons for the slots.
+ * The days are the server's window, in the zone of the pickup address; the slots carry the server's labels.
  */
 export function PickupTimeDialog({
   value,
   timezone,
+  range,
   slots,
   onClose,
   onSave,
 }: {
   value: PickupTime;
   timezone: string;
-  slots: string[];
+  range: PickupWindow;
+  slots: Readonly<Record<string, string>>;
   onClose: () => void;
   onSave: (time: PickupTime) => void | Promise<void>;
 }) {
@@ -34,16 +36,15 @@ export function PickupTimeDialog({
   const language = useSession((state) => state.language);
   const mobile = useMobile();
   const id = useId();
-  const today = useToday(timezone);
   const [date, setDate] = useState(value.date);
   const [typed, setTyped] = useState(value.date);
   const [time, setTime] = useState(value.time);
   const [calendar, setCalendar] = useState(false);
   const [saving, setSaving] = useState(false);
-  const dateError = clampPickupDate(typed, today) === null ? t('pickup.dateFormat') : undefined;
+  const dateError = clampPickupDate(typed, range) === null ? t('pickup.dateFormat') : undefined;
   const changed = date !== value.date || time !== value.time;
-  const canSave = changed && !dateError && Boolean(time) && isBookablePickupDate(date, today) && !saving;
-  const bookable = (day: string) => isBookablePickupDate(day, today);
+  const canSave = changed && !dateError && Boolean(time) && isBookablePickupDate(date, range) && !saving;
+  const bookable = (day: string) => isBookablePickupDate(day, range);
   const pick = (day: string) => {
     setDate(day);
     setTyped(day);
@@ -61,7 +62,7 @@ export function PickupTimeDialog({
   const dates = mobile ? (
     <fieldset className="rc-pickup-days">
       <legend>{t('pickup.days')}</legend>
-      {pickupDays(today).map((day) => (
+      {pickupDays(range).map((day) => (
         <label key={day.date} className="rc-radio">
           <input
             type="radio"
@@ -86,10 +87,10 @@ export function PickupTimeDialog({
           placeholder="YYYY-MM-DD"
           maxLength={10}
           aria-invalid={dateError ? true : undefined}
-          aria-describedby={dateError ? `${id}-date-error` : `${id}-window`}
+          aria-describedby={dateError ? `${id}-date-error` : `${id}-range`}
           onChange={(event) => setTyped(event.target.value)}
           onBlur={() => {
-            const clamped = clampPickupDate(typed, today);
+            const clamped = clampPickupDate(typed, range);
             if (clamped) pick(clamped);
           }}
         />
@@ -107,8 +108,8 @@ export function PickupTimeDialog({
           {dateError}
         </p>
       ) : (
-        <p id={`${id}-window`} className="rc-note">
-          {pickupWindow(today).first} – {pickupWindow(today).last}
+        <p id={`${id}-range`} className="rc-note">
+          {range.first} – {range.last}
         </p>
       )}
       {calendar ? <PickupCalendar value={date} bookable={bookable} onPick={pick} /> : null}
@@ -118,10 +119,10 @@ export function PickupTimeDialog({
   const times = mobile ? (
     <fieldset className="rc-pickup-slots">
       <legend>{t('pickup.time')}</legend>
-      {slots.map((slot) => (
+      {Object.keys(slots).map((slot) => (
         <label key={slot} className="rc-radio">
           <input type="radio" name={`${id}-slot`} value={slot} checked={time === slot} onChange={() => setTime(slot)} />
-          {slotLabel(slot, language)}
+          {slotLabel(slots, slot)}
         </label>
       ))}
     </fieldset>
@@ -129,9 +130,9 @@ export function PickupTimeDialog({
     <div className="rc-field">
       <label htmlFor={`${id}-time`}>{t('pickup.time')}</label>
       <select id={`${id}-time`} value={time} required onChange={(event) => setTime(event.target.value)}>
-        {slots.map((slot) => (
+        {Object.keys(slots).map((slot) => (
           <option key={slot} value={slot}>
-            {slotLabel(slot, language)}
+            {slotLabel(slots, slot)}
           </option>
         ))}
       </select>
@@ -153,7 +154,7 @@ export function PickupTimeDialog({
           {times}
         </div>
         <p className="rc-note">{t('pickup.weekendNote')}</p>
-        <p className="rc-note">{t('pickup.timezone', { zone: timezone })}</p>
+        {timezone ? <p className="rc-note">{t('pickup.timezone', { zone: zoneLabel(timezone, language) })}</p> : null}
         <DialogActions onCancel={onClose} canSave={canSave} saving={saving} />
       </form>
     </Dialog>

@@ -8,6 +8,7 @@ import { DEMO_ORDERS, demoSku, insertDemoOrder } from './demo-orders.js';
 import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
 import { defaultCurrencyFormat } from '../../modules/storefront-config/currency-format.js';
 import { lineSnapshot, orderSnapshot } from '../../modules/returns/returns.repository.js';
+import { moneyOfLines } from '../../modules/returns/selection.js';
 
 export const DEMO_SHOP = 'demo-shop.myshopify.com';
 export const DEMO_MERCHANT_KEY = 'demo-merchant-key';
@@ -72,6 +73,21 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
       const { orderId, lineIds } = await insertDemoOrder(trx, shop.id, order, order.number, now);
       if (order.number === '1005') {
         const placed = present(await platform.getOrder(shop.id, orderId), 'demo order #1005');
+        const lineId = present(lineIds[0], 'first line of demo order #1005');
+        const shoes = present(
+          placed.lines.find((line) => line.id === lineId),
+          'the Running Shoes of #1005',
+        );
+        // The money a submit of this line would have stored, so that the demo's merchant can refund it.
+        const money = moneyOfLines(
+          settings.return_setting,
+          placed,
+          [{ line: { ...shoes, returnedBefore: 0 }, quantity: 1 }],
+          {
+            returnsEverything: false,
+            shippingMethodId: 2,
+          },
+        );
         const request = await trx
           .insertInto('return_requests')
           .values({
@@ -80,7 +96,8 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
             status: 1,
             solution_id: 1,
             shipping_method_id: 2,
-            refund: 0,
+            refund: money.total,
+            money: JSON.stringify(money),
             currency: order.currency,
             language: 'en',
             idempotency_key: 'seed-1005',
@@ -94,7 +111,7 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
           .insertInto('return_items')
           .values({
             request_id: request.id,
-            ...lineSnapshot(placed, present(lineIds[0], 'first line of demo order #1005')),
+            ...lineSnapshot(placed, lineId),
             quantity: 1,
             reason_id: 5,
             reason_text: "Doesn't suit me",

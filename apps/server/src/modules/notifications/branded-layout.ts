@@ -1,4 +1,4 @@
-import { RTL_LOCALES, type Locale } from '@return-center/contract';
+import { RTL_LOCALES, supportedLocale } from '@return-center/contract';
 import type { Shop } from '../storefront-config/shops.repository.js';
 
 export interface Brand {
@@ -36,6 +36,6 @@ export function brandOf(shop: Shop, lang: string): Brand {
     primaryColor: shop.settings.style.return_page_primary_color,
     buttonTextColor: shop.settings.style.primary_btn_text_color,
     logoUrl: top.type === 'logo' && top.value ? top.value : null,
-    direction: RTL_LOCALES.includes(lang as Locale) ? 'rtl' : 'ltr',
+    direction: RTL_LOCALES.includes(supportedLocale(lang) ?? 'en') ? 'rtl' : 'ltr',
   };
 }

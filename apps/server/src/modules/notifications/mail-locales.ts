@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { present } from '@return-center/domain';
+import { supportedLocale } from '@return-center/contract';
 
 /** Email wording, one JSON file per locale beside this module; English is the fallback. */
 const dir = new URL('./locales/', import.meta.url);
@@ -38,8 +39,7 @@ export type MailTextKey = (typeof MAIL_TEXT_KEYS)[number];
 const english = present(mailTexts.en, 'English email texts (locales/en.json)');
 
 export function mailText(lang: string, key: MailTextKey, vars: Record<string, string | number>): string {
-  const base = (lang.split('-')[0] ?? lang).toLowerCase();
-  const table = mailTexts[lang] ?? mailTexts[base] ?? english;
+  const table = mailTexts[supportedLocale(lang) ?? 'en'] ?? english;
   const template = table[key] ?? english[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? ''));
 }

@@ -1,5 +1,5 @@
 import { messages, type calls } from '@return-center/contract';
-import { isIban, normalizeIban } from '@return-center/domain';
+import { isIban, maskedIban, normalizeIban } from '@return-center/domain';
 import type { z } from 'zod';
 import type { BankPayouts } from '../../adapters/bank-payout/port.js';
 import type { Clock } from '../../clock.js';
@@ -46,6 +46,28 @@ export class PayoutsService {
       .onConflict((oc) => oc.columns(['shop_id', 'order_id', 'account_id']).doNothing())
       .execute();
     return { account_id: accountId };
+  }
+
+  /**
+   * The bank account the order's shopper gave last, as orderInfo hands it back (spec §3 customer_wise_*), so that a
+   * returning shopper need not type it again: the IBAN masked to its last four characters. Nothing when there is none.
+   */
+  async savedPayee(shopId: number, orderId: number) {
+    const row = await this.deps.db
+      .selectFrom('payout_recipients')
+      .select(['account_id', 'holder', 'iban_last4', 'currency'])
+      .where('shop_id', '=', shopId)
+      .where('order_id', '=', orderId)
+      .orderBy('created_at', 'desc')
+      .orderBy('account_id', 'desc')
+      .executeTakeFirst();
+    if (!row) return {};
+    return {
+      customer_wise_name: row.holder,
+      customer_wise_iban: maskedIban(row.iban_last4),
+      wise_account_id: row.account_id,
+      customer_wise_currency: row.currency,
+    };
   }
 
   /** The payee an order's shopper created, or undefined: a submit can name only an account of its own order. */

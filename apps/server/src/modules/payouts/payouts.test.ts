@@ -47,6 +47,35 @@ describe.each(dialects)('bank-transfer refunds on %s', (dialect) => {
     expect(stored).toMatchObject({ holder: 'Carol Smith', iban_last4: '5432', currency: 'GBP' });
   });
 
+  it('hands the bank account back masked, so that a returning shopper need not type it again (#30)', async () => {
+    const first = await signIn('carol@example.com', '#1004');
+    const account_id = (await payee(first)).body.data.account_id;
+    // Later, in another session: the order answers the account, with only the IBAN's last four characters.
+    const later = await signIn('carol@example.com', '#1004');
+    const info = (await t.call(calls.orderInfo, { order_id: later.orderId }, later.token)).body.data;
+    expect(info).toMatchObject({
+      customer_wise_name: 'Carol Smith',
+      customer_wise_iban: '•••• 5432',
+      wise_account_id: account_id,
+      customer_wise_currency: 'GBP',
+    });
+    expect(JSON.stringify(info)).not.toContain('WEST');
+    // The account handed back is the one a submit may name.
+    const wise = { iban: info.customer_wise_iban, name: info.customer_wise_name, account_id, currency: 'GBP' };
+    const { requestId } = await submitReturn(t, {
+      order: '#1004',
+      email: 'carol@example.com',
+      title: 'Merino Sweater',
+      solution_id: 6,
+      extra: { wise },
+    });
+    expect(requestId).toBeGreaterThan(0);
+    // Another order has none.
+    const alice = await signIn('alice@example.com', '#1001');
+    const hers = (await t.call(calls.orderInfo, { order_id: alice.orderId }, alice.token)).body.data;
+    expect(hers).toMatchObject({ customer_wise_name: '', customer_wise_iban: '', wise_account_id: '' });
+  });
+
   it('makes no payee for an order of someone else', async () => {
     const carol = await signIn('carol@example.com', '#1004');
     const alice = await signIn('alice@example.com', '#1001');

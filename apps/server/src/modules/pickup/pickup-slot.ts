@@ -9,9 +9,9 @@ import {
 import {
   isBookablePickupDate,
   isPickupDateFormat,
-  isTimeZone,
   pickupAddressErrors,
-  todayIn,
+  pickupTimeZone,
+  pickupWindowIn,
 } from '@return-center/domain';
 import type { PickupPlace } from '../../adapters/carrier/port.js';
 import { PICKUP_TIMES } from '../orders/order-source.js';
@@ -28,30 +28,43 @@ export interface PickupSlot {
 export function pickupAddressProblem(address: PickupAddress): string | null {
   if (address.country_code !== PICKUP_COUNTRY) return `country_code: pickups are in the United States only`;
   const [problem] = Object.entries(pickupAddressErrors(address));
-  return problem ? `${problem[0]}: ${problem[1]}` : null;
+  if (problem) return `${problem[0]}: ${problem[1]}`;
+  return pickupTimeZone(address) ? null : 'province_code: not a US state';
 }
 
-/** The first rule a chosen pickup breaks, seen at `nowMs` where the shopper is, or null when it can be booked. */
+/**
+ * The first rule a chosen pickup breaks at `nowMs`, or null when it can be booked. The day is checked in the zone of
+ * the pickup address, whatever zone the client named.
+ */
 export function pickupSlotProblem(slot: PickupSlot, nowMs: number): string | null {
   if (slot.carrier !== PICKUP_DEFAULT_CARRIER) return `pickup.carrier: ${PICKUP_DEFAULT_CARRIER} is the carrier`;
-  if (!isTimeZone(slot.timezone)) return 'pickup.timezone: an IANA time zone such as America/New_York';
   const address = pickupAddressProblem(slot.address);
-  if (address) return `pickup.address.${address}`;
+  const zone = pickupTimeZone(slot.address);
+  if (address || !zone) return `pickup.address.${address ?? 'province_code: not a US state'}`;
   if (!isPickupDateFormat(slot.date)) return `pickup.date: ${messages.invalidDateFormat}`;
-  if (!isBookablePickupDate(slot.date, todayIn(slot.timezone, nowMs)))
+  if (!isBookablePickupDate(slot.date, pickupWindowIn(zone, nowMs)))
     return `pickup.date: ${messages.pickupDateOutOfRange}`;
   if (!Object.hasOwn(PICKUP_TIMES, slot.time)) return `pickup.time: one of ${Object.keys(PICKUP_TIMES).join(', ')}`;
   return null;
 }
 
-/** The slot as stored with the request: trimmed, the phone and ZIP as typed. */
-export const storedSlot = (slot: PickupSlot): PickupSlot => ({
-  carrier: slot.carrier,
-  timezone: slot.timezone,
-  address: Object.fromEntries(Object.entries(slot.address).map(([k, v]) => [k, v.trim()])) as PickupAddress,
-  date: slot.date,
-  time: slot.time,
-});
+/** The slot as stored with the request: trimmed, the phone and ZIP as typed, in the address's zone. */
+export const storedSlot = (slot: PickupSlot): PickupSlot => {
+  const address = Object.fromEntries(Object.entries(slot.address).map(([k, v]) => [k, v.trim()])) as PickupAddress;
+  return {
+    carrier: slot.carrier,
+    timezone: pickupTimeZone(address) ?? '',
+    address,
+    date: slot.date,
+    time: slot.time,
+  };
+};
+
+/** A stored slot, in the zone of its address (a request stored before the server derived it kept the client's). */
+export function readSlot(json: string): PickupSlot {
+  const slot = JSON.parse(json) as PickupSlot;
+  return { ...slot, timezone: pickupTimeZone(slot.address) ?? slot.timezone };
+}
 
 /** The carrier's view of the address, with a name for the driver. */
 export function pickupPlace(address: PickupAddress, name: string): PickupPlace {

@@ -12,6 +12,7 @@ export function pickupRoutes({ app, authenticate, services }: AppContext): void 
       throw errors.rateLimited();
   };
   registerCall(app, calls.getRegion, authenticate, (input) => Promise.resolve(services.pickup.regions(input.country)));
+  registerCall(app, calls.pickupWindow, authenticate, (input) => Promise.resolve(services.pickup.window(input)));
   registerCall(app, calls.pickupAddressValidate, authenticate, (input) => services.pickup.validateAddress(input));
   registerCall(app, calls.mapSearch, authenticate, async (input, session) => {
     await limited(session);

@@ -2,7 +2,10 @@ import { Code, messages, PICKUP_COUNTRY, type PickupAddress } from '@return-cent
 import type { FastifyBaseLogger } from 'fastify';
 import type { Carrier } from '../../adapters/carrier/port.js';
 import type { Geocoder } from '../../adapters/geocoder/port.js';
-import { isUsState, US_STATES } from '../../adapters/geocoder/us-states.js';
+import { pickupTimeZone, pickupWindowIn } from '@return-center/domain';
+import { errors } from '../../http/app-error.js';
+import type { Clock } from '../../clock.js';
+import { US_STATES } from '../../adapters/geocoder/us-states.js';
 import { pickupAddressProblem, pickupPlace } from './pickup-slot.js';
 
 /** The pickup form's helpers (spec §7): regions, the address check before a save, and the map search. */
@@ -11,6 +14,7 @@ export class PickupService {
     private readonly carrier: Carrier,
     private readonly geocoder: Geocoder,
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+    private readonly clock: Clock,
   ) {}
 
   /** A provider that fails leaves the list empty (spec §8) and the shopper types the address; we log why. */
@@ -31,16 +35,18 @@ export class PickupService {
   async validateAddress(address: PickupAddress): Promise<{ code: number; msg: string }> {
     const problem = pickupAddressProblem(address);
     if (problem) return { code: Code.PickupAddressInvalid, msg: `${messages.pickupAddressInvalid}: ${problem}` };
-    if (!isUsState(address.province_code))
-      return {
-        code: Code.PickupAddressInvalid,
-        msg: `${messages.pickupAddressInvalid}: province_code: not a US state`,
-      };
     const unreachable = { ok: false as const, message: 'the carrier could not be reached, please try again' };
     const check = await this.orNothing('check', this.carrier.verifyAddress(pickupPlace(address, '')), unreachable);
     return check.ok
       ? { code: Code.Success, msg: '' }
       : { code: Code.PickupAddressInvalid, msg: `${messages.pickupAddressInvalid}: ${check.message}` };
+  }
+
+  /** When a pickup at this state and ZIP can be booked: the window in the zone of the place, not of the shopper. */
+  window(place: { province_code: string; zip: string }) {
+    const timezone = pickupTimeZone({ country_code: PICKUP_COUNTRY, ...place });
+    if (!timezone) throw errors.invalidInput('province_code: not a US state');
+    return { timezone, ...pickupWindowIn(timezone, this.clock.nowMs()) };
   }
 
   async search(text: string, country: string) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { RequestStatus } from '@return-center/contract';
-import { pickupPlace, type PickupSlot } from '../pickup/pickup-slot.js';
+import { pickupPlace, readSlot } from '../pickup/pickup-slot.js';
 import type { Deps } from './request-jobs.js';
 
 interface Booking {
@@ -20,7 +20,7 @@ export async function bookPickup(deps: Pick<Deps, 'requests' | 'carrier' | 'db'>
   const booking = request.pickup_booking ? (JSON.parse(request.pickup_booking) as Booking) : null;
   if (booking?.slot === request.pickup) return;
   if (booking) await deps.carrier.cancelPickup(booking.pickupId);
-  const slot = JSON.parse(request.pickup) as PickupSlot;
+  const slot = readSlot(request.pickup);
   const digest = createHash('sha256').update(request.pickup).digest('hex').slice(0, 12);
   const booked = await deps.carrier.schedulePickup({
     reference: `request-${String(request.id)}-${String(request.created_at)}-${digest}`,

@@ -5,7 +5,7 @@ import type { ExchangeItem } from '../returns/exchange-reservation.js';
 import type { ReturnMoneyResult } from '@return-center/domain';
 import type { PlatformOrder } from '../../adapters/store-platform/port.js';
 import { PICKUP_METHOD, SHIPPING_METHODS, SOLUTIONS, currencyFormat } from '../orders/order-source.js';
-import { pickupChangeable, type PickupSlot } from '../pickup/pickup-slot.js';
+import { pickupChangeable, readSlot } from '../pickup/pickup-slot.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
 import type { ItemRecord, RequestRecord } from './requests.repository.js';
 
@@ -39,7 +39,7 @@ export function formatAddress(address: ShopSettings['return_address']): string {
 
 function pickupOf(request: RequestRecord): CheckInfo['pickup'] {
   if (!request.pickup) return null;
-  const { address, time, date, timezone } = JSON.parse(request.pickup) as PickupSlot;
+  const { address, time, date, timezone } = readSlot(request.pickup);
   return { address, time, date, timezone, changeable: pickupChangeable(request) };
 }
 

@@ -10,7 +10,7 @@ import type { Outbox } from '../jobs/outbox.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { StorefrontConfigService } from '../storefront-config/storefront-config.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
-import { pickupChangeable, pickupSlotProblem, storedSlot, type PickupSlot } from '../pickup/pickup-slot.js';
+import { pickupChangeable, pickupSlotProblem, readSlot, storedSlot } from '../pickup/pickup-slot.js';
 import { trackingMatches } from './carriers.js';
 import type { LifecycleService } from './lifecycle.service.js';
 import type { RequestRecord, RequestsRepository } from './requests.repository.js';
@@ -59,7 +59,7 @@ export class ShopperRequestsService {
     return {
       status: record.status,
       work_flow_refresh: { continue: working, apply: !working },
-      pickup: record.pickup ? (JSON.parse(record.pickup) as PickupSlot) : null,
+      pickup: record.pickup ? readSlot(record.pickup) : null,
       pickupMethod: detail.pickupMethod,
       detail,
     };

@@ -1,5 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { DEFAULT_LANGUAGE, LOCALES, type Locale, type Reason, type ReasonSetting } from '@return-center/contract';
+import {
+  DEFAULT_LANGUAGE,
+  supportedLocale,
+  type Locale,
+  type Reason,
+  type ReasonSetting,
+} from '@return-center/contract';
 
 /**
  * Built-in wording of the default return reasons (DEFAULT_RETURN_REASONS): one JSON file per locale beside this
@@ -15,15 +21,8 @@ export const reasonTexts: ReadonlyMap<string, ReadonlyMap<string, string>> = new
     ]),
 );
 
-const supported: ReadonlySet<string> = new Set(LOCALES);
-
-/** The supported language a requested code names: itself, else its base ('fr-CA' → 'fr'), else English. */
-export function reasonLocale(lang: string): Locale {
-  const code = lang.toLowerCase();
-  if (supported.has(code)) return code as Locale;
-  const base = code.split('-')[0] ?? code;
-  return supported.has(base) ? (base as Locale) : DEFAULT_LANGUAGE;
-}
+/** The supported language a requested code names (`fr-CA` → fr, `no` → nb), else English. */
+export const reasonLocale = (lang: string): Locale => supportedLocale(lang) ?? DEFAULT_LANGUAGE;
 
 /**
  * A reason's text in one language: the merchant's own translation for it, else the built-in one when the reason

@@ -88,6 +88,14 @@ describe.each(dialects)('return reasons in the shopper’s language on %s', (dia
     expect((await textsIn('zh-hant'))[0]).toBe('到貨太晚');
   });
 
+  it('reads Norwegian as no, and the other common names of the languages, as the language they name (#30)', async () => {
+    const norwegian = await textsIn('nb');
+    expect(norwegian).not.toEqual(ENGLISH);
+    for (const lang of ['no', 'no-NO', 'nb-NO', 'nn']) expect(await textsIn(lang)).toEqual(norwegian);
+    expect(await textsIn('zh-TW')).toEqual(await textsIn('zh-hant'));
+    expect(await textsIn('iw')).toEqual(await textsIn('he'));
+  });
+
   it('falls back to English, without an error, for a language it does not know', async () => {
     for (const lang of ['xx', 'klingon', 'xx-YY', 'en-GB']) expect(await textsIn(lang)).toEqual(ENGLISH);
   });

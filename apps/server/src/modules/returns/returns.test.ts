@@ -383,6 +383,41 @@ describe.each(dialects)('return flow on %s', (dialect) => {
     expect(rows).toHaveLength(0);
   });
 
+  it("answers an order refunded at the store with the spec's message (#30)", async () => {
+    const bob = (await t.call(calls.login, { shop_url: shop, email: 'bob@example.com', order_number: '#1003' })).body
+      .data.token;
+    const refunded = present((await t.call(calls.index, {}, bob)).body.data.list[0], 'order #1003');
+    const info = (await t.call(calls.orderInfo, { order_id: refunded.id }, bob)).body.data;
+    const line = present(info.no[0], 'a line of #1003');
+    expect(line.reason).toBe('refunded_at_platform');
+    const lines = [{ line_item_id: line.line_item_id, quantity: 1, reason_id: 5 }];
+    const money = await t.call(
+      calls.getReturnMoney,
+      { order_id: refunded.id, refund_line_items: lines, solution_id: 1 },
+      bob,
+    );
+    expect(money.body).toMatchObject({ code: Code.InvalidInput, msg: messages.orderRefunded });
+    const submitted = await t.call(
+      calls.setReturnOrder,
+      {
+        order_id: refunded.id,
+        solution_id: 1,
+        shipping_method_id: 2,
+        idempotency_key: randomUUID(),
+        order_product: [
+          {
+            id: line.line_item_id,
+            order_product_id: line.line_item_id,
+            quantity: 1,
+            reason: { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] },
+          },
+        ],
+      },
+      bob,
+    );
+    expect(submitted.body).toMatchObject({ code: Code.InvalidInput, msg: 'Order has been refunded at shopify.' });
+  });
+
   it("cannot return someone else's order or an order past its window", async () => {
     const bob = (await t.call(calls.login, { shop_url: shop, email: 'bob@example.com', order_number: '#1003' })).body
       .data.token;

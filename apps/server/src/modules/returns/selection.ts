@@ -1,4 +1,12 @@
-import { Code, ITEMS_PER_REQUEST, messages, type OrderSource } from '@return-center/contract';
+import {
+  Code,
+  ITEMS_PER_REQUEST,
+  messages,
+  NonReturnableReason,
+  ShippingMethodId,
+  type OrderSource,
+  type ReturnSetting,
+} from '@return-center/contract';
 import { computeReturnMoney, type ReturnMoneyResult } from '@return-center/domain';
 import type { PlatformOrder } from '../../adapters/store-platform/port.js';
 import { AppError, errors } from '../../http/app-error.js';
@@ -21,6 +29,10 @@ export function checkSelection(source: OrderSource, selected: SelectedLine[]): S
     throw errors.invalidInput(messages.oneVariant);
   for (const item of chosen) {
     const line = source.yes.find((l) => l.line_item_id === item.line_item_id);
+    const refunded = source.no.some(
+      (l) => l.line_item_id === item.line_item_id && l.reason === NonReturnableReason.RefundedAtPlatform,
+    );
+    if (refunded) throw errors.invalidInput(messages.orderRefunded);
     if (!line) throw errors.invalidInput(messages.unselectedItem);
     if (item.quantity > line.refundable_quantity) {
       throw errors.invalidInput(`Return quantity must be between 1 and ${line.refundable_quantity}`);
@@ -48,12 +60,24 @@ export function moneyFor(
   });
   const stillHeld = source.yes.reduce((sum, l) => sum + l.refundable_quantity, 0);
   const returning = chosen.reduce((sum, c) => sum + c.quantity, 0);
-  const settings = shop.settings.return_setting;
+  return moneyOfLines(shop.settings.return_setting, order, lines, {
+    returnsEverything: source.no.length === 0 && returning === stillHeld,
+    shippingMethodId,
+  });
+}
+
+/** The money of lines taken back from an order under the shop's return settings (the demo seed's request too). */
+export function moneyOfLines(
+  settings: ReturnSetting,
+  order: PlatformOrder,
+  lines: Parameters<typeof computeReturnMoney>[0]['lines'],
+  { returnsEverything, shippingMethodId }: { returnsEverything: boolean; shippingMethodId?: number },
+): ReturnMoneyResult {
   return computeReturnMoney({
     lines,
     orderShipping: order.shipping,
-    returnsEverything: source.no.length === 0 && returning === stillHeld,
-    usesMerchantLabel: shippingMethodId === 1,
+    returnsEverything,
+    usesMerchantLabel: shippingMethodId === ShippingMethodId.MerchantLabel,
     settings: {
       refundShipping: settings.refund_shipping,
       returnFee: settings.return_fee,

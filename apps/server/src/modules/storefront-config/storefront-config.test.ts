@@ -1,4 +1,12 @@
-import { calls, Code, MERCHANT_BASE, storeConfig, type Envelope, type Locale } from '@return-center/contract';
+import {
+  calls,
+  Code,
+  MERCHANT_BASE,
+  storeConfig,
+  type Envelope,
+  type Locale,
+  type ShopSettings,
+} from '@return-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSign } from '@return-center/domain';
 import { addEmptyShop, buildTestApp, dialects, patchSettings, shop, sign, type TestApp } from '../../../test/helper.js';
@@ -43,6 +51,20 @@ describe.each(dialects)('store configuration on %s', (dialect) => {
   it('falls back to English for a language the shop does not offer', async () => {
     const { body } = await t.call(calls.getConfig, { shop_url: shop, code: 'xx', sign });
     expect(body.data.current_code).toBe('en');
+  });
+
+  it('answers Norwegian for no, and each language for its other common names (#30)', async () => {
+    for (const [code, locale] of [
+      ['no', 'nb'],
+      ['nb-NO', 'nb'],
+      ['zh-TW', 'zh-hant'],
+      ['zh-CN', 'zh'],
+      ['iw', 'he'],
+      ['pt-BR', 'pt'],
+    ]) {
+      const { body } = await t.call(calls.getConfig, { shop_url: shop, code, sign });
+      expect([code, body.data.current_code]).toEqual([code, locale]);
+    }
   });
 
   it('answers 402 for a wrong sign or an unknown shop', async () => {
@@ -128,6 +150,30 @@ describe.each(dialects)('store configuration on %s', (dialect) => {
     await patchSettings(t, (settings) => {
       settings.style.return_page_primary_color = '#1f4d3a';
       settings.style.primary_btn_text_color = '#ffffff';
+    });
+  });
+
+  it('reads the primary colour also as theme_color, and answers it under both names (#30)', async () => {
+    const merchant = async (method: 'GET' | 'PUT', payload?: unknown) =>
+      (
+        await t.app.inject({
+          method,
+          url: `${MERCHANT_BASE}/settings`,
+          headers: { authorization: 'Bearer demo-merchant-key' },
+          ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+        })
+      ).json<Envelope<ShopSettings>>();
+    const saved = (await merchant('GET')).data;
+    const { return_page_primary_color: _primary, ...style } = saved.style;
+    expect((await merchant('PUT', { ...saved, style: { ...style, theme_color: '#12345a' } })).code).toBe(Code.Success);
+    const config = (await t.call(calls.getConfig, { shop_url: shop, code: 'en', sign })).body.data;
+    expect(config.style).toMatchObject({ return_page_primary_color: '#12345a', theme_color: '#12345a' });
+    expect((await t.call(calls.pageSetting, { shop_url: shop })).body.data.style.theme_color).toBe('#12345a');
+    // Both given: return_page_primary_color wins, and theme_color follows it.
+    await merchant('PUT', { ...saved, style: { ...style, return_page_primary_color: '#1f4d3a', theme_color: '#000' } });
+    expect((await t.call(calls.getConfig, { shop_url: shop, code: 'en', sign })).body.data.style).toMatchObject({
+      return_page_primary_color: '#1f4d3a',
+      theme_color: '#1f4d3a',
     });
   });
 

@@ -19,15 +19,25 @@ const address = {
   email: 'alice@example.com',
 };
 
+const zones: Record<string, string> = { NY: 'America/New_York', IL: 'America/Chicago' };
+
 function renderPage(pickupAddress = address) {
   api.on(
     calls.orderInfo,
     ok(calls.orderInfo, {
       ...order,
       pickup_address: pickupAddress,
-      pickupMethod: { ...order.pickupMethod, pickupTime: { '9-11': '9-11', '13-15': '13-15' } },
+      pickupMethod: {
+        ...order.pickupMethod,
+        pickupTime: { '9-11': '9:00 AM - 11:00 AM', '13-15': '1:00 PM - 3:00 PM' },
+      },
     }),
   );
+  // The server's window, in the zone of the address's state.
+  api.on(calls.pickupWindow, (request) => {
+    const { province_code } = request.body as { province_code: string };
+    return ok(calls.pickupWindow, { timezone: zones[province_code] ?? '', first: '2026-11-24', last: '2026-12-23' });
+  });
   api.on(calls.getRegion, ok(calls.getRegion, { list: [{ code: 'NY', name: 'New York' }] }));
   return renderRoute('process-manage/pickup/:id', url, <PickupPage />);
 }
@@ -43,6 +53,49 @@ describe('pickup page', () => {
     expect(card.textContent).toContain('+1 212-555-0101');
     expect(storedForm()?.pickup).toMatchObject({ address, time: '9-11', carrier: 'USPS-EASYPOST' });
     expect(screen.getByText(/39 USC 401, 403, and 404/)).toBeTruthy();
+  });
+
+  it('shows the days and times the server answers, in the zone of the pickup address, with its slot labels', async () => {
+    storeForm(pickupChosen);
+    const { user } = renderPage();
+    const card = await screen.findByRole('region', { name: 'Pickup time' });
+    expect(card.textContent).toContain('9:00 AM - 11:00 AM');
+    expect(card.textContent).toContain('Tuesday, November 24th, 2026');
+    expect(card.textContent).toContain('Times are in Eastern Time (New York)');
+    expect(api.bodiesOf(calls.pickupWindow)).toEqual([{ province_code: 'NY', zip: '10118' }]);
+
+    await user.click(within(card).getByRole('button', { name: 'Select pickup time' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Select pickup time' });
+    const slots = within(dialog).getByLabelText('Pickup time');
+    expect([...slots.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      '9:00 AM - 11:00 AM',
+      '1:00 PM - 3:00 PM',
+    ]);
+    expect(within(dialog).getByText('2026-11-24 – 2026-12-23')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(storedForm()?.pickup).toMatchObject({ date: '2026-11-24', timezone: 'America/New_York' });
+  });
+
+  it('asks the server again when the address moves to another zone', async () => {
+    storeForm({
+      ...pickupChosen,
+      pickup: {
+        carrier: 'USPS-EASYPOST',
+        timezone: 'Etc/GMT+12',
+        address: { ...address, province_code: 'IL', city: 'Chicago', zip: '60606' },
+        date: '2026-11-23',
+        time: '13-15',
+      },
+    });
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Pickup time' });
+    expect(card.textContent).toContain('Times are in Central Time (Chicago)');
+    // A day the window no longer has becomes its first.
+    expect(card.textContent).toContain('Tuesday, November 24th, 2026');
+    expect(card.textContent).toContain('1:00 PM - 3:00 PM');
+    expect(api.bodiesOf(calls.pickupWindow)).toEqual([{ province_code: 'IL', zip: '60606' }]);
   });
 
   it('keeps a pickup already chosen instead of the order’s address', async () => {

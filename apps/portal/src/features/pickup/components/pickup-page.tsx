@@ -1,12 +1,11 @@
 import { ShippingMethodId, type OrderSource } from '@return-center/contract';
-import { defaultPickupDate, isBookablePickupDate, pickupAddressErrors, todayIn } from '@return-center/domain';
+import { isBookablePickupDate, pickupAddressErrors } from '@return-center/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useOrderInfo } from '../../../shared/order-info';
 import { PickupAddressCard } from '../../../shared/pickup/address-card';
-import { shopperTimeZone } from '../../../shared/pickup/format';
-import { useToday } from '../../../shared/pickup/use-today';
+import { usePickupWindow } from '../../../shared/pickup/api';
 import { PickupPrivacyNote, PickupTimeCard } from '../../../shared/pickup/time-card';
 import { selectedLines, useReturnForm, type PickupSlot } from '../../../shared/return-form';
 import { useUi } from '../../../shared/ui-store';
@@ -14,17 +13,14 @@ import { FlowLayout, FlowNav } from '../../../shared/ui/flow-layout';
 import { LoadFailed } from '../../../shared/ui/load-failed';
 import { InlineLoader } from '../../../shared/ui/loader';
 
-/** The pickup the order starts with: its shipping address, the next weekday, the default slot and carrier. */
-function seedPickup(source: OrderSource, nowMs: number): PickupSlot {
-  const timezone = shopperTimeZone();
-  return {
-    carrier: source.pickupMethod.carrierDefault,
-    timezone,
-    address: source.pickup_address,
-    date: defaultPickupDate(todayIn(timezone, nowMs)),
-    time: source.pickupMethod.pickupTimeDefault,
-  };
-}
+/** The pickup the order starts with: its shipping address, the default slot and carrier; the day comes with the window. */
+const seedPickup = (source: OrderSource): PickupSlot => ({
+  carrier: source.pickupMethod.carrierDefault,
+  timezone: '',
+  address: source.pickup_address,
+  date: '',
+  time: source.pickupMethod.pickupTimeDefault,
+});
 
 /** "Refund pickup" (/process-manage/pickup/{id}): where and when the carrier comes, before the check step. */
 export default function PickupPage() {
@@ -35,28 +31,33 @@ export default function PickupPage() {
   const { form, update } = useReturnForm(orderId);
   const source = useOrderInfo(orderId);
   const seeded = Boolean(form.pickup);
-  const today = useToday(form.pickup?.timezone ?? shopperTimeZone());
+  // The server answers when a pickup at this address can be booked, in the address's zone (not the browser's).
+  const windowQuery = usePickupWindow(
+    form.pickup?.address ?? source.data?.pickup_address ?? { province_code: '', zip: '' },
+  );
   useEffect(() => {
     // Spec §4: seeded from the server's pickup_address only once; later visits keep the shopper's changes.
-    if (!seeded && source.data) update((f) => ({ ...f, pickup: f.pickup ?? seedPickup(source.data, Date.now()) }));
+    if (!seeded && source.data) update((f) => ({ ...f, pickup: f.pickup ?? seedPickup(source.data) }));
   }, [seeded, source.data, update]);
 
   if (selectedLines(form).length === 0 || form.shipping_method_id !== ShippingMethodId.CarrierPickup)
     return <Navigate to={`/process-manage/method/${orderId}`} replace />;
   if (source.isError) return <LoadFailed queries={[source]} />;
-  if (source.isPending || !form.pickup) return <InlineLoader label={t('flow.loading')} />;
+  if (source.isPending || !form.pickup || windowQuery.isLoading) return <InlineLoader label={t('flow.loading')} />;
   const pickup = form.pickup;
-  // A date chosen days ago may have passed: the card shows, and the submit sends, the next bookable one.
-  const date = isBookablePickupDate(pickup.date, today) ? pickup.date : defaultPickupDate(today);
+  const range = windowQuery.data ?? null;
+  // No date yet, or one chosen days ago that has passed: the card shows, and the submit sends, the next bookable one.
+  const date = !range || isBookablePickupDate(pickup.date, range) ? pickup.date : range.first;
+  const timezone = range?.timezone ?? '';
   const setPickup = (change: Partial<PickupSlot>) =>
     update((f) => ({ ...f, pickup: f.pickup ? { ...f.pickup, ...change } : f.pickup }));
 
   const next = () => {
-    if (Object.keys(pickupAddressErrors(pickup.address)).length > 0) {
+    if (Object.keys(pickupAddressErrors(pickup.address)).length > 0 || !range || !date) {
       toast(t('flow.provideRequired'), { kind: 'error', key: 'pickup-required' });
       return;
     }
-    if (date !== pickup.date) setPickup({ date });
+    if (date !== pickup.date || timezone !== pickup.timezone) setPickup({ date, timezone });
     void navigate(`/process-manage/refund-check/${orderId}`);
   };
   return (
@@ -65,8 +66,9 @@ export default function PickupPage() {
         <PickupAddressCard address={pickup.address} onSave={(address) => setPickup({ address })} />
         <PickupTimeCard
           value={{ date, time: pickup.time }}
-          timezone={pickup.timezone}
-          slots={Object.keys(source.data.pickupMethod.pickupTime)}
+          timezone={timezone}
+          range={range}
+          slots={source.data.pickupMethod.pickupTime}
           onSave={(time) => {
             setPickup(time);
             return true;

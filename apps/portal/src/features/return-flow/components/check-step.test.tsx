@@ -30,7 +30,7 @@ const money = ok(calls.getReturnMoney, moneyData);
 function renderStep(submitAnswer?: Reply | (() => Promise<Reply>), source = order) {
   // An empty proof entry (a failed upload) is kept in the form but never submitted (spec §5).
   storeForm({
-    order_product: { [501]: { ...chosenShirt, provide_proof: ['/uploads/a.png', ''] } },
+    order_product: { [501]: { ...chosenShirt, reason_group_id: 3, provide_proof: ['/uploads/a.png', ''] } },
     solution_id: 1,
     shipping_method_id: 2,
   });
@@ -116,7 +116,8 @@ describe('check step', () => {
           reason: {
             reason_id: 2,
             reason_text: 'Poor quality/faulty',
-            reason_group_id: 1,
+            // The reason's group as the reason dialog kept it (#30).
+            reason_group_id: 3,
             reason_description: 'Seam came apart',
             provide_proof: ['/uploads/a.png'],
           },
@@ -235,10 +236,25 @@ describe('check step', () => {
         exchange_line_items: [{ variant_id: 50101, quantity: 2 }],
         tax: 0,
         taxes_included: false,
-        order_product: [{ order_product_id: 501, quantity: 2, change: null }],
+        // A swap for another variant of the returned product names it in `change` (#30).
+        order_product: [{ order_product_id: 501, quantity: 2, change: { product_id: 5010, variant_id: 50101 } }],
       });
       expect(calls.setReturnOrder.payload.safeParse(body).success).toBe(true);
       await expect.poll(storedForm).toBeNull();
+    });
+
+    it('names no change for an exchange for other goods (#30)', async () => {
+      const tote = {
+        ...largeWhiteShirts,
+        variant_id: 50201,
+        product_id: 5020,
+        title: 'Canvas tote',
+        variant_title: '',
+      };
+      const { user } = renderExchange(ok(calls.setReturnOrder, { request_id: 904 }), [tote]);
+      await user.click(await screen.findByRole('button', { name: 'Submit return request' }));
+      expect(await landedOn()).toBe('/status-manage/return-details/904');
+      expect(api.bodiesOf(calls.setReturnOrder)).toMatchObject([{ order_product: [{ change: null }] }]);
     });
 
     it('says so when a new item sold out in the meantime, and keeps the form', async () => {

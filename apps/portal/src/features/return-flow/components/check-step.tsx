@@ -18,6 +18,7 @@ import { submitReturn } from '../api/calls';
 import { useReturnMoney } from '../../../shared/return-money';
 import { useOrderInfo } from '../../../shared/order-info';
 import {
+  changeOf,
   exchangeLineItems,
   paidDraftOf,
   selectedItems,
@@ -90,12 +91,13 @@ export default function CheckStep() {
           id: item.line_item_id,
           order_product_id: item.line_item_id,
           quantity: item.quantity,
-          // The new items of an exchange travel in exchange_line_items.
-          change: null,
+          // The new items of an exchange travel in exchange_line_items; `change` names a same-product swap's variant.
+          change: changeOf(form, order.yes.find((line) => line.line_item_id === item.line_item_id)?.product_id),
           reason: {
             reason_id: item.reason_id,
             reason_text: item.reason_text,
-            reason_group_id: 1,
+            // The default reasons' group, for a form saved before the group was kept.
+            reason_group_id: item.reason_group_id ?? 1,
             reason_description: item.reason_description,
             provide_proof: item.provide_proof.filter((url) => url !== ''),
           },
@@ -177,7 +179,8 @@ export default function CheckStep() {
             <>
               <dt>{t('pickup.timeTitle')}</dt>
               <dd>
-                {pickupDateLabel(form.pickup.date, language)}, {slotLabel(form.pickup.time, language)}
+                {pickupDateLabel(form.pickup.date, language)},{' '}
+                {slotLabel(order.pickupMethod.pickupTime, form.pickup.time)}
               </dd>
               <dt>{t('pickup.addressTitle')}</dt>
               <dd>{[form.pickup.address.address1, form.pickup.address.city, form.pickup.address.zip].join(', ')}</dd>

@@ -60,6 +60,7 @@ describe('reason dialog', () => {
       line_item_id: 501,
       quantity: 2,
       reason_id: 6,
+      reason_group_id: 2,
       reason_text: 'Others (specify in notes)',
       reason_description: 'Wrong colour',
       provide_proof: [],

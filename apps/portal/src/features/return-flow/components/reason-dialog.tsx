@@ -37,6 +37,7 @@ export function ReasonDialog({ line, reasons, initial, onSave, onClose }: Props)
       line_item_id: line.line_item_id,
       quantity,
       reason_id: reason.id,
+      reason_group_id: reason.group_id,
       reason_text: reason.text,
       reason_description: description,
       provide_proof: proof,

@@ -53,6 +53,24 @@ describe('select step', () => {
     expect(screen.queryByRole('button', { name: /Wool scarf/ })).toBeNull();
   });
 
+  it("names the step as the spec does, and an order refunded at the store with the spec's text (#30)", async () => {
+    api.on(
+      calls.orderInfo,
+      ok(calls.orderInfo, {
+        ...order,
+        no: order.no.map((line) => ({ ...line, reason: 'refunded_at_platform' as const })),
+      }),
+    );
+    api.on(calls.getReason, ok(calls.getReason, reasons));
+    renderRoute('process-manage/select/:id', `/process-manage/select/${ORDER_ID}`, <SelectStep />);
+    const heading = await screen.findByRole('heading', { name: 'Non-returnable items' });
+    expect(
+      within(heading.nextElementSibling as HTMLElement).getByText('Order has been refunded at shopify.'),
+    ).toBeTruthy();
+    const steps = screen.getByRole('list', { name: 'Return steps' });
+    expect(within(steps).getAllByRole('listitem')[0]?.textContent).toMatch(/Select return item$/);
+  });
+
   it('refuses to continue while no item has a reason', async () => {
     const { user, router } = renderStep();
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
@@ -77,6 +95,7 @@ describe('select step', () => {
         line_item_id: 501,
         quantity: 2,
         reason_id: 1,
+        reason_group_id: 1,
         reason_text: 'Arrived too late',
         reason_description: '',
         provide_proof: [],
@@ -84,6 +103,15 @@ describe('select step', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await landedOn()).toBe(`/process-manage/solution/${ORDER_ID}`);
+  });
+
+  it("keeps the chosen reason's group with the item, for the submit (#30)", async () => {
+    const { user } = renderStep();
+    await user.click(await screen.findByRole('checkbox', { name: 'Canvas tote' }));
+    const dialog = screen.getByRole('dialog', { name: 'Why are you returning this item?' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Others (specify in notes)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(storedForm()?.order_product[502]).toMatchObject({ reason_id: 6, reason_group_id: 2 });
   });
 
   it('Cancel and Escape close the dialog without selecting anything', async () => {

@@ -2,15 +2,16 @@ import { calls } from '@return-center/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../test/fake-api';
-import { chosenShirt, largeWhiteShirts, ORDER_ID, storedForm, storeForm } from '../../../test/fixtures';
+import { chosenShirt, largeWhiteShirts, order, ORDER_ID, storedForm, storeForm } from '../../../test/fixtures';
 import { landedOn, renderRoute, setUpPortalTests, toasts } from '../../../test/render';
 import SolutionStep from './solution-step';
 
 const api = setUpPortalTests();
 const url = `/process-manage/solution/${ORDER_ID}`;
 
-function renderStep(solutionIds = [1, 2]) {
+function renderStep(solutionIds = [1, 2], source = order) {
   const names: Record<number, string> = { 1: 'Refund', 2: 'Discount code', 4: 'Gift card' };
+  api.on(calls.orderInfo, ok(calls.orderInfo, source));
   api.on(
     calls.orderConfig,
     ok(calls.orderConfig, {
@@ -167,6 +168,51 @@ describe('bank transfer (solution 6)', () => {
     await user.selectOptions(currency, 'CHF');
     await user.click(screen.getByLabelText('Full name'));
     expect(currency.value).toBe('CHF');
+  });
+
+  it('starts from the account the shopper gave before, which the server hands back masked (#30)', async () => {
+    storeForm({ order_product: { [501]: chosenShirt } });
+    const { user } = renderStep([1, 6], {
+      ...order,
+      customer_wise_name: 'Alice May Walker',
+      customer_wise_iban: '•••• 5432',
+      wise_account_id: 'acct-3',
+      customer_wise_currency: 'EUR',
+    });
+    await user.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
+    expect(screen.getByLabelText<HTMLInputElement>('Full name').value).toBe('Alice');
+    expect(screen.getByLabelText<HTMLInputElement>('Surname').value).toBe('May Walker');
+    expect(screen.getByLabelText<HTMLInputElement>('IBAN').value).toBe('•••• 5432');
+    expect(screen.getByLabelText<HTMLSelectElement>('Account currency').value).toBe('EUR');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await landedOn()).toBe(`/process-manage/method/${ORDER_ID}`);
+    // No new payee: the submit names the account made before.
+    expect(api.bodiesOf(calls.wiseCustomerCreate)).toEqual([]);
+    expect(storedForm()?.wise).toEqual({
+      iban: '•••• 5432',
+      name: 'Alice May Walker',
+      account_id: 'acct-3',
+      currency: 'EUR',
+    });
+  });
+
+  it('makes a new payee when the shopper types another IBAN over the one handed back', async () => {
+    storeForm({ order_product: { [501]: chosenShirt } });
+    api.on(calls.wiseCustomerCreate, ok(calls.wiseCustomerCreate, { account_id: 'acct-9' }));
+    const { user } = renderStep([6], {
+      ...order,
+      customer_wise_name: 'Alice Walker',
+      customer_wise_iban: '•••• 5432',
+      wise_account_id: 'acct-3',
+      customer_wise_currency: 'GBP',
+    });
+    await user.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
+    await user.clear(screen.getByLabelText('IBAN'));
+    await user.type(screen.getByLabelText('IBAN'), IBAN);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await landedOn()).toBe(`/process-manage/method/${ORDER_ID}`);
+    expect(api.bodiesOf(calls.wiseCustomerCreate)).toMatchObject([{ name: 'Alice', iban: 'GB82WEST12345698765432' }]);
+    expect(storedForm()?.wise?.account_id).toBe('acct-9');
   });
 
   it('stays on the step with the server’s message when the payee is refused', async () => {

@@ -1,4 +1,9 @@
-import { DEFAULT_BANK_REFUND_CURRENCY, isBankRefundCurrency, SolutionId } from '@return-center/contract';
+import {
+  DEFAULT_BANK_REFUND_CURRENCY,
+  isBankRefundCurrency,
+  SolutionId,
+  type OrderSource,
+} from '@return-center/contract';
 import { normalizeIban } from '@return-center/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,46 +12,82 @@ import { useUi } from '../../../shared/ui-store';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { LoadFailed } from '../../../shared/ui/load-failed';
 import { useOrderConfig } from '../api/calls';
-import { selectedLines, useReturnForm } from '../../../shared/return-form';
+import { useOrderInfo } from '../../../shared/order-info';
+import { selectedLines, useReturnForm, type BankPayee } from '../../../shared/return-form';
 import { ChoiceList } from './choice-list';
 import { BankForm, bankErrors, createPayee, type BankDetails } from './bank-form';
 import { FlowLayout, FlowNav } from '../../../shared/ui/flow-layout';
 
+/** The bank account the shopper gave for this order before, as the server hands it back (IBAN masked); or null. */
+const savedPayeeOf = (source: OrderSource | undefined): BankPayee | null =>
+  source?.wise_account_id
+    ? {
+        iban: source.customer_wise_iban,
+        name: source.customer_wise_name,
+        account_id: source.wise_account_id,
+        currency: source.customer_wise_currency,
+      }
+    : null;
+
+/** The bank form's fields for an account: the holder's first word as the name, the rest as the surname. */
+function detailsOf(payee: BankPayee | null): BankDetails {
+  const [name = '', ...rest] = (payee?.name ?? '').split(' ');
+  const stored = payee?.currency ?? '';
+  const currency = isBankRefundCurrency(stored) ? stored : DEFAULT_BANK_REFUND_CURRENCY;
+  return { name, surname: rest.join(' '), iban: payee?.iban ?? '', currency, details: '' };
+}
+
 /** Step 2, "Please select a return solution" (spec screen 4). */
 export default function SolutionStep() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const orderId = Number(useParams().id);
-  const toast = useUi((state) => state.toast);
-  const { form, update } = useReturnForm(orderId);
+  const { form } = useReturnForm(orderId);
   const lines = selectedLines(form);
   const config = useOrderConfig(orderId, lines);
-  const [bank, setBank] = useState<BankDetails>(() => {
-    const [name = '', ...rest] = (form.wise?.name ?? '').split(' ');
-    const stored = form.wise?.currency ?? '';
-    const currency = isBankRefundCurrency(stored) ? stored : DEFAULT_BANK_REFUND_CURRENCY;
-    return { name, surname: rest.join(' '), iban: form.wise?.iban ?? '', currency, details: '' };
-  });
+  // A bank transfer starts from the account given for this order before, if any (spec §3 customer_wise_*).
+  const source = useOrderInfo(orderId, form.solution_id === SolutionId.BankTransfer);
+  if (lines.length === 0) return <Navigate to={`/process-manage/select/${orderId}`} replace />;
+  if (config.isPending || source.isLoading) return <InlineLoader label={t('flow.loading')} />;
+  if (!config.data) return <LoadFailed queries={[config]} />;
+  return (
+    <SolutionChoices orderId={orderId} offered={config.data.returnSolution ?? []} saved={savedPayeeOf(source.data)} />
+  );
+}
+
+function SolutionChoices({
+  orderId,
+  offered,
+  saved,
+}: {
+  orderId: number;
+  offered: NonNullable<OrderSource['returnSolution']>;
+  saved: BankPayee | null;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toast = useUi((state) => state.toast);
+  const { form, update } = useReturnForm(orderId);
+  const [bank, setBank] = useState<BankDetails>(() => detailsOf(form.wise ?? saved));
   const [bankChecked, setBankChecked] = useState(false);
   const [saving, setSaving] = useState(false);
-  if (lines.length === 0) return <Navigate to={`/process-manage/select/${orderId}`} replace />;
-  if (config.isPending) return <InlineLoader label={t('flow.loading')} />;
-  if (!config.data) return <LoadFailed queries={[config]} />;
   // The server offers what this order and selection may use; the portal shows exactly that, and a choice stored
   // earlier that it no longer offers counts as no choice.
-  const solutions = config.data.returnSolution ?? [];
-  const chosen = solutions.some((s) => s.id === form.solution_id) ? form.solution_id : null;
+  const chosen = offered.some((s) => s.id === form.solution_id) ? form.solution_id : null;
 
   /** Solution 6 first makes the payee account; the same details as last time keep the account made then. */
   const bankPayee = async () => {
     setBankChecked(true);
+    const name = `${bank.name.trim()} ${bank.surname.trim()}`;
+    const kept = form.wise ?? saved;
+    const sameIban = kept?.iban === bank.iban || kept?.iban === normalizeIban(bank.iban);
+    if (kept?.name === name && sameIban && kept.currency === bank.currency) {
+      if (!form.wise) update((f) => ({ ...f, wise: kept }));
+      return true;
+    }
     if (Object.keys(bankErrors(bank)).length > 0) {
       toast(t('flow.provideRequired'), { kind: 'error', key: 'bank' });
       return false;
     }
-    const name = `${bank.name.trim()} ${bank.surname.trim()}`;
-    const same = form.wise?.name === name && form.wise.iban === normalizeIban(bank.iban);
-    if (same && form.wise?.currency === bank.currency) return true;
     setSaving(true);
     const made = await createPayee(orderId, bank).catch(() => ({ error: t('flow.submitFailed') }));
     setSaving(false);
@@ -81,7 +122,7 @@ export default function SolutionStep() {
             wise: id === SolutionId.BankTransfer ? f.wise : null,
           }))
         }
-        choices={solutions.map((s) => ({
+        choices={offered.map((s) => ({
           id: s.id,
           label: t(`solutions.${s.id}`, { defaultValue: s.name }),
           hint: t(`solutionHints.${s.id}`, { defaultValue: s.description }),

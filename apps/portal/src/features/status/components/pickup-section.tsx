@@ -1,7 +1,7 @@
 import { Code, ShippingMethodId, TOAST_DURATIONS, type CheckInfo } from '@return-center/contract';
 import { useTranslation } from 'react-i18next';
 import { PickupAddressCard } from '../../../shared/pickup/address-card';
-import { updatePickup } from '../../../shared/pickup/api';
+import { updatePickup, usePickupWindow } from '../../../shared/pickup/api';
 import { PickupPrivacyNote, PickupTimeCard } from '../../../shared/pickup/time-card';
 import type { PickupSlot } from '../../../shared/return-form';
 import { useUi } from '../../../shared/ui-store';
@@ -13,6 +13,9 @@ import { useUi } from '../../../shared/ui-store';
 export function PickupSection({ detail, onChanged }: { detail: CheckInfo; onChanged: () => void }) {
   const { t } = useTranslation();
   const toast = useUi((state) => state.toast);
+  // The days a change may move it to, in the address's zone; asked only while it may change.
+  const address = detail.pickup?.changeable ? detail.pickup.address : null;
+  const range = usePickupWindow({ province_code: address?.province_code ?? '', zip: address?.zip ?? '' }).data ?? null;
   if (!detail.pickup || detail.shipping_method_id !== ShippingMethodId.CarrierPickup) return null;
   const editable = detail.pickup.changeable;
   const current: PickupSlot = {
@@ -42,7 +45,8 @@ export function PickupSection({ detail, onChanged }: { detail: CheckInfo; onChan
       <PickupTimeCard
         value={{ date: current.date, time: current.time }}
         timezone={current.timezone}
-        slots={Object.keys(detail.pickupMethod?.pickupTime ?? { [current.time]: current.time })}
+        range={range}
+        slots={detail.pickupMethod?.pickupTime ?? {}}
         onSave={editable ? (time) => save(time) : undefined}
       />
       <PickupPrivacyNote />
