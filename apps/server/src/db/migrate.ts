@@ -1,5 +1,6 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './database.js';
+import { withOwnSchemaIntrospection } from './own-schema.js';
 import * as initial from './migrations/001-initial.js';
 
 import * as returnMoney from './migrations/003-return-money.js';
@@ -72,13 +73,17 @@ export async function migrate(db: Db, dialect: Dialect): Promise<void> {
       );
     },
   };
-  // Kysely looks for its bookkeeping tables in every schema unless told which one: name ours, so that databases
-  // sharing a PostgreSQL server in other schemas (or tests running side by side) never see each other's.
+  // Kysely looks for its bookkeeping tables in every schema unless told which one: name ours, and let it see only ours,
+  // so that databases sharing a PostgreSQL server in other schemas (or tests running side by side) never meet.
   const migrationTableSchema =
     dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
+  const { error, results } = await new Migrator({
+    db: dialect === 'postgres' ? withOwnSchemaIntrospection(db) : db,
+    provider,
+    migrationTableSchema,
+  }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
 }

@@ -3,6 +3,7 @@ import { present } from '@return-center/domain';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MailMessage, MailTransport } from '../adapters/mail/port.js';
+import { ownSchemaIntrospector } from '../db/own-schema.js';
 import { addEmptyShop, buildTestApp, dialects, shop, submitReturn, type TestApp } from '../../test/helper.js';
 
 /**
@@ -105,7 +106,9 @@ describe.each(dialects)('codes and tokens at rest on %s', (dialect) => {
 });
 
 async function tableNames(t: TestApp): Promise<string[]> {
-  const tables = await t.db.introspection.getTables();
+  const tables = await (
+    t.app.ctx.dialect === 'postgres' ? ownSchemaIntrospector(t.db) : t.db.introspection
+  ).getTables();
   expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['sessions', 'verification_codes']));
   return tables.map((table) => table.name);
 }
