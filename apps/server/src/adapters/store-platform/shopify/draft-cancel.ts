@@ -48,7 +48,6 @@ const cancelled = async (s: Session, orderGid: string) =>
   !!(await s.request<{ order: { cancelledAt: string | null } | null }>(ORDER_CANCELLED, { id: orderGid })).order
     ?.cancelledAt;
 
-
 /**
  * Deletes a draft (its units back, its invoice dead); one already gone counts as deleted. Shopify's errors here carry
  * no code, so a refusal is read by looking: a draft that is no longer there was deleted before.
