@@ -13,8 +13,17 @@ export const externalId = z
   .trim()
   .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'An id is 1 to 64 letters, digits, dots, colons, dashes or underscores');
 
+/**
+ * The most any amount of a fed order may be in minor units, and what a line (price × quantity) and the whole order
+ * may come to: 10^13 (100 billion in a currency of two decimals). Sums, and products with quantities and percentages
+ * (a restocking fee), then stay exact in a JS number and within a bigint column on every database.
+ */
+export const FEED_AMOUNT_MAX = 10 ** 13;
+const feedAmountMax = `${FEED_AMOUNT_MAX.toLocaleString('en-US')} minor units`;
+const tooMuch = `Too large: at most ${feedAmountMax}`;
+
 const count = int.positive().max(10_000);
-const amount = minor.nonnegative();
+const amount = minor.nonnegative().max(FEED_AMOUNT_MAX, tooMuch);
 
 export const feedLine = z.strictObject({
   id: externalId,
@@ -78,9 +87,21 @@ function checkOrder(order: z.output<typeof orderFields>, ctx: z.RefinementCtx) {
   if (lines.size < order.lines.length) ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Line ids repeat' });
   if (order.number === undefined && !orderNumber.safeParse(order.name).success)
     ctx.addIssue({ code: 'custom', path: ['number'], message: 'Give a number: the name is not one' });
-  for (const [i, line] of order.lines.entries())
-    if (line.discount > line.price * line.quantity)
+  let total = order.shipping;
+  for (const [i, line] of order.lines.entries()) {
+    const value = line.price * line.quantity;
+    if (value > FEED_AMOUNT_MAX)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lines', i],
+        message: `price × quantity comes to more than ${feedAmountMax}`,
+      });
+    else if (line.discount > value)
       ctx.addIssue({ code: 'custom', path: ['lines', i, 'discount'], message: 'The discount exceeds the line' });
+    total += value + line.tax;
+  }
+  if (total > FEED_AMOUNT_MAX)
+    ctx.addIssue({ code: 'custom', path: ['lines'], message: `The order comes to more than ${feedAmountMax}` });
   const refunded = new Map<string, number>();
   for (const [i, refund] of order.refunds.entries())
     for (const [j, part] of refund.lines.entries()) {

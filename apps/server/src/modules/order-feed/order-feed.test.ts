@@ -124,6 +124,40 @@ describe.each(dialects)('orders fed by the merchant on %s', (dialect) => {
     expect(await shopperView('1001', 'erin@example.com')).toBeNull();
   });
 
+  it('refuses amounts whose sums would not stay exact, one by one or in an import, with the field at fault', async () => {
+    const line = (price: number, quantity: number, more = {}) => ({ id: 'a', title: 'X', price, quantity, ...more });
+    const tooMuch: [unknown, RegExp][] = [
+      // A bigint overflowed on PostgreSQL with this one (issue #30): 9e15 × 10,000.
+      [order({ lines: [line(9e15, 10_000)] }), /^lines\.0\.price: Too large: at most 10,000,000,000,000 minor units/],
+      [order({ lines: [line(2e9, 10_000)] }), /^lines\.0: price × quantity comes to more than 10,000,000,000,000/],
+      [order({ shipping: 1e13 + 1 }), /^shipping: Too large/],
+      [order({ lines: [line(100, 1, { tax: 1e13 + 1 })] }), /^lines\.0\.tax: Too large/],
+      [
+        order({ lines: [line(1e9, 10_000), { ...line(1e9, 10_000), id: 'b' }] }),
+        /^lines: The order comes to more than 10,000,000,000,000 minor units/,
+      ],
+    ];
+    for (const [body, message] of tooMuch) {
+      const { status, body: answer } = await put('5123', body);
+      expect(status).toBe(400);
+      expect(answer).toMatchObject({ code: Code.InvalidInput, msg: expect.stringMatching(message) as unknown });
+    }
+    const imported = await api<{ saved: number; failed: { index: number; error: string }[] }>(
+      'POST',
+      merchantPath('importOrders'),
+      { orders: tooMuch.map(([body], i) => ({ ...(body as object), id: `big-${String(i)}`, name: `#${String(i)}` })) },
+    );
+    expect(imported.status).toBe(200);
+    expect(imported.body.data.saved).toBe(0);
+    expect(imported.body.data.failed.map((f) => f.error)).toEqual(
+      tooMuch.map(([, message]) => expect.stringMatching(message) as unknown),
+    );
+    expect(await shopperView('1001', 'erin@example.com')).toBeNull();
+    // At the bound itself the order is taken, and its shopper sees it.
+    expect((await put('5123', order({ shipping: 0, lines: [line(1e9, 10_000)] }))).status).toBe(200);
+    expect(present(await shopperView('1001', 'erin@example.com'), 'login').yes.X).toMatchObject({ price: 1e9 });
+  });
+
   it("refuses a number that another of the shop's orders holds, and keeps shops apart", async () => {
     await put('5123', order());
     const taken = await put('9999', order());
