@@ -147,16 +147,36 @@ export const orderImportAnswer = z.object({
   failed: z.array(z.object({ index: int, id: z.string(), error: z.string() })),
 });
 
-/** The order webhook: headers the sender sets, and its answer. */
+/**
+ * The order webhook: headers the sender sets, signed as Standard Webhooks 1.0 (standardwebhooks.com) so that a
+ * sender may use one of its libraries. The id and the time are signed with the body: a captured delivery cannot be
+ * sent again under another id, nor after its time has passed.
+ */
 export const ORDER_WEBHOOK = {
   /** The shop's domain, as in `shop` of the portal's URL. */
   shopHeader: 'x-return-center-shop',
-  /** Unique per delivery; a repeated one is applied once. */
+  /** Unique per event and the same on every retry of it; a repeated one is applied once. */
+  idHeader: 'webhook-id',
+  /** Unix seconds when this attempt was signed. */
+  timestampHeader: 'webhook-timestamp',
+  /** `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the key of the `whsec_` secret; several may be given, separated by spaces. */
+  signatureHeader: 'webhook-signature',
+} as const;
+/** A delivery signed longer ago than this, or as far ahead of the server's clock, is refused. */
+export const ORDER_WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+/** The headers of the scheme before Standard Webhooks (the body alone signed): refused with what changed. */
+export const LEGACY_ORDER_WEBHOOK = {
   deliveryHeader: 'x-return-center-delivery',
-  /** `sha256=` and the hex HMAC-SHA256 of the raw body under the shop's webhook secret. */
   signatureHeader: 'x-return-center-signature',
 } as const;
-export const deliveryId = z.string().trim().min(1).max(100);
+/** Standard Webhooks signs `{id}.{timestamp}.{body}`: an id holds no dot, so its end is never in doubt. */
+export const deliveryId = z
+  .string()
+  .regex(/^[\x21-\x2d\x2f-\x7e]{1,100}$/, '1 to 100 printable ASCII characters without dots or spaces');
+export const webhookTimestamp = z
+  .string()
+  .regex(/^\d{1,12}$/, 'unix seconds, e.g. 1794960000')
+  .transform(Number);
 
 export const orderWebhookAnswer = orderUpsertAnswer.extend({
   /** True when this delivery id was applied before: nothing changed this time. */

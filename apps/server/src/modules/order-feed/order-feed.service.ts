@@ -1,6 +1,5 @@
 import { Code, feedOrder, orderImportBatch, orderUpsert, type FeedOrder } from '@return-center/contract';
 import type { z } from 'zod';
-import { randomBytes } from 'node:crypto';
 import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
@@ -8,7 +7,7 @@ import type { Db } from '../../db/database.js';
 import { AppError, errors } from '../../http/app-error.js';
 import { describeIssues } from '../../http/register-call.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
-import { signatureMatches } from './webhook-signature.js';
+import { newWebhookSecret, signatureMatches, standardSecret, type SignedDelivery } from './webhook-signature.js';
 
 const parse = <T extends z.ZodType>(schema: T, value: unknown): z.output<T> => {
   const result = schema.safeParse(value ?? {});
@@ -52,11 +51,11 @@ export class OrderFeed {
     };
   }
 
-  /** The shop's webhook secret, made on first use; shown to the merchant once by `shops create`. */
+  /** The shop's webhook secret (`whsec_…`), made on first use; shown to the merchant once by `shops create`. */
   async webhookSecret(shopId: number): Promise<string> {
     await this.db
       .insertInto('order_webhook_secrets')
-      .values({ shop_id: shopId, secret: randomBytes(32).toString('base64url'), created_at: nowSeconds(this.clock) })
+      .values({ shop_id: shopId, secret: newWebhookSecret(), created_at: nowSeconds(this.clock) })
       .onConflict((oc) => oc.column('shop_id').doNothing())
       .execute();
     const row = await this.db
@@ -64,17 +63,17 @@ export class OrderFeed {
       .select('secret')
       .where('shop_id', '=', shopId)
       .executeTakeFirstOrThrow();
-    return row.secret;
+    return standardSecret(row.secret);
   }
 
-  /** Whether the raw body carries the shop's signature. A shop without a secret accepts no webhook. */
-  async signedBy(shop: Shop, rawBody: Buffer, signature: string): Promise<boolean> {
+  /** Whether the delivery carries the shop's signature. A shop without a secret accepts no webhook. */
+  async signedBy(shop: Shop, delivery: SignedDelivery, signature: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('order_webhook_secrets')
       .select('secret')
       .where('shop_id', '=', shop.id)
       .executeTakeFirst();
-    return Boolean(row && signatureMatches(row.secret, rawBody, signature));
+    return Boolean(row && signatureMatches(row.secret, delivery, signature));
   }
 
   /** Applies a verified delivery once: the delivery id is recorded in the same transaction as the order. */
