@@ -186,7 +186,7 @@ export async function createServices(
       documents,
       uploads,
       limiter,
-      orderFeed: new OrderFeed(db, clock),
+      orderFeed: new OrderFeed(db, clock, dialect),
     },
   };
 }

@@ -27,6 +27,7 @@ import * as carrierDetails from './migrations/024-carrier-details.js';
 import * as consoleAccounts from './migrations/025-console-accounts.js';
 import * as shopifyIds from '../adapters/store-platform/migrations/026-shopify-ids.js';
 import * as shopifyInstalls from './migrations/027-shopify-installs.js';
+import * as orderImports from './migrations/028-order-imports.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -56,6 +57,7 @@ const ALL = {
   '025-console-accounts': consoleAccounts,
   '026-shopify-ids': shopifyIds,
   '027-shopify-installs': shopifyInstalls,
+  '028-order-imports': orderImports,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {
