@@ -9,6 +9,7 @@ export const SECTIONS = [
   'start',
   'scaleout',
   'import',
+  'maximal-import',
   'browser',
   'bundle',
 ] as const;

@@ -33,6 +33,7 @@ What runs, by section (\`BENCH_ONLY=api,submit,…\` runs some; the others keep 
 | \`start\`    | \`node apps/server/dist/main.js\` on a SQLite file with its data: spawn to the "running at" line, and RSS 2 s later; median of \`BENCH_START_RUNS\`                                                                                                             |
 | \`scaleout\` | two built server processes on one PostgreSQL schema (and Redis) behind a round-robin proxy (\`bench/proxy.ts\`): throughput with one and two backends; 31 logins from one client address across both                                                         |
 | \`import\`   | \`npm run merchant -- orders import\` of \`BENCH_IMPORT_ORDERS\` generated orders into a server on a SQLite file                                                                                                                                               |
+| \`maximal-import\` | import calls of 500 orders × 164 lines (4 MiB), created then updated, three rounds, against the built server in its own process on a SQLite file (and PostgreSQL when configured); /health round trips every 20 ms meanwhile, from another process |
 | \`browser\`  | Lighthouse (mobile, median of \`BENCH_LIGHTHOUSE_RUNS\`), INP at 4× CPU throttle and first-view bytes (\`bench/browser.ts\`) against the built server and portal                                                                                              |
 | \`bundle\`   | JavaScript per route of \`apps/portal/dist\`, gzip level 9: what index.html loads, and the chunks on the way to the page's chunk (dynamic imports), each with its static imports                                                                                 |
 
@@ -244,6 +245,26 @@ function details(results: Results, reference: Machine): string[] {
     out.push(
       sectionHeading('Order import', imported, reference),
       `${imported.count.toLocaleString('en')} orders (${imported.megabytes.toFixed(1)} MB of JSON lines) in ${imported.seconds.toFixed(1)} s, ${Math.round(imported.perSecond).toLocaleString('en')} orders/s; the bench process (server and its load) peaked at ${Math.round(imported.peakRssMb)} MB RSS.`,
+    );
+  const maximal = results['maximal-import'];
+  if (maximal)
+    out.push(
+      sectionHeading('A maximal import call and /health', maximal, reference),
+      table(
+        ['database', 'MiB', 'created in ms', 'updated in ms', '/health pings', 'p99 ms', 'max ms'],
+        maximal.runs.map((r) => [
+          DATABASE_NAMES[r.database],
+          String(r.megabytes),
+          String(r.createMs),
+          String(r.updateMs),
+          String(r.pings),
+          String(r.healthP99Ms),
+          String(r.healthMaxMs),
+        ]),
+      ),
+      'Three rounds of one import call of 500 orders × 164 lines (as many as fit in its 4 MiB) with the demo key, then ' +
+        'the same orders at another price (every line updated), back to back, while another process asks for /health ' +
+        'every 20 ms; the times are medians.',
     );
   if (browser) {
     const f = browser.figures;

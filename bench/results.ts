@@ -131,6 +131,22 @@ export interface ImportResult extends Stamp {
   peakRssMb: number;
 }
 
+export interface MaximalImportRun {
+  database: Database;
+  /** The body of one call, in MiB. */
+  megabytes: number;
+  /** Medians: the call that created every order, and the same orders again at another price, every line updated. */
+  createMs: number;
+  updateMs: number;
+  /** /health round trips sent during both calls, their p99 and the slowest. */
+  pings: number;
+  healthP99Ms: number;
+  healthMaxMs: number;
+}
+export interface MaximalImportResult extends Stamp {
+  runs: MaximalImportRun[];
+}
+
 export interface BrowserResult extends Stamp {
   figures: BrowserFigures;
 }
@@ -153,6 +169,7 @@ export interface Results {
   start?: StartResult;
   scaleout?: ScaleOutResult;
   import?: ImportResult;
+  'maximal-import'?: MaximalImportResult;
   browser?: BrowserResult;
   bundle?: BundleResult;
 }

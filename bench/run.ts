@@ -6,6 +6,7 @@ import { benchApi } from './api.js';
 import { benchCatalogue } from './catalogue.js';
 import { env, FULL, type Section } from './env.js';
 import { benchImport } from './import.js';
+import { benchMaximalImport } from './maximal-import.js';
 import { log } from './load.js';
 import { benchBrowser } from './portal-figures.js';
 import { writeReport } from './report.js';
@@ -48,6 +49,7 @@ const runners: { [S in Section]: () => Promise<Results[S] | null> } = {
     stamped(smaller([env.importOrders < FULL.importOrders, `${env.importOrders.toLocaleString('en')} orders`]), () =>
       benchImport(env.importOrders),
     ),
+  'maximal-import': () => stamped(null, benchMaximalImport),
   browser: () =>
     stamped(
       smaller([

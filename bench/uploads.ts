@@ -83,13 +83,13 @@ async function uploadOne(base: string, token: string, image: Buffer, name: strin
   return performance.now() - started;
 }
 
-const percentile = (values: number[], p: number) => {
+export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
 
 /** Pings /health every 20 ms from a child process (bench/health-pinger.ts) until `stop` is called. */
-function healthPinger(url: string): { stop: () => Promise<[number, number][]> } {
+export function healthPinger(url: string): { stop: () => Promise<[number, number][]> } {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'health-pinger.ts'), url], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });

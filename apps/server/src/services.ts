@@ -188,7 +188,7 @@ export async function createServices(
       documents,
       uploads,
       limiter,
-      orderFeed: new OrderFeed(db, clock),
+      orderFeed: new OrderFeed(db, clock, dialect),
     },
   };
 }

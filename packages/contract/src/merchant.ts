@@ -5,6 +5,7 @@ import { shopSettings } from './shop-settings.js';
 import {
   IMPORT_BATCH_MAX,
   ORDER_WEBHOOK,
+  ORDER_WEBHOOK_TOLERANCE_SECONDS,
   externalId,
   feedOrder,
   orderWebhookAnswer,
@@ -196,7 +197,7 @@ export const merchantRoutes = {
   orderWebhook: {
     method: 'POST',
     path: '/webhooks/orders',
-    summary: `Receive one order from your store as a webhook: the body is an order with its \`id\`, signed with HMAC-SHA256 of the raw body under the shop's webhook secret in \`${ORDER_WEBHOOK.signatureHeader}: sha256=<hex>\`, with \`${ORDER_WEBHOOK.shopHeader}\` and a unique \`${ORDER_WEBHOOK.deliveryHeader}\` (a repeated delivery is applied once); a bad signature gets 401`,
+    summary: `Receive one order from your store as a webhook: the body is an order with its \`id\`, signed as Standard Webhooks under the shop's \`whsec_\` webhook secret: \`${ORDER_WEBHOOK.idHeader}\` (unique per event; a repeated one is applied once), \`${ORDER_WEBHOOK.timestampHeader}\` (unix seconds, at most ${String(ORDER_WEBHOOK_TOLERANCE_SECONDS / 60)} minutes off) and \`${ORDER_WEBHOOK.signatureHeader}: v1,<base64 HMAC-SHA256 of id.timestamp.body>\`, with \`${ORDER_WEBHOOK.shopHeader}\`; a bad or old signature gets 401`,
     auth: 'signature',
     body: feedOrder,
     answer: orderWebhookAnswer,

@@ -13,8 +13,17 @@ export const externalId = z
   .trim()
   .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'An id is 1 to 64 letters, digits, dots, colons, dashes or underscores');
 
+/**
+ * The most any amount of a fed order may be in minor units, and what a line (price × quantity) and the whole order
+ * may come to: 10^13 (100 billion in a currency of two decimals). Sums, and products with quantities and percentages
+ * (a restocking fee), then stay exact in a JS number and within a bigint column on every database.
+ */
+export const FEED_AMOUNT_MAX = 10 ** 13;
+const feedAmountMax = `${FEED_AMOUNT_MAX.toLocaleString('en-US')} minor units`;
+const tooMuch = `Too large: at most ${feedAmountMax}`;
+
 const count = int.positive().max(10_000);
-const amount = minor.nonnegative();
+const amount = minor.nonnegative().max(FEED_AMOUNT_MAX, tooMuch);
 
 export const feedLine = z.strictObject({
   id: externalId,
@@ -78,9 +87,21 @@ function checkOrder(order: z.output<typeof orderFields>, ctx: z.RefinementCtx) {
   if (lines.size < order.lines.length) ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Line ids repeat' });
   if (order.number === undefined && !orderNumber.safeParse(order.name).success)
     ctx.addIssue({ code: 'custom', path: ['number'], message: 'Give a number: the name is not one' });
-  for (const [i, line] of order.lines.entries())
-    if (line.discount > line.price * line.quantity)
+  let total = order.shipping;
+  for (const [i, line] of order.lines.entries()) {
+    const value = line.price * line.quantity;
+    if (value > FEED_AMOUNT_MAX)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lines', i],
+        message: `price × quantity comes to more than ${feedAmountMax}`,
+      });
+    else if (line.discount > value)
       ctx.addIssue({ code: 'custom', path: ['lines', i, 'discount'], message: 'The discount exceeds the line' });
+    total += value + line.tax;
+  }
+  if (total > FEED_AMOUNT_MAX)
+    ctx.addIssue({ code: 'custom', path: ['lines'], message: `The order comes to more than ${feedAmountMax}` });
   const refunded = new Map<string, number>();
   for (const [i, refund] of order.refunds.entries())
     for (const [j, part] of refund.lines.entries()) {
@@ -126,16 +147,36 @@ export const orderImportAnswer = z.object({
   failed: z.array(z.object({ index: int, id: z.string(), error: z.string() })),
 });
 
-/** The order webhook: headers the sender sets, and its answer. */
+/**
+ * The order webhook: headers the sender sets, signed as Standard Webhooks 1.0 (standardwebhooks.com) so that a
+ * sender may use one of its libraries. The id and the time are signed with the body: a captured delivery cannot be
+ * sent again under another id, nor after its time has passed.
+ */
 export const ORDER_WEBHOOK = {
   /** The shop's domain, as in `shop` of the portal's URL. */
   shopHeader: 'x-return-center-shop',
-  /** Unique per delivery; a repeated one is applied once. */
+  /** Unique per event and the same on every retry of it; a repeated one is applied once. */
+  idHeader: 'webhook-id',
+  /** Unix seconds when this attempt was signed. */
+  timestampHeader: 'webhook-timestamp',
+  /** `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` under the key of the `whsec_` secret; several may be given, separated by spaces. */
+  signatureHeader: 'webhook-signature',
+} as const;
+/** A delivery signed longer ago than this, or as far ahead of the server's clock, is refused. */
+export const ORDER_WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+/** The headers of the scheme before Standard Webhooks (the body alone signed): refused with what changed. */
+export const LEGACY_ORDER_WEBHOOK = {
   deliveryHeader: 'x-return-center-delivery',
-  /** `sha256=` and the hex HMAC-SHA256 of the raw body under the shop's webhook secret. */
   signatureHeader: 'x-return-center-signature',
 } as const;
-export const deliveryId = z.string().trim().min(1).max(100);
+/** Standard Webhooks signs `{id}.{timestamp}.{body}`: an id holds no dot, so its end is never in doubt. */
+export const deliveryId = z
+  .string()
+  .regex(/^[\x21-\x2d\x2f-\x7e]{1,100}$/, '1 to 100 printable ASCII characters without dots or spaces');
+export const webhookTimestamp = z
+  .string()
+  .regex(/^\d{1,12}$/, 'unix seconds, e.g. 1794960000')
+  .transform(Number);
 
 export const orderWebhookAnswer = orderUpsertAnswer.extend({
   /** True when this delivery id was applied before: nothing changed this time. */

@@ -30,6 +30,7 @@ import * as shopifyIds from '../adapters/store-platform/migrations/026-shopify-i
 import * as shopifyInstalls from './migrations/027-shopify-installs.js';
 import * as staffInvites from './migrations/028-staff-invites.js';
 import * as draftHolds from '../adapters/store-platform/migrations/029-draft-holds.js';
+import * as orderImports from './migrations/030-order-imports.js';
 
 /** Migrations are listed in code (no directory scan) so they bundle and run identically everywhere. */
 const ALL = {
@@ -61,6 +62,7 @@ const ALL = {
   '027-shopify-installs': shopifyInstalls,
   '028-staff-invites': staffInvites,
   '029-draft-holds': draftHolds,
+  '030-order-imports': orderImports,
 };
 
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {

@@ -198,6 +198,13 @@ export interface OrderWebhookDeliveriesTable {
   received_at: number;
 }
 
+/** An import call running for the shop (order-feed's import lease). */
+export interface OrderImportsTable {
+  shop_id: number;
+  token: string;
+  renewed_at: number;
+}
+
 export interface MerchantKeysTable {
   id: Generated<number>;
   shop_id: number;
@@ -483,6 +490,7 @@ export interface Database {
   staff_invites: StaffInvitesTable;
   order_webhook_secrets: OrderWebhookSecretsTable;
   order_webhook_deliveries: OrderWebhookDeliveriesTable;
+  order_imports: OrderImportsTable;
   jobs: JobsTable;
   documents: DocumentsTable;
   app_secrets: AppSecretsTable;

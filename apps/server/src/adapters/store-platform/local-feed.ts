@@ -4,6 +4,22 @@ import type { Db } from '../../db/database.js';
 export type FeedResult = { id: string; orderId: number; created: boolean } | { id: string; error: string };
 
 const numberTaken = (number: string, holder: string) => `Order number ${number} already belongs to order ${holder}`;
+type LineColumn = Exclude<keyof ReturnType<typeof lineRows>[number], 'order_id' | 'platform_line_id'>;
+/** What an update of a fed order may change in one of its lines: every column but its order and platform id. */
+const LINE_COLUMNS = Object.keys({
+  product_id: true,
+  variant_id: true,
+  title: true,
+  variant_title: true,
+  sku: true,
+  image: true,
+  price: true,
+  quantity: true,
+  discount: true,
+  tax: true,
+  tags: true,
+  refunded_quantity: true,
+} satisfies Record<LineColumn, true>) as LineColumn[];
 /** Rows per multi-row insert: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
 const ROWS_PER_INSERT = 1000;
 
@@ -142,20 +158,35 @@ export async function feedOrderOf(db: Db, shopId: number, orderId: number): Prom
 
 async function replaceOrder(db: Db, orderId: number, order: FeedOrder, customerId: number) {
   await db.updateTable('orders').set(orderRow(order, customerId)).where('id', '=', orderId).execute();
-  const lineIds = new Map(
-    (
-      await db.selectFrom('order_lines').select(['id', 'platform_line_id']).where('order_id', '=', orderId).execute()
-    ).map((l) => [l.platform_line_id, l.id]),
+  const existing = new Map(
+    (await db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).execute()).map((l) => [
+      l.platform_line_id,
+      l,
+    ]),
   );
   const rows = lineRows(order, orderId);
-  const added = rows.filter((l) => !lineIds.has(l.platform_line_id));
+  const added = rows.filter((l) => !existing.has(l.platform_line_id));
   if (added.length > 0) await db.insertInto('order_lines').values(added).execute();
-  for (const line of rows) {
-    const id = lineIds.get(line.platform_line_id);
-    if (id !== undefined) await db.updateTable('order_lines').set(line).where('id', '=', id).execute();
-  }
+  // A store sends the whole order again for any change (and a resync sends it unchanged): only changed lines are
+  // written, all in one statement: an insert of rows that exist, by their ids, turned into an update of each.
+  const changed = rows.flatMap((line) => {
+    const before = existing.get(line.platform_line_id);
+    const differs = before && (Object.keys(line) as (keyof typeof line)[]).some((key) => line[key] !== before[key]);
+    return before && differs ? [{ ...line, id: before.id }] : [];
+  });
+  if (changed.length > 0)
+    await db
+      .insertInto('order_lines')
+      .values(changed)
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => {
+          const from = (column: LineColumn) => eb.ref(`excluded.${column}`);
+          return Object.fromEntries(LINE_COLUMNS.map((column) => [column, from(column)]));
+        }),
+      )
+      .execute();
   const kept = new Set(order.lines.map((l) => l.id));
-  const gone = [...lineIds].filter(([platformId]) => !kept.has(platformId)).map(([, id]) => id);
+  const gone = [...existing].filter(([platformId]) => !kept.has(platformId)).map(([, l]) => l.id);
   if (gone.length > 0) await db.deleteFrom('order_lines').where('id', 'in', gone).execute();
 }
 

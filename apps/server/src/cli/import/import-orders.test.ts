@@ -1,6 +1,13 @@
 import { IMPORT_BATCH_MAX } from '@return-center/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BATCH_BYTES_MAX, ImportStopped, importOrders, type BatchAnswer, type SendBatch } from './import-orders.js';
+import {
+  BATCH_BYTES_MAX,
+  BATCHES_IN_FLIGHT,
+  ImportStopped,
+  importOrders,
+  type BatchAnswer,
+  type SendBatch,
+} from './import-orders.js';
 import type { ProgressState } from './progress.js';
 import type { RawOrder } from './records.js';
 import { removeTempFiles, sampleOrder, tempFile } from './test-support.js';
@@ -23,8 +30,8 @@ function jsonlFile(count: number) {
 const idOf = (order: RawOrder) => String(order.id);
 
 /**
- * A server that holds each batch until the next one arrives (or all orders have), then answers after a moment:
- * the importer gets every chance to send more than it should.
+ * A server that holds each batch until as many as the importer may send at once have arrived (or all orders have),
+ * then answers after a moment: the importer gets every chance to send more than it should.
  */
 function slowServer(expectedOrders: number, refuse: (id: string) => string | undefined = () => undefined) {
   const batches: string[][] = [];
@@ -38,7 +45,7 @@ function slowServer(expectedOrders: number, refuse: (id: string) => string | und
     await new Promise<void>((release) => {
       held.push(release);
       const received = batches.reduce((sum, batch) => sum + batch.length, 0);
-      if (held.length >= 2 || received >= expectedOrders)
+      if (held.length >= BATCHES_IN_FLIGHT || received >= expectedOrders)
         setTimeout(() => {
           held.shift()?.();
           if (received >= expectedOrders) held.splice(0).forEach((next) => next());
@@ -55,14 +62,14 @@ function slowServer(expectedOrders: number, refuse: (id: string) => string | und
 }
 
 describe('importing an order file', () => {
-  it('sends every order once, in batches of at most 500, at most 2 at a time', async () => {
+  it('sends every order once, in batches of at most 500, one at a time', async () => {
     const { text } = jsonlFile(2_600);
     const server = slowServer(2_600);
     const summary = await importOrders({ file: await tempFile('orders.jsonl', text), send: server.send });
     expect(server.batches.map((batch) => batch.length)).toEqual([500, 500, 500, 500, 500, 100]);
     expect(server.batches.every((batch) => batch.length <= IMPORT_BATCH_MAX)).toBe(true);
     expect(server.batches.flat()).toEqual(Array.from({ length: 2_600 }, (_, i) => `o-${String(i + 1)}`));
-    expect(server.maxInFlight()).toBe(2);
+    expect(server.maxInFlight()).toBe(1);
     expect(summary.saved).toBe(2_600);
   });
 

@@ -48,8 +48,11 @@ const idOf = (order: RawOrder) => (typeof order.id === 'string' ? order.id : '')
 const tooLarge = (bytes: number) =>
   `The order is ${(bytes / 1024 / 1024).toFixed(1)} MiB of JSON, more than one import call can carry`;
 
-/** One batch reading while another is saved keeps both the file and the server busy, without flooding the server. */
-export const BATCHES_IN_FLIGHT = 2;
+/**
+ * The server takes one import call per shop at a time (a second is refused with 409), so one batch is sent at a time;
+ * the next one is read meanwhile.
+ */
+export const BATCHES_IN_FLIGHT = 1;
 
 /** A batch could not be sent: the import stopped. Orders are replaced by their id, so importing again is safe. */
 export class ImportStopped extends Error {

@@ -32,7 +32,7 @@ import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
 import { addShop, buildTestApp, dialects, type TestApp } from '../../../test/helper.js';
 import { CSV_COLUMNS, readCsvOrders, REQUIRED_CSV_COLUMNS } from '../../cli/import/read-csv.js';
 import { LIMITS } from '../auth/rate-limiter.js';
-import { signBody } from './webhook-signature.js';
+import { nowSeconds, systemClock } from '../../clock.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const DOC = join(ROOT, 'docs/feeding-orders.md');
@@ -75,6 +75,23 @@ function runExample(args: string[], env: Record<string, string> = {}): Promise<R
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
     });
+    child.on('error', fail);
+    child.on('close', (code) => {
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Runs shell commands of the page with bash in `cwd`, with only PATH and `env` in the environment. */
+function runShell(script: string, cwd: string, env: Record<string, string>): Promise<Run> {
+  return new Promise((done, fail) => {
+    const child = spawn('bash', ['--norc', '--noprofile', '-c', `set -euo pipefail\n${script}`], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
+    let [stdout, stderr] = ['', ''];
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', fail);
     child.on('close', (code) => {
       done({ code, stdout, stderr });
@@ -224,24 +241,65 @@ describe.each(dialects)('the WooCommerce example of docs/feeding-orders.md on %s
       headers: { authorization },
     });
     expect(imported.json()).toEqual(answers[1]);
-    const body = `${JSON.stringify({ id: '5123', ...order }, null, 2)}\n`;
-    const delivered = await t.app.inject({
-      method: 'POST',
-      url: merchantPath('orderWebhook'),
-      payload: body,
-      headers: {
-        'content-type': 'application/json',
-        [ORDER_WEBHOOK.shopHeader]: SHOP,
-        [ORDER_WEBHOOK.deliveryHeader]: '5123-1794873600',
-        [ORDER_WEBHOOK.signatureHeader]: signBody(webhookSecret, body),
-      },
-    });
-    expect(delivered.json()).toEqual(answers[2]);
+    // The page's webhook commands as a merchant runs them, `date` answering the server's time.
+    const script = present(
+      (await blocks('sh')).find((block) => block.includes('webhooks/orders')),
+      'the webhook example',
+    );
+    const dir = await mkdtemp(join(tmpdir(), 'webhook-'));
+    try {
+      await writeFile(join(dir, 'delivery.json'), `${JSON.stringify({ id: '5123', ...order }, null, 2)}\n`);
+      const delivered = await runShell(`date() { echo ${String(nowSeconds(t.clock))}; }\n${script}`, dir, {
+        API: present(merchantEnv.MERCHANT_API_URL, 'url'),
+        SECRET: webhookSecret,
+        SHOP,
+      });
+      expect(delivered.stderr).toBe('');
+      expect(JSON.parse(delivered.stdout)).toEqual(answers[2]);
+    } finally {
+      await rm(dir, { recursive: true });
+    }
     // What the page says of the order example: the socks are final sale, the jacket was refunded.
     const erin = present(await shopperView('#1001', 'erin@example.com'), 'the example order');
     expect(Object.keys(erin.yes)).toEqual([]);
     expect(erin.no['Wool Socks']).toMatchObject({ reason: NonReturnableReason.Other });
     expect(erin.no['Rain Jacket']).toMatchObject({ reason: NonReturnableReason.RefundedAtPlatform });
+  });
+
+  it('delivers the sample export as signed webhooks with --webhook, each state of an order once', async () => {
+    // The script signs with the time it sends: this server's clock is the real one.
+    const live = await buildTestApp(dialect, {}, { clock: systemClock });
+    try {
+      const shop = await addShop(live, SHOP);
+      await live.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = live.app.server.address() as AddressInfo;
+      const env = {
+        MERCHANT_API_URL: `http://127.0.0.1:${String(port)}`,
+        MERCHANT_SHOP: SHOP,
+        MERCHANT_WEBHOOK_SECRET: shop.webhookSecret,
+        ...woo.env,
+      };
+      const run = await runExample(['--webhook', SAMPLE], env);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('4 orders: 3 created, 0 updated, 0 unchanged, 1 skipped, 0 failed');
+      const placed = new LocalStorePlatform(live.db, live.clock);
+      const kim = await placed.findOrderByNumber(shop.shop.id, '1003');
+      expect(Object.fromEntries(kim?.lines.map((l) => [l.title, l.refundedQuantity]) ?? [])).toEqual({
+        'Rain Jacket': 0,
+        'Wool Socks': 1,
+      });
+      // The same states again are repeats of the same events: nothing is applied twice.
+      const again = await runExample(['--webhook', SAMPLE], env);
+      expect(again.stdout).toContain('4 orders: 0 created, 0 updated, 3 unchanged, 1 skipped, 0 failed');
+      const wrong = await runExample(['--webhook', SAMPLE], { ...env, MERCHANT_WEBHOOK_SECRET: webhookSecret });
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toMatch(
+        /Stopped: the server refused the signature \(HTTP 401: The signature does not match\)/,
+      );
+    } finally {
+      await live.close();
+    }
   });
 
   it("says so when it cannot learn a refund's units, and leaves them returnable", async () => {
