@@ -48,6 +48,9 @@ export const LIMITS = {
  * Limits over fixed-window counters shared by every instance behind a load balancer (in the database, or in Redis
  * when REDIS_URL is set). Every bucket of one attempt is counted in one round trip.
  */
+/** Waits before trying a full reservation again (real time, about 0.4 s in all), then null: refused. */
+const RESERVE_WAITS_MS = [10, 25, 50, 100, 200, null];
+
 export class RateLimiter {
   constructor(readonly store: RateLimitStore) {}
 
@@ -68,8 +71,15 @@ export class RateLimiter {
    */
   async reserve(entries: [string, Limit][]): Promise<{ release: () => Promise<void> } | null> {
     const hits = entries.map(([bucket, limit]) => ({ bucket, windowSeconds: limit.windowSeconds, max: limit.max }));
-    if (!(await this.store.reserve(hits))) return null;
-    return { release: () => this.store.release(hits) };
+    // A full bucket may be full of attempts still being checked: good ones give their place back within milliseconds,
+    // so a burst of good keys waits a moment instead of being refused. Failures never give theirs back, so a burst of
+    // bad guesses still gets no more checks than the limit.
+    for (const wait of RESERVE_WAITS_MS) {
+      if (await this.store.reserve(hits)) return { release: () => this.store.release(hits) };
+      if (wait === null) return null;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    return null;
   }
 
   /** Hits every bucket (so each counts the attempt) and tells whether all allow it. */
