@@ -143,6 +143,8 @@ async function shopify(dialect: (typeof dialects)[number]): Promise<Harness> {
     },
     payDraft: (shopId, draft) => {
       fake.payDraft(domainOf(shopId), present(parseDraftKey(draft.id), `draft ${draft.id}`).draftId);
+      // A checkout changes the variants' stock: Shopify's products/update webhook.
+      platform.forgetCatalogue(shopId);
       return Promise.resolve();
     },
     fedAs: (platformId) => fed.get(platformId) ?? platformId,
