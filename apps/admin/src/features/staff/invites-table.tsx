@@ -5,6 +5,7 @@ import { get } from '../../shared/api';
 import { date } from '../../shared/format';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { Failed, Loading } from '../../shared/ui/page';
+import { StackedTable } from '../../shared/ui/stacked-table';
 import { useConfirmedRemoval } from '../../shared/use-confirmed-removal';
 
 export const INVITES = ['invites'] as const;
@@ -30,39 +31,24 @@ export function InvitesTable() {
       {invites.isError ? <Failed message={invites.error.message} retry={() => void invites.refetch()} /> : null}
       {invites.data?.length === 0 ? <p className="muted">{t('staff.nonePending')}</p> : null}
       {invites.data?.length ? (
-        <table className="table stacked">
-          <caption className="visually-hidden">{t('staff.pendingCaption')}</caption>
-          <thead>
-            <tr>
-              {Object.values(columns).map((label) => (
-                <th key={label} scope="col">
-                  {label}
-                </th>
-              ))}
-              <th scope="col">
-                <span className="visually-hidden">{t('staff.actions')}</span>
-              </th>
+        <StackedTable caption={t('staff.pendingCaption')} columns={columns} actions={t('staff.actions')}>
+          {invites.data.map((invite) => (
+            <tr key={invite.id}>
+              <td data-label={columns.email} className="wrap-anywhere">
+                {invite.email}
+              </td>
+              <td data-label={columns.role}>{t(`staff.roleNames.${invite.role}`)}</td>
+              <td data-label={columns.invited}>{date(invite.created_at)}</td>
+              <td data-label={columns.until}>{date(invite.expires_at)}</td>
+              <td>
+                <button type="button" className="button secondary small" onClick={() => revoking.ask(invite)}>
+                  {t('staff.revoke')}
+                  <span className="visually-hidden"> {t('staff.revokeFor', { email: invite.email })}</span>
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {invites.data.map((invite) => (
-              <tr key={invite.id}>
-                <td data-label={columns.email} className="wrap-anywhere">
-                  {invite.email}
-                </td>
-                <td data-label={columns.role}>{t(`staff.roleNames.${invite.role}`)}</td>
-                <td data-label={columns.invited}>{date(invite.created_at)}</td>
-                <td data-label={columns.until}>{date(invite.expires_at)}</td>
-                <td>
-                  <button type="button" className="button secondary small" onClick={() => revoking.ask(invite)}>
-                    {t('staff.revoke')}
-                    <span className="visually-hidden"> {t('staff.revokeFor', { email: invite.email })}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StackedTable>
       ) : null}
       <ConfirmDialog
         {...revoking.dialog}

@@ -6,6 +6,7 @@ import { date } from '../../shared/format';
 import { useSignedIn } from '../../shared/session';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { Failed, Loading } from '../../shared/ui/page';
+import { StackedTable } from '../../shared/ui/stacked-table';
 import { useConfirmedRemoval } from '../../shared/use-confirmed-removal';
 
 const STAFF = ['staff'] as const;
@@ -30,42 +31,27 @@ export function StaffTable() {
   };
   return (
     <>
-      <table className="table stacked">
-        <caption className="visually-hidden">{t('staff.caption')}</caption>
-        <thead>
-          <tr>
-            {Object.values(columns).map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-            <th scope="col">
-              <span className="visually-hidden">{t('staff.actions')}</span>
-            </th>
+      <StackedTable caption={t('staff.caption')} columns={columns} actions={t('staff.actions')}>
+        {staff.data.map((account) => (
+          <tr key={account.id}>
+            <td data-label={columns.name}>{account.name}</td>
+            <td data-label={columns.email} className="wrap-anywhere">
+              {account.email}
+            </td>
+            <td data-label={columns.role}>{t(`staff.roleNames.${account.role}`)}</td>
+            <td data-label={columns.secondFactor}>{account.totp_enabled ? t('staff.on') : t('staff.off')}</td>
+            <td data-label={columns.since}>{date(account.created_at)}</td>
+            <td>
+              {account.id === me.id ? null : (
+                <button type="button" className="button secondary small" onClick={() => removing.ask(account)}>
+                  {t('staff.remove')}
+                  <span className="visually-hidden"> {account.email}</span>
+                </button>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {staff.data.map((account) => (
-            <tr key={account.id}>
-              <td data-label={columns.name}>{account.name}</td>
-              <td data-label={columns.email} className="wrap-anywhere">
-                {account.email}
-              </td>
-              <td data-label={columns.role}>{t(`staff.roleNames.${account.role}`)}</td>
-              <td data-label={columns.secondFactor}>{account.totp_enabled ? t('staff.on') : t('staff.off')}</td>
-              <td data-label={columns.since}>{date(account.created_at)}</td>
-              <td>
-                {account.id === me.id ? null : (
-                  <button type="button" className="button secondary small" onClick={() => removing.ask(account)}>
-                    {t('staff.remove')}
-                    <span className="visually-hidden"> {account.email}</span>
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </StackedTable>
       <ConfirmDialog
         {...removing.dialog}
         title={t('staff.removeTitle', { email: removing.target?.email ?? '' })}
