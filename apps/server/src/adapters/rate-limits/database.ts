@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import type { Hit, RateLimitStore, Reserve } from './port.js';
+import { LEASE_SECONDS, leaseOf, type Hit, type RateLimitStore, type Reserve } from './port.js';
+
+/** The lease row of a reservation (see the port). */
+const lease = (hit: Hit): Hit => ({ bucket: leaseOf(hit.bucket), windowSeconds: LEASE_SECONDS });
 
 /** A reservation over a full bucket: rolls its transaction back. */
 class Full extends Error {}
@@ -33,15 +36,23 @@ export class DatabaseRateLimits implements RateLimitStore {
   }
 
   /**
-   * Counts the hits and reads the counts inside one transaction, and rolls it back when a bucket went over: the upsert
-   * holds each row's lock (PostgreSQL) or the database's (SQLite) until then, so concurrent reservations queue.
+   * Counts the reservations in each bucket's lease row and reads the bucket's hits inside one transaction, and rolls
+   * it back when a bucket would pass its max. The lease upsert holds its row's lock (PostgreSQL) or the database's
+   * (SQLite) until then, and `commit` takes the same lock before it adds a hit, so concurrent reservations queue and
+   * each reads hits and reservations as they are.
    */
   async reserve(hits: readonly Reserve[]): Promise<boolean> {
     if (hits.length === 0) return true;
+    const maxOf = new Map(hits.map((h) => [h.bucket, h.max]));
     try {
       await this.db.transaction().execute(async (trx) => {
-        const counts = await this.upsertHits(trx, hits);
-        if (hits.some(({ bucket, max }) => (counts.get(bucket) ?? 0) > max)) throw new Full();
+        const leased = await this.upsertHits(trx, hits.map(lease));
+        const counted = await this.counts(
+          trx,
+          hits.map((h) => h.bucket),
+        );
+        for (const [bucket, max] of maxOf)
+          if ((counted.get(bucket) ?? 0) + (leased.get(leaseOf(bucket)) ?? 0) > max) throw new Full();
       });
       return true;
     } catch (error) {
@@ -51,17 +62,42 @@ export class DatabaseRateLimits implements RateLimitStore {
   }
 
   async release(hits: readonly Hit[]): Promise<void> {
+    await this.takeBack(this.db, hits.map(lease));
+  }
+
+  async commit(hits: readonly Hit[]): Promise<void> {
+    if (hits.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      // The lease rows first, as reserve takes them, so the two never wait on each other crosswise.
+      await this.takeBack(trx, hits.map(lease));
+      await this.upsertHits(trx, hits);
+    });
+  }
+
+  /** Takes one hit per entry back from buckets still in their window, never below 0. */
+  private async takeBack(db: Db, hits: readonly Hit[]): Promise<void> {
     const now = nowSeconds(this.clock);
     // Buckets taken back by as many hits share one statement (nearly always: one hit each).
     const byHits = new Map<number, string[]>();
     for (const row of grouped(hits)) byHits.set(row.hits, [...(byHits.get(row.hits) ?? []), row.bucket]);
     for (const [taken, buckets] of byHits)
-      await this.db
+      await db
         .updateTable('rate_limits')
         .set({ hits: sql<number>`case when hits > ${taken} then hits - ${taken} else 0 end` })
         .where('bucket', 'in', buckets)
         .where('expires_at', '>', now)
         .execute();
+  }
+
+  /** The hits of each bucket in its current window. */
+  private async counts(db: Db, buckets: string[]): Promise<Map<string, number>> {
+    const rows = await db
+      .selectFrom('rate_limits')
+      .select(['bucket', 'hits'])
+      .where('bucket', 'in', buckets)
+      .where('expires_at', '>', nowSeconds(this.clock))
+      .execute();
+    return new Map(rows.map((row) => [row.bucket, row.hits]));
   }
 
   async count(bucket: string): Promise<number> {

@@ -7,7 +7,7 @@ import { fixedClock } from '../../clock.js';
 import { createDb } from '../../db/database.js';
 import { migrate } from '../../db/migrate.js';
 import { DatabaseRateLimits } from './database.js';
-import type { RateLimitStore } from './port.js';
+import { LEASE_SECONDS, type RateLimitStore } from './port.js';
 import { RedisRateLimits } from './redis.js';
 
 type Opened = { store: RateLimitStore; clock: ReturnType<typeof fixedClock>; close: () => Promise<void> };
@@ -118,16 +118,44 @@ describe.each(stores)('rate-limit store: %s', (_name, open) => {
     expect(await store.count('burst')).toBe(40);
   });
 
-  it('grants at most the limit of 200 concurrent reservations, and takes back a released one', async () => {
+  it('grants at most the limit of 200 concurrent reservations; a failed one counts, a passed one gives its place back', async () => {
     const { store } = opened;
     const one = { bucket: 'reserved', windowSeconds: 900, max: 10 };
     const granted = await Promise.all(Array.from({ length: 200 }, () => store.reserve([one])));
     expect(granted.filter(Boolean)).toHaveLength(10);
-    expect(await store.count('reserved')).toBe(10);
+    // Reserved is not counted yet: only a settled failure is a hit.
+    expect(await store.count('reserved')).toBe(0);
     await store.release([one]);
-    expect(await store.count('reserved')).toBe(9);
     expect(await store.reserve([one])).toBe(true);
     expect(await store.reserve([one])).toBe(false);
+    await Promise.all(Array.from({ length: 10 }, () => store.commit([one])));
+    expect(await store.count('reserved')).toBe(10);
+    expect(await store.reserve([one])).toBe(false);
+  });
+
+  it('counts hits and reservations together against the limit', async () => {
+    const { store } = opened;
+    const one = { bucket: 'mixed', windowSeconds: 900, max: 3 };
+    await store.hit([one, one]);
+    expect(await store.reserve([one])).toBe(true);
+    expect(await store.reserve([one])).toBe(false);
+    await store.release([one]);
+    expect(await store.reserve([one])).toBe(true);
+  });
+
+  it('gives back the places of reservations never settled (a process that died) after the lease', async () => {
+    const { store, clock } = opened;
+    const one = { bucket: 'orphaned', windowSeconds: 900, max: 5 };
+    for (let i = 0; i < 5; i += 1) expect(await store.reserve([one])).toBe(true);
+    expect(await store.reserve([one])).toBe(false);
+    clock.advance((LEASE_SECONDS - 1) * 1000);
+    expect(await store.reserve([one])).toBe(false);
+    clock.advance(1000);
+    expect(await store.reserve([one])).toBe(true);
+    // Settled failures stay for their whole window.
+    await store.commit([one]);
+    clock.advance(LEASE_SECONDS * 1000);
+    expect(await store.count('orphaned')).toBe(1);
   });
 
   it('reserves in every bucket or in none', async () => {
@@ -136,12 +164,14 @@ describe.each(stores)('rate-limit store: %s', (_name, open) => {
     const tight = { bucket: 'tight', windowSeconds: 60, max: 1 };
     expect(await store.reserve([roomy, tight])).toBe(true);
     expect(await store.reserve([roomy, tight])).toBe(false);
-    // The refused reservation counted in neither bucket.
+    // The refused reservation took no place in either bucket.
+    await store.commit([roomy, tight]);
     expect(await store.count('roomy')).toBe(1);
     expect(await store.count('tight')).toBe(1);
     // A bucket named twice needs room for two.
     expect(await store.reserve([roomy, roomy, roomy, roomy, roomy])).toBe(false);
     expect(await store.reserve([roomy, roomy, roomy, roomy])).toBe(true);
+    await store.commit([roomy, roomy, roomy, roomy]);
     expect(await store.count('roomy')).toBe(5);
     clock.advance(60_000);
     // A new window; releasing never goes below zero.

@@ -1,24 +1,24 @@
 import { Redis } from 'ioredis';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
-import type { Hit, RateLimitStore, Reserve } from './port.js';
+import { LEASE_SECONDS, leaseOf, type Hit, type RateLimitStore, type Reserve } from './port.js';
 
 /**
  * A bucket is a hash: `e` when its window ends (by the server's clock, passed in, so tests can move time) and `h` its
  * hits; Redis forgets a bucket after its window. Each script runs atomically: no other command runs in between.
  */
 const COUNT = `
-local function count(now)
-  for i, key in ipairs(KEYS) do
-    local window = tonumber(ARGV[i + 1])
-    local ends = tonumber(redis.call('HGET', key, 'e'))
-    if ends == nil or ends <= now then
-      redis.call('HSET', key, 'e', now + window, 'h', 1)
-      redis.call('EXPIRE', key, window)
-    else
-      redis.call('HINCRBY', key, 'h', 1)
-    end
+local function add(key, window, now)
+  local ends = tonumber(redis.call('HGET', key, 'e'))
+  if ends == nil or ends <= now then
+    redis.call('HSET', key, 'e', now + window, 'h', 1)
+    redis.call('EXPIRE', key, window)
+  else
+    redis.call('HINCRBY', key, 'h', 1)
   end
+end
+local function count(now)
+  for i, key in ipairs(KEYS) do add(key, tonumber(ARGV[i + 1]), now) end
 end
 local function current(key, now)
   local ends = tonumber(redis.call('HGET', key, 'e'))
@@ -34,15 +34,20 @@ local counts = {}
 for i, key in ipairs(KEYS) do counts[i] = current(key, now) end
 return counts`;
 
-/** Counts every hit only if no bucket would pass its max; 1 when it counted. ARGV: now, windows, then maxes. */
+/**
+ * Reserves an attempt in each bucket's lease (KEYS: the buckets, then their leases) only if no bucket's hits plus
+ * leased attempts would pass its max; 1 when it reserved. ARGV: now, the lease's seconds, then the maxes.
+ */
 const RESERVE = `${COUNT}
 local now = tonumber(ARGV[1])
+local n = #KEYS / 2
 local wanted = {}
-for i, key in ipairs(KEYS) do
-  wanted[key] = (wanted[key] or current(key, now)) + 1
-  if wanted[key] > tonumber(ARGV[#KEYS + i + 1]) then return 0 end
+for i = 1, n do
+  local key = KEYS[i]
+  wanted[key] = (wanted[key] or current(key, now) + current(KEYS[n + i], now)) + 1
+  if wanted[key] > tonumber(ARGV[2 + i]) then return 0 end
 end
-count(now)
+for i = 1, n do add(KEYS[n + i], tonumber(ARGV[2]), now) end
 return 1`;
 
 /** Takes one hit back from each bucket still in its window, never below 0. ARGV: now. */
@@ -53,8 +58,19 @@ for i, key in ipairs(KEYS) do
 end
 return 1`;
 
+/** Settles leased attempts as hits (KEYS: the buckets, then their leases). ARGV: now, then the buckets' windows. */
+const COMMIT = `${COUNT}
+local now = tonumber(ARGV[1])
+local n = #KEYS / 2
+for i = 1, n do
+  local leased = KEYS[n + i]
+  if current(leased, now) > 0 then redis.call('HINCRBY', leased, 'h', -1) end
+  add(KEYS[i], tonumber(ARGV[1 + i]), now)
+end
+return 1`;
+
 type Script = (keys: number, ...args: (string | number)[]) => Promise<unknown>;
-type WithScripts = Redis & { countHits: Script; reserveHits: Script; releaseHits: Script };
+type WithScripts = Redis & { countHits: Script; reserveHits: Script; releaseHits: Script; commitHits: Script };
 
 /** Counters in Redis (REDIS_URL): shared by every instance without a write to the database per sign-in. */
 export class RedisRateLimits implements RateLimitStore {
@@ -69,6 +85,7 @@ export class RedisRateLimits implements RateLimitStore {
     redis.defineCommand('countHits', { lua: COUNT_HITS });
     redis.defineCommand('reserveHits', { lua: RESERVE });
     redis.defineCommand('releaseHits', { lua: RELEASE });
+    redis.defineCommand('commitHits', { lua: COMMIT });
     this.redis = redis as WithScripts;
   }
 
@@ -79,12 +96,21 @@ export class RedisRateLimits implements RateLimitStore {
 
   async reserve(hits: readonly Reserve[]): Promise<boolean> {
     if (hits.length === 0) return true;
+    const keys = [...this.keys(hits), ...this.leaseKeys(hits)];
     const maxes = hits.map((h) => h.max);
-    return (await this.redis.reserveHits(hits.length, ...this.keys(hits), ...this.windows(hits), ...maxes)) === 1;
+    const now = nowSeconds(this.clock);
+    return (await this.redis.reserveHits(keys.length, ...keys, now, LEASE_SECONDS, ...maxes)) === 1;
   }
 
   async release(hits: readonly Hit[]): Promise<void> {
-    if (hits.length > 0) await this.redis.releaseHits(hits.length, ...this.keys(hits), nowSeconds(this.clock));
+    const leases = this.leaseKeys(hits);
+    if (leases.length > 0) await this.redis.releaseHits(leases.length, ...leases, nowSeconds(this.clock));
+  }
+
+  async commit(hits: readonly Hit[]): Promise<void> {
+    if (hits.length === 0) return;
+    const keys = [...this.keys(hits), ...this.leaseKeys(hits)];
+    await this.redis.commitHits(keys.length, ...keys, ...this.windows(hits));
   }
 
   async count(bucket: string): Promise<number> {
@@ -98,6 +124,10 @@ export class RedisRateLimits implements RateLimitStore {
 
   private keys(hits: readonly Hit[]) {
     return hits.map((h) => this.prefix + h.bucket);
+  }
+
+  private leaseKeys(hits: readonly Hit[]) {
+    return hits.map((h) => this.prefix + leaseOf(h.bucket));
   }
 
   /** The clock's now, then each hit's window: the arguments the scripts start with. */

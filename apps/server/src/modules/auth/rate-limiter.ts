@@ -48,6 +48,12 @@ export const LIMITS = {
  * Limits over fixed-window counters shared by every instance behind a load balancer (in the database, or in Redis
  * when REDIS_URL is set). Every bucket of one attempt is counted in one round trip.
  */
+/** An attempt reserved by RateLimiter.reserve, to be settled once its check is done. */
+export interface Reservation {
+  passed: () => Promise<void>;
+  failed: () => Promise<void>;
+}
+
 /** Waits before trying a full reservation again (real time, about 0.4 s in all), then null: refused. */
 const RESERVE_WAITS_MS = [10, 25, 50, 100, 200, null];
 
@@ -66,16 +72,18 @@ export class RateLimiter {
 
   /**
    * Reserves one attempt in every bucket before the work it limits (a password check, a key look-up), atomically: of a
-   * burst of concurrent attempts, no more than a bucket's limit get through. Null when one is full; otherwise the
-   * attempt counts unless `release()` takes it back (a successful sign-in counts nothing).
+   * burst of concurrent attempts, no more than a bucket's limit get through. Null when one is full. The caller settles
+   * it: `failed()` counts the attempt (a wrong guess), `passed()` counts nothing (a right one); one never settled (the
+   * process died, or the check threw) gives its place back after the store's lease.
    */
-  async reserve(entries: [string, Limit][]): Promise<{ release: () => Promise<void> } | null> {
+  async reserve(entries: [string, Limit][]): Promise<Reservation | null> {
     const hits = entries.map(([bucket, limit]) => ({ bucket, windowSeconds: limit.windowSeconds, max: limit.max }));
     // A full bucket may be full of attempts still being checked: good ones give their place back within milliseconds,
     // so a burst of good keys waits a moment instead of being refused. Failures never give theirs back, so a burst of
     // bad guesses still gets no more checks than the limit.
     for (const wait of RESERVE_WAITS_MS) {
-      if (await this.store.reserve(hits)) return { release: () => this.store.release(hits) };
+      if (await this.store.reserve(hits))
+        return { passed: () => this.store.release(hits), failed: () => this.store.commit(hits) };
       if (wait === null) return null;
       await new Promise((resolve) => setTimeout(resolve, wait));
     }

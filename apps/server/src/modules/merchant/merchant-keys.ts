@@ -78,8 +78,11 @@ export class MerchantKeys {
     const row = key
       ? await this.db.selectFrom('merchant_keys').select('shop_id').where('key_hash', '=', hash(key)).executeTakeFirst()
       : undefined;
-    if (!row) throw new AppError(Code.Unauthorized, 'Unauthorized, please log in again', 401);
-    await reservation.release();
+    if (!row) {
+      await reservation.failed();
+      throw new AppError(Code.Unauthorized, 'Unauthorized, please log in again', 401);
+    }
+    await reservation.passed();
     return row.shop_id;
   }
 }

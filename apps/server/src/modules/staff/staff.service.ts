@@ -61,10 +61,18 @@ export class StaffService {
     ]);
     if (!reservation) throw errors.rateLimited();
     const row = await this.deps.accounts.byEmail(input.email);
-    if (!(await passwordMatches(row?.password_hash, input.password)) || !row) throw signInFailed();
-    if (row.totp_enabled === 1 && input.totp && !(await this.takeCode(row, input.totp))) throw wrongCode();
+    const failure =
+      !(await passwordMatches(row?.password_hash, input.password)) || !row
+        ? signInFailed()
+        : row.totp_enabled === 1 && input.totp && !(await this.takeCode(row, input.totp))
+          ? wrongCode()
+          : null;
+    if (failure || !row) {
+      await reservation.failed();
+      throw failure ?? signInFailed();
+    }
     // The right password: this attempt does not count, whether or not a code must follow.
-    await reservation.release();
+    await reservation.passed();
     if (row.totp_enabled === 1 && !input.totp)
       throw new AppError(Code.SecondFactorRequired, 'Enter the 6-digit code from your authenticator app');
     const token = randomBytes(32).toString('base64url');
@@ -171,9 +179,9 @@ export class StaffService {
       [`console-totp:${String(row.id)}`, LIMITS.consoleSignInPerEmail],
     ]);
     if (!reservation) throw errors.rateLimited();
-    if (!(await this.takeCode(row, code))) return false;
-    await reservation.release();
-    return true;
+    const taken = await this.takeCode(row, code);
+    await (taken ? reservation.passed() : reservation.failed());
+    return taken;
   }
 
   /** Whether the code is good and unused; its step is recorded, so the same code (seen over a shoulder) fails next. */
