@@ -37,6 +37,9 @@ import { PickupService } from './modules/pickup/pickup.service.js';
 import { ShopsRepository } from './modules/storefront-config/shops.repository.js';
 import { StorefrontConfigService } from './modules/storefront-config/storefront-config.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
+import { UploadFiles } from './modules/uploads/uploads.tables.js';
+import { Privacy } from './modules/privacy/privacy.service.js';
+import { MODULE_TABLE_OWNERS } from './table-owners.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { SecretBox } from './secret-box.js';
 import { shopifySetup } from './modules/shopify/shopify.setup.js';
@@ -59,7 +62,7 @@ export async function createServices(
   options: ServiceOptions,
 ) {
   // The SMTP and S3 clients load only when configured: each is a noticeable part of start-up time and memory.
-  const mail =
+  const mail: MailTransport =
     options.mail ??
     (config.MAIL_TRANSPORT === 'smtp'
       ? new (await import('./adapters/mail/smtp.js')).SmtpTransport(
@@ -85,7 +88,14 @@ export async function createServices(
       ? new (await import('./adapters/rate-limits/redis.js')).RedisRateLimits(config.REDIS_URL, clock)
       : new DatabaseRateLimits(db, clock),
   );
-  const shopify = config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock, storage, limiter) : null;
+  const privacyWith = (platform: StorePlatform) =>
+    new Privacy({
+      db,
+      owners: MODULE_TABLE_OWNERS,
+      stores: [new UploadFiles(db, storage), platform, mail, limiter.store],
+    });
+  const shopify =
+    config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock, limiter, privacyWith) : null;
   const platform: StorePlatform = shopify?.platform ?? localPlatform;
   const { carrier, payouts, geocoder } = await vendorAdapters(config);
   const sessions = new Sessions(db, clock, config.SESSION_TTL_MINUTES * 60);
@@ -188,6 +198,8 @@ export async function createServices(
       documents,
       uploads,
       limiter,
+      /** Forgets a customer of a shop, or a shop, in every table (Shopify's privacy webhooks; retention). */
+      privacy: privacyWith(platform),
       orderFeed: new OrderFeed(db, clock, dialect),
     },
   };
