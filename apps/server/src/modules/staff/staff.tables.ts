@@ -7,6 +7,7 @@ export const staffTables: TableOwner = {
     staff_accounts: {
       personal: { email: 'the member’s email', name: 'the member’s name', password_hash: 'their password, hashed' },
     },
+    staff_sessions: {},
     staff_links: { personal: { email: 'the invited or resetting address' } },
     staff_invites: { personal: { email: 'the invited address' } },
   },

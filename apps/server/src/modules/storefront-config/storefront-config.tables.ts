@@ -6,7 +6,7 @@ export const storefrontConfigTables: TableOwner = {
   tables: {
     shops: {
       personal: { contact_email: 'the merchant’s contact email', contact_phone: 'the merchant’s contact phone' },
-      notPersonal: { name: 'the shop’s name' },
+      notPersonal: { name: 'the shop’s name', shop_url: 'the shop’s domain' },
     },
   },
   // The shop's own contact, not a customer's.
