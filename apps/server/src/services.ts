@@ -28,8 +28,8 @@ import { ExchangesService } from './modules/exchanges/exchanges.service.js';
 import { LifecycleService } from './modules/requests/lifecycle.service.js';
 import { requestJobHandlers } from './modules/requests/request-jobs.js';
 import { RequestsRepository } from './modules/requests/requests.repository.js';
+import { NewRequestsRepository } from './modules/requests/new-requests.repository.js';
 import { ShopperRequestsService } from './modules/requests/shopper-requests.service.js';
-import { ReturnsRepository } from './modules/returns/returns.repository.js';
 import { ReturnsService } from './modules/returns/returns.service.js';
 import { ExchangeDrafts } from './modules/returns/exchange-reservation.js';
 import { PayoutsService } from './modules/payouts/payouts.service.js';
@@ -127,7 +127,15 @@ export async function createServices(
   const orders = new OrdersService(platform, new OrdersRepository(db), clock);
   const payees = new PayoutsService({ db, payouts, orders, limiter, clock });
   const exchangeDrafts = new ExchangeDrafts(platform, limiter, clock, config.EXCHANGE_DRAFT_TTL_MINUTES * 60);
-  const returns = new ReturnsService(orders, new ReturnsRepository(db), outbox, uploads, exchangeDrafts, clock, payees);
+  const returns = new ReturnsService(
+    orders,
+    new NewRequestsRepository(db),
+    outbox,
+    uploads,
+    exchangeDrafts,
+    clock,
+    payees,
+  );
   const requests = new RequestsRepository(db);
   const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox, documents });
   const merchant = new MerchantService(new MerchantKeys(db, clock, limiter), requests, lifecycle);

@@ -22,12 +22,13 @@ import {
   lineSnapshot,
   orderSnapshot,
   sameSubmit,
+  exchangeItemsOf,
   type NewRequest,
-  type ReturnsRepository,
-} from './returns.repository.js';
+  type NewRequestsRepository,
+} from '../requests/new-requests.repository.js';
 import { reasonsIn, reasonText } from './reason-locales.js';
 import { checkSelection, moneyFor, type SelectedLine } from './selection.js';
-import { exchangeItemsOf, type Asker, type ExchangeDrafts } from './exchange-reservation.js';
+import type { Asker, ExchangeDrafts } from './exchange-reservation.js';
 import type { PayoutsService } from '../payouts/payouts.service.js';
 import { pickupAndPayee } from './pickup-and-payee.js';
 
@@ -93,7 +94,7 @@ const askerOf = (session: Session, ip: string): Asker => ({ tokenHash: session.t
 export class ReturnsService {
   constructor(
     private readonly orders: OrdersService,
-    private readonly repository: ReturnsRepository,
+    private readonly repository: NewRequestsRepository,
     private readonly outbox: Outbox,
     private readonly uploads: UploadsService,
     private readonly drafts: ExchangeDrafts,

@@ -4,7 +4,27 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { ReturnItemsTable, ReturnRequestsTable } from '../../db/schema.js';
-import type { PlatformOrder } from '../../adapters/store-platform/port.js';
+import type { DraftOrder, PlatformOrder } from '../../adapters/store-platform/port.js';
+
+/** What an exchange request keeps of its new items (return_requests.exchange_items). */
+export interface ExchangeItem {
+  variant_id: number;
+  product_id: number;
+  title: string;
+  variant_title: string;
+  price: number;
+  quantity: number;
+}
+
+export const exchangeItemsOf = (draft: DraftOrder): ExchangeItem[] =>
+  draft.lines.map((line) => ({
+    variant_id: line.variantId,
+    product_id: line.productId,
+    title: line.title,
+    variant_title: line.variantTitle,
+    price: line.price,
+    quantity: line.quantity,
+  }));
 
 /** A request row as submitted (status and updated_at are set here), with its item rows. */
 export type NewRequest = Omit<Insertable<ReturnRequestsTable>, 'status' | 'updated_at'> & {
@@ -39,7 +59,26 @@ export function lineSnapshot(order: PlatformOrder, lineId: number) {
 /** A request stored before fingerprints existed matches any retry. */
 export const sameSubmit = (stored: string, fingerprint: string) => stored === '' || stored === fingerprint;
 
-export class ReturnsRepository {
+/**
+ * Stores a request and its items as they are, without the checks of a submit, in `db` (the caller's transaction): a
+ * submit's (createUnlessOpen), and the demo seed's.
+ */
+export async function insertRequest(db: Db, request: NewRequest, status: number = RequestStatus.PendingReview) {
+  const { items, ...row } = request;
+  const inserted = await db
+    .insertInto('return_requests')
+    .values({ ...row, status, updated_at: row.created_at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('return_items')
+    .values(items.map((item) => ({ ...item, request_id: inserted.id })))
+    .execute();
+  return inserted.id;
+}
+
+/** New requests: a shopper's submit, once its checks passed (modules/returns). */
+export class NewRequestsRepository {
   constructor(private readonly db: Db) {}
 
   /** The request a shop's idempotency key made, if any (inside a transaction when `db` is one). */
@@ -66,18 +105,9 @@ export class ReturnsRepository {
       return await this.db.transaction().execute(async (trx) => {
         const existing = await this.existingFor(trx, request);
         if (existing) return existing;
-        const { items, ...row } = request;
-        const inserted = await trx
-          .insertInto('return_requests')
-          .values({ ...row, status: RequestStatus.PendingReview, updated_at: row.created_at })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('return_items')
-          .values(items.map((item) => ({ ...item, request_id: inserted.id })))
-          .execute();
-        await afterCreate(trx, inserted.id);
-        return { created: inserted.id };
+        const id = await insertRequest(trx, request);
+        await afterCreate(trx, id);
+        return { created: id };
       });
     } catch (error) {
       const winner = isUniqueViolation(error) ? await this.existingFor(this.db, request) : undefined;
