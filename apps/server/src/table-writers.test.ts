@@ -45,6 +45,21 @@ describe('table writers', () => {
     expect(strays).toEqual([]);
   });
 
+  it('are the owners docs/architecture.md lists under "Who owns each table"', () => {
+    const docs = readFileSync(new URL('../../../docs/architecture.md', import.meta.url), 'utf8');
+    const section = docs.slice(docs.indexOf('## Who owns each table'));
+    const listed = [...section.matchAll(/^\| `([^`]+?)\*?`[^|]*\|([^|]+)\|$/gm)].map(
+      ([, owner, tables]) =>
+        `${owner ?? ''}: ${(tables ?? '')
+          .split(',')
+          .map((table) => table.trim())
+          .sort()
+          .join(', ')}`,
+    );
+    const owners = TABLE_OWNERS.map((owner) => `${owner.owner}: ${Object.keys(owner.tables).sort().join(', ')}`);
+    expect(listed.sort()).toEqual(owners.sort());
+  });
+
   it('are found: every owner is a path of the source that writes its tables', () => {
     const writers = new Set(
       files.flatMap((file) =>

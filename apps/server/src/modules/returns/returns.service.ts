@@ -18,14 +18,8 @@ import type { Shop } from '../storefront-config/shops.repository.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { DraftOrder } from '../../adapters/store-platform/port.js';
-import {
-  lineSnapshot,
-  orderSnapshot,
-  sameSubmit,
-  exchangeItemsOf,
-  type NewRequest,
-  type NewRequestsRepository,
-} from '../requests/new-requests.repository.js';
+import { exchangeItemsOf, lineSnapshot, orderSnapshot, type NewRequest } from '../requests/new-request.js';
+import { sameSubmit, type NewRequestsRepository } from '../requests/new-requests.repository.js';
 import { reasonsIn, reasonText } from './reason-locales.js';
 import { checkSelection, moneyFor, type SelectedLine } from './selection.js';
 import type { Asker, ExchangeDrafts } from './exchange-reservation.js';
