@@ -28,8 +28,8 @@ import { ExchangesService } from './modules/exchanges/exchanges.service.js';
 import { LifecycleService } from './modules/requests/lifecycle.service.js';
 import { requestJobHandlers } from './modules/requests/request-jobs.js';
 import { RequestsRepository } from './modules/requests/requests.repository.js';
+import { NewRequestsRepository } from './modules/requests/new-requests.repository.js';
 import { ShopperRequestsService } from './modules/requests/shopper-requests.service.js';
-import { ReturnsRepository } from './modules/returns/returns.repository.js';
 import { ReturnsService } from './modules/returns/returns.service.js';
 import { ExchangeDrafts } from './modules/returns/exchange-reservation.js';
 import { PayoutsService } from './modules/payouts/payouts.service.js';
@@ -37,6 +37,9 @@ import { PickupService } from './modules/pickup/pickup.service.js';
 import { ShopsRepository } from './modules/storefront-config/shops.repository.js';
 import { StorefrontConfigService } from './modules/storefront-config/storefront-config.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
+import { UploadFiles } from './modules/uploads/uploads.tables.js';
+import { Privacy } from './modules/privacy/privacy.service.js';
+import { MODULE_TABLE_OWNERS } from './table-owners.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { SecretBox } from './secret-box.js';
 import { shopifySetup } from './modules/shopify/shopify.setup.js';
@@ -59,7 +62,7 @@ export async function createServices(
   options: ServiceOptions,
 ) {
   // The SMTP and S3 clients load only when configured: each is a noticeable part of start-up time and memory.
-  const mail =
+  const mail: MailTransport =
     options.mail ??
     (config.MAIL_TRANSPORT === 'smtp'
       ? new (await import('./adapters/mail/smtp.js')).SmtpTransport(
@@ -85,7 +88,14 @@ export async function createServices(
       ? new (await import('./adapters/rate-limits/redis.js')).RedisRateLimits(config.REDIS_URL, clock)
       : new DatabaseRateLimits(db, clock),
   );
-  const shopify = config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock, storage, limiter) : null;
+  const privacyWith = (platform: StorePlatform) =>
+    new Privacy({
+      db,
+      owners: MODULE_TABLE_OWNERS,
+      stores: [new UploadFiles(db, storage), platform, mail, limiter.store],
+    });
+  const shopify =
+    config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock, limiter, privacyWith) : null;
   const platform: StorePlatform = shopify?.platform ?? localPlatform;
   const { carrier, payouts, geocoder } = await vendorAdapters(config);
   const sessions = new Sessions(db, clock, config.SESSION_TTL_MINUTES * 60);
@@ -117,7 +127,15 @@ export async function createServices(
   const orders = new OrdersService(platform, new OrdersRepository(db), clock);
   const payees = new PayoutsService({ db, payouts, orders, limiter, clock });
   const exchangeDrafts = new ExchangeDrafts(platform, limiter, clock, config.EXCHANGE_DRAFT_TTL_MINUTES * 60);
-  const returns = new ReturnsService(orders, new ReturnsRepository(db), outbox, uploads, exchangeDrafts, clock, payees);
+  const returns = new ReturnsService(
+    orders,
+    new NewRequestsRepository(db),
+    outbox,
+    uploads,
+    exchangeDrafts,
+    clock,
+    payees,
+  );
   const requests = new RequestsRepository(db);
   const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox, documents });
   const merchant = new MerchantService(new MerchantKeys(db, clock, limiter), requests, lifecycle);
@@ -188,6 +206,8 @@ export async function createServices(
       documents,
       uploads,
       limiter,
+      /** Forgets a customer of a shop, or a shop, in every table (Shopify's privacy webhooks; retention). */
+      privacy: privacyWith(platform),
       orderFeed: new OrderFeed(db, clock, dialect),
     },
   };

@@ -131,7 +131,7 @@ export async function submitShopifyReturn(
 }
 
 /** A photo sent as the portal sends one (key, PUT to the disk storage, callback); answers its URL. */
-async function uploadPhoto(t: TestApp, token: string): Promise<string> {
+export async function uploadPhoto(t: TestApp, token: string): Promise<string> {
   const key = (await t.call(calls.getUploadKey, { filename: 'parcel.png' }, token)).body.data.data;
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
     .png()

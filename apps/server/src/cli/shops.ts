@@ -4,56 +4,25 @@
  * (docs/decisions/013-shops-from-the-cli.md).
  */
 import { randomBytes } from 'node:crypto';
-import { email as emailSchema, shopSettings, shopUrl } from '@return-center/contract';
+import { email as emailSchema } from '@return-center/contract';
 import { nowSeconds, systemClock, type Clock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { isUniqueViolation } from '../db/unique-violation.js';
-import { RateLimiter } from '../modules/auth/rate-limiter.js';
-import { DatabaseRateLimits } from '../adapters/rate-limits/database.js';
-import { MerchantKeys } from '../modules/merchant/merchant-keys.js';
-import { OrderFeed } from '../modules/order-feed/order-feed.service.js';
+import { ShopsService, type ShopOptions as NewShopOptions } from '../modules/shops/shops.service.js';
 import { ShopsRepository } from '../modules/storefront-config/shops.repository.js';
 import { hashPassword } from '../modules/staff/passwords.js';
 import { makeOwner, MemberOfAnotherShop } from '../modules/staff/make-owner.js';
 
-export interface ShopOptions {
-  name?: string | undefined;
-  currency?: string | undefined;
-  email?: string | undefined;
+export interface ShopOptions extends NewShopOptions {
   json?: boolean | undefined;
   /** add-owner: move an account of another shop to this one. */
   move?: boolean | undefined;
 }
 
 /** Creates a shop, its first API key and its webhook secret; the two secrets are shown only here. */
-export async function createShop(db: Db, clock: Clock, domain: string, options: ShopOptions) {
-  const url = shopUrl.safeParse(domain);
-  if (!url.success) throw new Error(`"${domain}" is not a shop domain, e.g. shop.example.com`);
-  const currency = (options.currency ?? 'USD').toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) throw new Error(`"${currency}" is not a currency code, e.g. EUR`);
-  const shops = new ShopsRepository(db, clock);
-  const shop = await shops
-    .create(
-      {
-        shopUrl: url.data,
-        name: options.name ?? url.data,
-        currency,
-        contactEmail: options.email ?? '',
-        contactPhone: '',
-      },
-      shopSettings.parse({}),
-    )
-    .catch((error: unknown) => {
-      throw isUniqueViolation(error) ? new Error(`A shop ${url.data} already exists`) : error;
-    });
-  const { key: apiKey } = await new MerchantKeys(db, clock, new RateLimiter(new DatabaseRateLimits(db, clock))).create(
-    shop.id,
-    'cli',
-  );
-  const webhookSecret = await new OrderFeed(db, clock).webhookSecret(shop.id);
-  return { shop, apiKey, webhookSecret };
+export function createShop(db: Db, clock: Clock, domain: string, options: ShopOptions) {
+  return new ShopsService(db, clock).create(domain, options);
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import type { Customer } from '../../db/ownership.js';
+import { mailTables } from './mail-tables.js';
 import { assertRecipient, type MailMessage, type MailTransport } from './port.js';
 
 export interface StoredMail {
@@ -33,6 +35,14 @@ export class DevMailbox implements MailTransport {
         sent_at: nowSeconds(this.clock),
       })
       .execute();
+  }
+
+  forgetCustomer(customer: Customer): Promise<void> {
+    return this.db.transaction().execute((trx) => mailTables.forgetCustomer(trx, customer));
+  }
+
+  forgetShop(shopId: number): Promise<void> {
+    return this.db.transaction().execute((trx) => mailTables.forgetShop(trx, shopId));
   }
 
   /** Newest first, optionally for one recipient. */

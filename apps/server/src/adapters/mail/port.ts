@@ -1,4 +1,5 @@
 import { isEmail } from '@return-center/domain';
+import type { ForgetsPeople } from '../../db/ownership.js';
 
 export interface MailMessage {
   /** One plain address, e.g. `alice@example.com`: no display name, no list. */
@@ -9,8 +10,8 @@ export interface MailMessage {
   shopId?: number | null;
 }
 
-/** Sends email. `dev` stores it for GET /dev/mailbox; `smtp` relays it. */
-export interface MailTransport {
+/** Sends email. `dev` stores it for GET /dev/mailbox (and forgets it on request); `smtp` relays it and keeps none. */
+export interface MailTransport extends Partial<ForgetsPeople> {
   readonly kind: 'dev' | 'smtp';
   /** Resolves once the message is stored or handed to the mail server; rejects when it was not, e.g. refused. */
   send(message: MailMessage): Promise<void>;

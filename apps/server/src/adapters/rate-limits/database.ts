@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import type { Customer } from '../../db/ownership.js';
 import { LEASE_SECONDS, leaseOf, type Hit, type RateLimitStore, type Reserve } from './port.js';
+import { rateLimitsTables } from './rate-limits-tables.js';
 
 /** The lease row of a reservation (see the port). */
 const lease = (hit: Hit): Hit => ({ bucket: leaseOf(hit.bucket), windowSeconds: LEASE_SECONDS });
@@ -111,6 +113,14 @@ export class DatabaseRateLimits implements RateLimitStore {
   }
 
   async close(): Promise<void> {}
+
+  forgetCustomer(customer: Customer): Promise<void> {
+    return rateLimitsTables.forgetCustomer(this.db, customer);
+  }
+
+  forgetShop(shopId: number): Promise<void> {
+    return rateLimitsTables.forgetShop(this.db, shopId);
+  }
 
   /** One upsert counts every hit, starting a new window where one ended; answers each bucket's count. */
   private async upsertHits(db: Db, hits: readonly Hit[]): Promise<Map<string, number>> {

@@ -1,3 +1,5 @@
+import type { ForgetsPeople } from '../../db/ownership.js';
+
 /** One counted attempt: which bucket, and how long its fixed window lasts. */
 export interface Hit {
   bucket: string;
@@ -20,9 +22,10 @@ export const leaseOf = (bucket: string) => `${bucket}~lease`;
 
 /**
  * Fixed-window counters shared by every server instance (DESIGN §5). A window starts at a bucket's first hit and
- * lasts `windowSeconds` by the injected clock; the first hit after it starts a new window at 1.
+ * lasts `windowSeconds` by the injected clock; the first hit after it starts a new window at 1. A store whose counters
+ * outlive their windows forgets those naming a customer when asked (Redis's expire with their windows).
  */
-export interface RateLimitStore {
+export interface RateLimitStore extends Partial<ForgetsPeople> {
   /** Counts one hit per entry, atomically, and answers each bucket's count once the whole call is counted. */
   hit(hits: readonly Hit[]): Promise<number[]>;
   /**

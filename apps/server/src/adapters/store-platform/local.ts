@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FeedOrder } from '@return-center/contract';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import type { Customer } from '../../db/ownership.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import * as catalogue from './local-catalogue.js';
 import type { NewCollection, NewProduct } from './local-catalogue.js';
@@ -11,6 +12,7 @@ import * as drafts from './local-drafts.js';
 import { feedOrderOf, upsertFeedOrders, type FeedResult } from './local-feed.js';
 import * as orders from './local-orders.js';
 import * as refunds from './local-refunds.js';
+import { localPlatformTables } from './local-tables.js';
 import type {
   DraftOrder,
   DraftOrderInput,
@@ -67,6 +69,14 @@ export class LocalStorePlatform implements StorePlatform {
       .groupBy('order_lines.product_id')
       .execute();
     return rows.map((row) => ({ productId: row.product_id, title: row.title, units: Number(row.units) }));
+  }
+
+  forgetCustomer(customer: Customer): Promise<void> {
+    return this.db.transaction().execute((trx) => localPlatformTables.forgetCustomer(trx, customer));
+  }
+
+  forgetShop(shopId: number): Promise<void> {
+    return this.db.transaction().execute((trx) => localPlatformTables.forgetShop(trx, shopId));
   }
 
   /** Whether a checkout link's signature is this instance's for the shop's draft. */

@@ -1,4 +1,5 @@
 import type { EXCHANGE_SORTS, FeedShippingAddress } from '@return-center/contract';
+import type { ForgetsPeople } from '../../db/ownership.js';
 
 /** A shop platform's view of orders, in our own types (money in minor units, times in seconds). */
 export interface PlatformLine {
@@ -165,9 +166,10 @@ export interface RefundRecord {
 /**
  * Everything the product needs from a store platform, in our own types (money in minor units, times in seconds).
  * Every call names the shop: an adapter never answers one shop's data to another. One contract test file
- * (store-platform.contract.test.ts) says what every adapter must do.
+ * (store-platform.contract.test.ts) says what every adapter must do. What it keeps of a shop's customers (in its own
+ * tables, or in memory) it forgets when asked (ForgetsPeople: Shopify's privacy webhooks, retention).
  */
-export interface StorePlatform {
+export interface StorePlatform extends ForgetsPeople {
   findOrderByNumber(shopId: number, orderNumber: string): Promise<PlatformOrder | null>;
   getOrder(shopId: number, orderId: number): Promise<PlatformOrder | null>;
   listOrdersByEmail(shopId: number, email: string): Promise<PlatformOrder[]>;

@@ -6,8 +6,8 @@ import type { Db } from '../database.js';
 import { catalogue, catalogueImage } from './catalogue.js';
 import { DEMO_ORDERS, demoSku, insertDemoOrder } from './demo-orders.js';
 import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
-import { defaultCurrencyFormat } from '../../modules/storefront-config/currency-format.js';
-import { lineSnapshot, orderSnapshot } from '../../modules/returns/returns.repository.js';
+import { insertRequest, lineSnapshot, orderSnapshot } from '../../modules/requests/new-request.js';
+import { ShopsService } from '../../modules/shops/shops.service.js';
 import { moneyOfLines } from '../../modules/returns/selection.js';
 
 export const DEMO_SHOP = 'demo-shop.myshopify.com';
@@ -35,20 +35,16 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
     settings.style.portal_top_content = { type: 'logo', value: catalogueImage('demo-logo'), url: '' };
     settings.style.background_image = catalogueImage('demo-login');
     settings.style.return_page_primary_color = '#1f4d3a';
-    const shop = await trx
-      .insertInto('shops')
-      .values({
-        shop_url: shopUrl,
+    const shop = await new ShopsService(trx, clock).add(
+      {
+        shopUrl,
         name: 'Fernhill Supply Co.',
         currency: 'USD',
-        currency_format: defaultCurrencyFormat('USD'),
-        contact_email: 'support@demo-shop.example',
-        contact_phone: '+1 212-555-0100',
-        settings: JSON.stringify(settings),
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+        contactEmail: 'support@demo-shop.example',
+        contactPhone: '+1 212-555-0100',
+      },
+      settings,
+    );
 
     const platform = new LocalStorePlatform(trx, clock);
     for (const [rank, product] of catalogue.entries())
@@ -88,37 +84,29 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
             shippingMethodId: 2,
           },
         );
-        const request = await trx
-          .insertInto('return_requests')
-          .values({
-            shop_id: shop.id,
-            order_id: orderId,
-            status: 1,
-            solution_id: 1,
-            shipping_method_id: 2,
-            refund: money.total,
-            money: JSON.stringify(money),
-            currency: order.currency,
-            language: 'en',
-            idempotency_key: 'seed-1005',
-            ...orderSnapshot(placed),
-            created_at: now - DAY,
-            updated_at: now - DAY,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('return_items')
-          .values({
-            request_id: request.id,
-            ...lineSnapshot(placed, lineId),
-            quantity: 1,
-            reason_id: 5,
-            reason_text: "Doesn't suit me",
-            description: '',
-            proof: '[]',
-          })
-          .execute();
+        await insertRequest(trx, {
+          shop_id: shop.id,
+          order_id: orderId,
+          solution_id: 1,
+          shipping_method_id: 2,
+          refund: money.total,
+          money: JSON.stringify(money),
+          currency: order.currency,
+          language: 'en',
+          idempotency_key: 'seed-1005',
+          ...orderSnapshot(placed),
+          created_at: now - DAY,
+          items: [
+            {
+              ...lineSnapshot(placed, lineId),
+              quantity: 1,
+              reason_id: 5,
+              reason_text: "Doesn't suit me",
+              description: '',
+              proof: '[]',
+            },
+          ],
+        });
       }
     }
   });

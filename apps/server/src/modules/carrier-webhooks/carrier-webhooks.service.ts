@@ -2,7 +2,7 @@ import type { EasyPostTrackerEvent } from '../../adapters/carrier/easypost-webho
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import { recordEvent } from '../requests/requests.repository.js';
+import { recordCarrierStatus } from '../requests/requests.repository.js';
 
 /**
  * Applies the carrier's tracker events to the return whose label they track: the request keeps the latest status
@@ -24,28 +24,7 @@ export class CarrierWebhooksService {
         .returning('event_id')
         .executeTakeFirst();
       if (!fresh) return false;
-      const request = await trx
-        .selectFrom('return_requests')
-        .select(['id', 'status', 'carrier_status'])
-        .where('tracking_number', '=', event.trackingCode)
-        .where('tracking_number', '!=', '')
-        .executeTakeFirst();
-      if (!request) return false;
-      await trx
-        .updateTable('return_requests')
-        .set({ carrier_status: event.status })
-        .where('id', '=', request.id)
-        .execute();
-      await recordEvent(trx, {
-        request_id: request.id,
-        actor: 'carrier',
-        action: 'tracking',
-        from_status: request.status,
-        to_status: request.status,
-        note: `${event.trackingCode} ${event.status}`,
-        at: event.at,
-      });
-      return true;
+      return recordCarrierStatus(trx, event.trackingCode, event.status, event.at);
     });
   }
 }

@@ -11,6 +11,26 @@ const hash = (key: string) => createHash('sha256').update(key).digest('hex');
 /** The rate-limit counter of failed merchant authentications (bad keys, bad webhook signatures) from one address. */
 export const merchantAuthFailures = (ip: string) => `merchant-key-fail:${ip}`;
 
+async function addKey(db: Db, clock: Clock, shopId: number, key: string, label: string): Promise<void> {
+  await db
+    .insertInto('merchant_keys')
+    .values({ shop_id: shopId, key_hash: hash(key), label, hint: key.slice(-4), created_at: nowSeconds(clock) })
+    .onConflict((oc) => oc.column('key_hash').doNothing())
+    .execute();
+}
+
+/** A new random key for the shop (a new shop's first: ShopsService); shown once, only its hash and end are kept. */
+export async function newMerchantKey(db: Db, clock: Clock, shopId: number, label: string) {
+  const key = `rc_${randomBytes(24).toString('base64url')}`;
+  await addKey(db, clock, shopId, key, label);
+  const row = await db
+    .selectFrom('merchant_keys')
+    .select(['id', 'label', 'hint', 'created_at'])
+    .where('key_hash', '=', hash(key))
+    .executeTakeFirstOrThrow();
+  return { ...row, key };
+}
+
 /** Merchant API keys: one or more per shop, stored hashed. */
 export class MerchantKeys {
   constructor(
@@ -19,24 +39,13 @@ export class MerchantKeys {
     private readonly limiter: RateLimiter,
   ) {}
 
-  async add(shopId: number, key: string, label: string): Promise<void> {
-    await this.db
-      .insertInto('merchant_keys')
-      .values({ shop_id: shopId, key_hash: hash(key), label, hint: key.slice(-4), created_at: nowSeconds(this.clock) })
-      .onConflict((oc) => oc.column('key_hash').doNothing())
-      .execute();
+  add(shopId: number, key: string, label: string): Promise<void> {
+    return addKey(this.db, this.clock, shopId, key, label);
   }
 
   /** A new random key for the shop; the key itself is shown once, only its hash and last characters are kept. */
-  async create(shopId: number, label: string): Promise<ApiKeySummary & { key: string }> {
-    const key = `rc_${randomBytes(24).toString('base64url')}`;
-    await this.add(shopId, key, label);
-    const row = await this.db
-      .selectFrom('merchant_keys')
-      .select(['id', 'label', 'hint', 'created_at'])
-      .where('key_hash', '=', hash(key))
-      .executeTakeFirstOrThrow();
-    return { ...row, key };
+  create(shopId: number, label: string): Promise<ApiKeySummary & { key: string }> {
+    return newMerchantKey(this.db, this.clock, shopId, label);
   }
 
   list(shopId: number): Promise<ApiKeySummary[]> {

@@ -1,7 +1,7 @@
 import { RequestStatus, type CheckInfo, type ShopSettings } from '@return-center/contract';
 import type { z } from 'zod';
 import type { exchangeOrder } from '@return-center/contract';
-import type { ExchangeItem } from '../returns/exchange-reservation.js';
+import type { ExchangeItem } from './new-request.js';
 import type { ReturnMoneyResult } from '@return-center/domain';
 import type { PlatformOrder } from '../../adapters/store-platform/port.js';
 import { PICKUP_METHOD, SHIPPING_METHODS, SOLUTIONS, currencyFormat } from '../orders/order-source.js';

@@ -11,26 +11,6 @@ import { nowSeconds, type Clock } from '../../clock.js';
 import { AppError, errors } from '../../http/app-error.js';
 import { LIMITS, type RateLimiter } from '../auth/rate-limiter.js';
 
-/** What an exchange request keeps of its new items (return_requests.exchange_items). */
-export interface ExchangeItem {
-  variant_id: number;
-  product_id: number;
-  title: string;
-  variant_title: string;
-  price: number;
-  quantity: number;
-}
-
-export const exchangeItemsOf = (draft: DraftOrder): ExchangeItem[] =>
-  draft.lines.map((line) => ({
-    variant_id: line.variantId,
-    product_id: line.productId,
-    title: line.title,
-    variant_title: line.variantTitle,
-    price: line.price,
-    quantity: line.quantity,
-  }));
-
 interface ExchangeInput {
   idempotency_key: string;
   exchange_line_items?: { variant_id: number; quantity: number }[] | undefined;

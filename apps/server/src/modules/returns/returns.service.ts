@@ -18,16 +18,11 @@ import type { Shop } from '../storefront-config/shops.repository.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { DraftOrder } from '../../adapters/store-platform/port.js';
-import {
-  lineSnapshot,
-  orderSnapshot,
-  sameSubmit,
-  type NewRequest,
-  type ReturnsRepository,
-} from './returns.repository.js';
+import { exchangeItemsOf, lineSnapshot, orderSnapshot, type NewRequest } from '../requests/new-request.js';
+import { sameSubmit, type NewRequestsRepository } from '../requests/new-requests.repository.js';
 import { reasonsIn, reasonText } from './reason-locales.js';
 import { checkSelection, moneyFor, type SelectedLine } from './selection.js';
-import { exchangeItemsOf, type Asker, type ExchangeDrafts } from './exchange-reservation.js';
+import type { Asker, ExchangeDrafts } from './exchange-reservation.js';
 import type { PayoutsService } from '../payouts/payouts.service.js';
 import { pickupAndPayee } from './pickup-and-payee.js';
 
@@ -93,7 +88,7 @@ const askerOf = (session: Session, ip: string): Asker => ({ tokenHash: session.t
 export class ReturnsService {
   constructor(
     private readonly orders: OrdersService,
-    private readonly repository: ReturnsRepository,
+    private readonly repository: NewRequestsRepository,
     private readonly outbox: Outbox,
     private readonly uploads: UploadsService,
     private readonly drafts: ExchangeDrafts,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { nowSeconds, type Clock } from '../../clock.js';
-import { createShop } from '../../cli/shops.js';
 import type { Db } from '../../db/database.js';
 import type { RateLimiter } from '../auth/rate-limiter.js';
+import { ShopsService } from '../shops/shops.service.js';
 import { ShopsRepository } from '../storefront-config/shops.repository.js';
 import type { ShopifyInstalls } from './shopify-installs.repository.js';
 import { freshTimestamp, signValue, unsignValue, verifyQueryHmac } from './shopify-signatures.js';
@@ -79,7 +79,7 @@ export class ShopifyInstallService {
     const shopId =
       known?.shopId ??
       (await new ShopsRepository(db, clock).byUrl(shop))?.id ??
-      (await createShop(db, clock, shop, {})).shop.id;
+      (await new ShopsService(db, clock).create(shop)).shop.id;
     await installs.save({ shopId, domain: shop, scopes }, token, nowSeconds(clock));
     return shop;
   }

@@ -1,6 +1,6 @@
 import { nowSeconds, type Clock } from '../../clock.js';
 import type { ShopifyInstalls } from './shopify-installs.repository.js';
-import type { ShopifyRedaction } from './shopify-redact.repository.js';
+import type { Privacy } from '../privacy/privacy.service.js';
 
 /** The topics we subscribe to (README "Shopify"); the path after /webhooks/shopify/ names one. */
 export const SHOPIFY_TOPICS = [
@@ -60,7 +60,7 @@ export class ShopifyWebhooksService {
   constructor(
     private readonly deps: {
       installs: ShopifyInstalls;
-      redaction: ShopifyRedaction;
+      privacy: Pick<Privacy, 'forgetCustomer' | 'forgetShop'>;
       clock: Clock;
       /** Drops an order read through (named by Shopify's id), so the next look reads it again. */
       forgetOrder: (shopId: number, shopifyOrderId: number) => void;
@@ -90,7 +90,7 @@ export class ShopifyWebhooksService {
   }
 
   private async apply(topic: ShopifyTopic, shopId: number, domain: string, payload: Payload, now: number) {
-    const { installs, redaction } = this.deps;
+    const { installs, privacy } = this.deps;
     switch (topic) {
       case 'app/uninstalled':
         await installs.uninstall(domain, now);
@@ -99,10 +99,13 @@ export class ShopifyWebhooksService {
         await installs.recordDataRequest(shopId, text(payload.customer?.email), JSON.stringify(payload), now);
         break;
       case 'customers/redact':
-        await redaction.customer(shopId, text(payload.customer?.email), numbers(payload.orders_to_redact));
+        await privacy.forgetCustomer(shopId, {
+          email: text(payload.customer?.email),
+          platformOrderIds: numbers(payload.orders_to_redact),
+        });
         break;
       case 'shop/redact':
-        await redaction.shop(shopId);
+        await privacy.forgetShop(shopId);
         break;
       case 'orders/updated':
         if (Number.isSafeInteger(payload.id)) this.deps.forgetOrder(shopId, payload.id as number);

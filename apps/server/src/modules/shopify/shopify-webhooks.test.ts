@@ -5,7 +5,7 @@ import type { FakeShopifyAdmin } from '../../../test/fakes/shopify-admin-server.
 import type { FakeShop } from '../../../test/fakes/shopify-admin-shop.js';
 import { dialects, type TestApp } from '../../../test/helper.js';
 import { install, shopifyApp, shopifyOrder, submitShopifyReturn } from '../../../test/shopify.js';
-import { REDACTED_EMAIL } from './shopify-redact.repository.js';
+import { REDACTED_EMAIL } from '../requests/requests.tables.js';
 import { sign } from './shopify-signatures.js';
 
 describe.each(dialects)('Shopify webhooks on %s', (dialect) => {

@@ -1,5 +1,5 @@
 import { present } from '@return-center/domain';
-import type { Storage } from '../../adapters/storage/port.js';
+import type { StorePlatform } from '../../adapters/store-platform/port.js';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -8,14 +8,21 @@ import { appSecret } from '../documents/app-secrets.js';
 import { SecretBox } from '../../secret-box.js';
 import { ShopifyInstallService } from './shopify-install.service.js';
 import { ShopifyInstalls } from './shopify-installs.repository.js';
-import { ShopifyRedaction } from './shopify-redact.repository.js';
+import type { Privacy } from '../privacy/privacy.service.js';
 import { ShopifyWebhooksService } from './shopify-webhooks.service.js';
 
 /**
  * STORE_PLATFORM=shopify: the Shopify adapter (loaded only then, like the vendor adapters) reading each shop's token
  * from its install, and the install, webhook and app-proxy services around it.
  */
-export async function shopifySetup(config: Config, db: Db, clock: Clock, storage: Storage, limiter: RateLimiter) {
+export async function shopifySetup(
+  config: Config,
+  db: Db,
+  clock: Clock,
+  limiter: RateLimiter,
+  /** Privacy over this platform (privacy webhooks forget through every owner, the platform among them). */
+  privacyWith: (platform: StorePlatform) => Privacy,
+) {
   const secret = present(config.SHOPIFY_API_SECRET, 'SHOPIFY_API_SECRET');
   const apiKey = present(config.SHOPIFY_API_KEY, 'SHOPIFY_API_KEY');
   const installs = new ShopifyInstalls(db, new SecretBox(present(config.SHOPIFY_TOKEN_KEY, 'SHOPIFY_TOKEN_KEY')));
@@ -44,7 +51,7 @@ export async function shopifySetup(config: Config, db: Db, clock: Clock, storage
   });
   const webhooks = new ShopifyWebhooksService({
     installs,
-    redaction: new ShopifyRedaction(db, storage),
+    privacy: privacyWith(platform),
     clock,
     forgetOrder: (shopId, shopifyOrderId) => platform.forgetShopifyOrder(shopId, shopifyOrderId),
     forgetCatalogue: (shopId) => platform.forgetCatalogue(shopId),

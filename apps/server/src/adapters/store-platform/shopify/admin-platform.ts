@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { systemClock, type Clock } from '../../../clock.js';
+import type { Customer } from '../../../db/ownership.js';
 import type {
   DraftOrder,
   DraftOrderInput,
@@ -139,6 +140,18 @@ export class ShopifyAdminPlatform implements StorePlatform {
   /** Drops the order read through (an orders/updated or refunds/create webhook calls it): the next look is fresh. */
   forgetOrder(shopId: number, orderId: number): void {
     this.cache.forget(shopId, orderId);
+  }
+
+  /** Only orders read through are kept (a few seconds): the customer's go at once. */
+  forgetCustomer(customer: Customer): Promise<void> {
+    for (const id of customer.platformOrderIds) this.cache.forget(customer.shopId, Number(id));
+    return Promise.resolve();
+  }
+
+  forgetShop(shopId: number): Promise<void> {
+    this.cache.forgetShop(shopId);
+    this.catalogue.forget(shopId);
+    return Promise.resolve();
   }
 
   async findOrderByNumber(shopId: number, orderNumber: string): Promise<PlatformOrder | null> {

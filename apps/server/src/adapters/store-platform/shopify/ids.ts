@@ -68,7 +68,13 @@ export class ShopifyIds {
     return shopifyId;
   }
 
-  /** Forgets a shop's numbers in memory (its rows are gone: shop/redact). */
+  /** Forgets the shop's numbers (shop/redact): its rows, and every number in memory. */
+  async forgetShop(shopId: number): Promise<void> {
+    await this.db.deleteFrom('shopify_ids').where('shop_id', '=', shopId).execute();
+    this.clear();
+  }
+
+  /** Forgets every number in memory. */
   clear(): void {
     this.toLocal.clear();
     this.toShopify.clear();

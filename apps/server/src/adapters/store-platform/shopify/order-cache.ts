@@ -36,6 +36,10 @@ export class OrderCache {
   forget(shopId: number, orderId: number): void {
     this.entries.delete(keyOf(shopId, orderId));
   }
+
+  forgetShop(shopId: number): void {
+    for (const key of this.entries.keys()) if (key.startsWith(`${String(shopId)}:`)) this.entries.delete(key);
+  }
 }
 
 const keyOf = (shopId: number, orderId: number) => `${String(shopId)}:${String(orderId)}`;

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/database.js';
+import type { Customer } from '../../../db/ownership.js';
 import type {
   DraftOrder,
   DraftOrderInput,
@@ -61,6 +62,16 @@ export class ShopifyStorePlatform implements StorePlatform {
   /** Drops the order read through, named by Shopify's id (orders/updated and refunds/create webhooks). */
   forgetShopifyOrder(shopId: number, shopifyOrderId: number): void {
     this.admin.forgetOrder(shopId, shopifyOrderId);
+  }
+
+  forgetCustomer(customer: Customer): Promise<void> {
+    return this.admin.forgetCustomer(customer);
+  }
+
+  /** Shopify keeps the shop's data; ours is what was read through, and our numbers for its ids. */
+  async forgetShop(shopId: number): Promise<void> {
+    await this.admin.forgetShop(shopId);
+    await this.ids.forgetShop(shopId);
   }
 
   /** Drops the shop's catalogue kept for shoppers (products/* webhooks). */

@@ -1,45 +1,13 @@
-import { RequestStatus } from '@return-center/contract';
 import { OPEN_REQUEST_STATUSES } from '@return-center/domain';
-import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import type { ReturnItemsTable, ReturnRequestsTable } from '../../db/schema.js';
-import type { PlatformOrder } from '../../adapters/store-platform/port.js';
-
-/** A request row as submitted (status and updated_at are set here), with its item rows. */
-export type NewRequest = Omit<Insertable<ReturnRequestsTable>, 'status' | 'updated_at'> & {
-  created_at: number;
-  items: Omit<Insertable<ReturnItemsTable>, 'request_id'>[];
-};
-
-/** What a request keeps of its order, so it never needs the platform's copy again (issue #11). */
-export function orderSnapshot(order: PlatformOrder) {
-  return { order_name: order.name, order_number: order.number, customer_email: order.email };
-}
-
-/** What an item keeps of its order line, as it was at the request. */
-export function lineSnapshot(order: PlatformOrder, lineId: number) {
-  const line = order.lines.find((l) => l.id === lineId);
-  if (!line) throw new Error(`line ${lineId} is not on order ${order.id}`);
-  return {
-    order_line_id: line.id,
-    title: line.title,
-    variant_title: line.variantTitle,
-    sku: line.sku,
-    image: line.image,
-    product_id: line.productId,
-    variant_id: line.variantId,
-    price: line.price,
-    discount: line.discount,
-    tax: line.tax,
-    line_quantity: line.quantity,
-  };
-}
+import { insertRequest, type NewRequest } from './new-request.js';
 
 /** A request stored before fingerprints existed matches any retry. */
 export const sameSubmit = (stored: string, fingerprint: string) => stored === '' || stored === fingerprint;
 
-export class ReturnsRepository {
+/** New requests: a shopper's submit, once its checks passed (modules/returns). */
+export class NewRequestsRepository {
   constructor(private readonly db: Db) {}
 
   /** The request a shop's idempotency key made, if any (inside a transaction when `db` is one). */
@@ -66,18 +34,9 @@ export class ReturnsRepository {
       return await this.db.transaction().execute(async (trx) => {
         const existing = await this.existingFor(trx, request);
         if (existing) return existing;
-        const { items, ...row } = request;
-        const inserted = await trx
-          .insertInto('return_requests')
-          .values({ ...row, status: RequestStatus.PendingReview, updated_at: row.created_at })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('return_items')
-          .values(items.map((item) => ({ ...item, request_id: inserted.id })))
-          .execute();
-        await afterCreate(trx, inserted.id);
-        return { created: inserted.id };
+        const id = await insertRequest(trx, request);
+        await afterCreate(trx, id);
+        return { created: id };
       });
     } catch (error) {
       const winner = isUniqueViolation(error) ? await this.existingFor(this.db, request) : undefined;

@@ -1,0 +1,122 @@
+import type { Db } from '../../db/database.js';
+import { addresses, type TableOwner } from '../../db/ownership.js';
+import { uploadKeys } from '../uploads/uploads.tables.js';
+
+/** What a forgotten request keeps instead of the shopper's address. */
+export const REDACTED_EMAIL = 'redacted@redacted.invalid';
+
+/**
+ * The return requests, their items and timelines. Forgetting keeps the amounts and statuses (the merchant's books) but
+ * not what names the shopper or what anyone typed about them: email, reasons, notes, pickup address, the label and
+ * packing slip made with them, the photos' links.
+ */
+export const requestsTables: TableOwner = {
+  owner: 'modules/requests',
+  tables: {
+    return_requests: {
+      personal: {
+        customer_email: 'the shopper’s email',
+        pickup: 'the pickup address and contact (JSON)',
+        pickup_booking: 'the carrier’s booking of that pickup (JSON, with the address)',
+        tracking_proof: 'links to the shopper’s photos',
+        label_url: 'a link to the label, addressed from the shopper',
+        packing_slip_url: 'a link to the packing slip, with their reasons',
+        drop_off_code: 'the carrier’s code for that label',
+        decline_reason: 'free text the merchant wrote to the shopper',
+      },
+      notPersonal: {
+        order_name: 'the order’s name, e.g. #1001',
+        exchange_order_name: 'the exchange order’s name, e.g. #1002',
+        idempotency_key: 'a random key of the submit',
+      },
+    },
+    return_items: {
+      personal: {
+        reason_text: 'the reason, as the shopper saw it',
+        description: 'what the shopper wrote',
+        proof: 'links to the shopper’s photos',
+      },
+    },
+    request_events: {
+      personal: {
+        note: 'free text: what was typed, to whom a mail went',
+        actor: 'a console member’s email (console:<email>)',
+      },
+    },
+  },
+  identify: async (db, customer) => {
+    const { shopId, emails, platformOrderIds } = customer;
+    if (emails.length === 0 && platformOrderIds.length === 0) return {};
+    const found = await db
+      .selectFrom('return_requests')
+      .select(['id', 'customer_email', 'order_id', 'tracking_proof'])
+      .where('shop_id', '=', shopId)
+      .where((eb) =>
+        eb.or([
+          ...(emails.length ? [eb(eb.fn('lower', ['customer_email']), 'in', emails)] : []),
+          ...(platformOrderIds.length ? [eb('platform_order_id', 'in', platformOrderIds)] : []),
+        ]),
+      )
+      .execute();
+    const requestIds = found.map((r) => r.id);
+    const items = requestIds.length
+      ? await db.selectFrom('return_items').select('proof').where('request_id', 'in', requestIds).execute()
+      : [];
+    return {
+      requestIds,
+      emails: addresses(found.map((r) => r.customer_email)),
+      orderIds: [...new Set(found.map((r) => r.order_id))],
+      fileKeys: uploadKeys([...found.map((r) => r.tracking_proof), ...items.map((i) => i.proof)].flatMap(urlsIn)),
+    };
+  },
+  forgetCustomer: (db, customer) => anonymise(db, customer.requestIds),
+  forgetShop: async (db, shopId) => {
+    const all = await db.selectFrom('return_requests').select('id').where('shop_id', '=', shopId).execute();
+    await anonymise(
+      db,
+      all.map((r) => r.id),
+    );
+    // What console members did stays on the timelines, without naming them.
+    await db
+      .updateTable('request_events')
+      .set({ actor: 'console' })
+      .where('actor', 'like', 'console:%')
+      .where('request_id', 'in', (eb) => eb.selectFrom('return_requests').select('id').where('shop_id', '=', shopId))
+      .execute();
+  },
+};
+
+async function anonymise(db: Db, ids: number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    await db
+      .updateTable('return_requests')
+      .set({
+        customer_email: REDACTED_EMAIL,
+        pickup: '',
+        pickup_booking: '',
+        tracking_proof: '',
+        label_url: '',
+        packing_slip_url: '',
+        drop_off_code: '',
+        decline_reason: '',
+      })
+      .where('id', 'in', chunk)
+      .execute();
+    await db
+      .updateTable('return_items')
+      .set({ reason_text: '', description: '', proof: '[]' })
+      .where('request_id', 'in', chunk)
+      .execute();
+    await db.updateTable('request_events').set({ note: '' }).where('request_id', 'in', chunk).execute();
+  }
+}
+
+function urlsIn(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json || '[]');
+    return Array.isArray(value) ? value.filter((url): url is string => typeof url === 'string') : [];
+  } catch {
+    return [];
+  }
+}
