@@ -48,6 +48,14 @@ function provideScrolling() {
 }
 
 /**
+ * jsdom draws nothing: a canvas gives no context, as a browser without canvas support would, without jsdom's
+ * "not implemented" error. The charts' figures are still on the page, in their data tables.
+ */
+function provideCanvas() {
+  HTMLCanvasElement.prototype.getContext = () => null;
+}
+
+/**
  * Registers the per-test set-up of a console DOM test: a fresh fake server at the network; afterwards unmounts and
  * checks that no request went out that nobody expected.
  */
@@ -56,6 +64,7 @@ export function setUpConsoleTests() {
   provideDialog();
   provideMatchMedia();
   provideScrolling();
+  provideCanvas();
   beforeEach(() => {
     server.reset();
     vi.stubGlobal('fetch', server.fetch);
