@@ -6,7 +6,14 @@ import { ownerSession, signedIn } from '../../test/fixtures';
 import { renderConsole, setUpConsoleTests } from '../../test/render';
 
 const server = setUpConsoleTests();
-const sam = { id: 2, email: 'sam@trail.example', name: 'Sam Staff', role: 'staff', totp_enabled: true, created_at: 1 };
+const sam = {
+  id: 2,
+  email: 'sam@trail.example',
+  name: 'Sam Staff',
+  role: 'staff' as const,
+  totp_enabled: true,
+  created_at: 1,
+};
 const invite = (email: string, role: 'owner' | 'staff') => ({
   id: 5,
   email,
