@@ -18,7 +18,11 @@ export const staffRole = z.enum(['owner', 'staff']);
 export type StaffRole = z.infer<typeof staffRole>;
 
 /** At least 12 characters; no other composition rule (NIST SP 800-63B). */
-export const newPassword = z.string().min(12, 'A password has at least 12 characters').max(200);
+export const PASSWORD_MIN_LENGTH = 12;
+export const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `A password has at least ${String(PASSWORD_MIN_LENGTH)} characters`)
+  .max(200);
 export const totpCode = z
   .string()
   .trim()

@@ -1,4 +1,4 @@
-import { staffRole, type StaffRole } from '@return-center/contract';
+import type { StaffRole } from '@return-center/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +45,7 @@ export function Component() {
         </Field>
         <fieldset className="field">
           <legend>{t('staff.role')}</legend>
-          {staffRole.options.map((value) => (
+          {(['staff', 'owner'] satisfies StaffRole[]).map((value) => (
             <label key={value} className="choice">
               <input type="radio" name="role" value={value} checked={role === value} onChange={() => setRole(value)} />{' '}
               {t(`staff.roles.${value}`)}
