@@ -1,12 +1,5 @@
 import { SerializedAnswer } from '../../http/register-call.js';
-import {
-  Code,
-  DEFAULT_LANGUAGE,
-  LOCALE_NAMES,
-  messages,
-  type Locale,
-  type StoreConfig,
-} from '@return-center/contract';
+import { Code, DEFAULT_LANGUAGE, LOCALE_NAMES, messages, type Locale, type StoreConfig } from '@return-center/contract';
 import { configSign, shopperStyle, shopperText } from '@return-center/domain';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../http/app-error.js';
