@@ -24,6 +24,15 @@ export default defineConfig({
           environment: 'jsdom',
         },
       },
+      {
+        // The console's component tests: its real routes against a fake server at the network (apps/admin/src/test).
+        extends: true,
+        test: {
+          name: 'admin-dom',
+          include: ['apps/admin/src/**/*.test.tsx'],
+          environment: 'jsdom',
+        },
+      },
     ],
   },
 });

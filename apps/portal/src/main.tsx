@@ -1,3 +1,4 @@
+import { PREVIEW_PARAM } from '@return-center/contract/zod-free';
 import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +72,7 @@ const language = useSession.getState().language;
 void changeLanguage(language);
 void loadConfig(resolveShop(), language, params.themeColor, () => window.history.replaceState(null, '', portalRoot));
 // The console's settings preview frame (apps/admin) alone loads its listener: the login route does not carry it.
-if (new URLSearchParams(window.location.search).has('rc_preview')) void import('./shared/preview');
+if (new URLSearchParams(window.location.search).has(PREVIEW_PARAM)) void import('./shared/preview');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing');

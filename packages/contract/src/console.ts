@@ -18,7 +18,11 @@ export const staffRole = z.enum(['owner', 'staff']);
 export type StaffRole = z.infer<typeof staffRole>;
 
 /** At least 12 characters; no other composition rule (NIST SP 800-63B). */
-export const newPassword = z.string().min(12, 'A password has at least 12 characters').max(200);
+export const PASSWORD_MIN_LENGTH = 12;
+export const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `A password has at least ${String(PASSWORD_MIN_LENGTH)} characters`)
+  .max(200);
 export const totpCode = z
   .string()
   .trim()
@@ -52,6 +56,8 @@ export const consoleSession = z.object({
 });
 export type ConsoleSession = z.infer<typeof consoleSession>;
 
+/** The longest name an API key may be given. */
+export const KEY_LABEL_MAX = 60;
 export const apiKeySummary = z.object({ id: int, label: z.string(), hint: z.string(), created_at: unixSeconds });
 export type ApiKeySummary = z.infer<typeof apiKeySummary>;
 
@@ -72,6 +78,22 @@ export type Analytics = z.infer<typeof analytics>;
 
 /** A moment of an analytics range, in seconds: from 1970 to the end of 9999, as far as calendar dates go. */
 const analyticsTime = z.coerce.number().int().min(0).max(253_402_300_799, 'Choose a date before the year 10000');
+
+/** The longest range the analytics answer, in calendar days (a range runs from a day's first second to a day's last). */
+export const ANALYTICS_MAX_DAYS = 400;
+
+/** Why the analytics refuse a range (times in seconds): it ends before it starts, or it is longer than 400 days. */
+export function analyticsRangeProblem({ from, to }: { from: number; to: number }): 'order' | 'tooLong' | null {
+  if (to < from) return 'order';
+  return to - from > ANALYTICS_MAX_DAYS * 86_400 ? 'tooLong' : null;
+}
+
+const analyticsRange = z
+  .object({ from: analyticsTime, to: analyticsTime })
+  .refine(
+    (range) => analyticsRangeProblem(range) === null,
+    `Choose a range of at most ${String(ANALYTICS_MAX_DAYS)} days, its start before its end`,
+  );
 
 interface ConsoleRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -152,7 +174,7 @@ export const consoleRoutes = {
     method: 'POST',
     path: '/keys',
     access: 'owner',
-    body: z.object({ label: z.string().trim().min(1).max(60) }),
+    body: z.object({ label: z.string().trim().min(1).max(KEY_LABEL_MAX) }),
     answer: apiKeySummary.extend({ key: z.string() }),
   },
   revokeKey: { method: 'DELETE', path: '/keys/{id}', access: 'owner', answer: z.null() },
@@ -166,7 +188,7 @@ export const consoleRoutes = {
     method: 'GET',
     path: '/analytics',
     access: 'staff',
-    query: z.object({ from: analyticsTime, to: analyticsTime }),
+    query: analyticsRange,
     answer: analytics,
   },
 } satisfies Record<string, ConsoleRoute>;

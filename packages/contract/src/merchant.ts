@@ -45,6 +45,8 @@ export const merchantRequest = checkInfo.extend({
   order_id: int,
   customer_email: z.string(),
   language: z.string(),
+  /** The most a refund may pay out now (the refund action's ceiling): the return's total, an exchange's leftover. */
+  refundable: minor,
   items: z.array(merchantItem),
   events: z.array(requestEvent),
 });
@@ -79,7 +81,9 @@ export const requestListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export const rejectBody = z.object({ reason: z.string().trim().min(1).max(500) });
+/** The longest reason a rejection may give the shopper. */
+export const REJECT_REASON_MAX = 500;
+export const rejectBody = z.object({ reason: z.string().trim().min(1).max(REJECT_REASON_MAX) });
 export const refundBody = z.object({
   amount: minor.positive().optional(),
   solution_id: z.union([z.literal(1), z.literal(2), z.literal(4), z.literal(6)]).optional(),

@@ -55,6 +55,7 @@ export const pickupSlot = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   time: z.string().max(16),
 });
+export type PickupSlot = z.output<typeof pickupSlot>;
 
 /** Return money info of spec §3 (getReturnMoney). */
 export const returnMoney = z.object({

@@ -13,5 +13,7 @@ export * from './credit-bonus.js';
 export * from './pickup.js';
 export * from './iban.js';
 export * from './contrast.js';
+export * from './shopper-look.js';
 export * from './status-badge.js';
 export * from './us-time-zones.js';
+export * from './submit-rules.js';

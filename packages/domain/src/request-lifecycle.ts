@@ -32,6 +32,15 @@ export function nextStatus(facts: LifecycleFacts, action: RequestAction): number
   }
 }
 
+/** The statuses in the order a request moves through them (nextStatus), the rejected last. */
+export const STATUSES_IN_ORDER: readonly RequestStatus[] = [
+  RequestStatus.PendingReview,
+  RequestStatus.Approved,
+  RequestStatus.Received,
+  RequestStatus.Completed,
+  RequestStatus.Rejected,
+];
+
 /** Spec §4: a request is open until it is rejected or completed; an order has at most one open request. */
 export const OPEN_REQUEST_STATUSES: readonly number[] = [
   RequestStatus.PendingReview,

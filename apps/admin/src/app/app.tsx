@@ -5,23 +5,27 @@ import { ApiError, whenSignedOut } from '../shared/api';
 import { SESSION_KEY } from '../shared/session';
 import { routes } from './routes';
 
-export function App() {
-  const [client] = useState(() => {
-    const queryClient = new QueryClient({
-      defaultOptions: {
-        queries: {
-          retry: (count, error) =>
-            !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
-          refetchOnWindowFocus: true,
-        },
+/**
+ * The console's server state: a refusal (4xx) is not asked again, and a 401 anywhere means the session ended: back to
+ * the sign-in page, nothing cached kept.
+ */
+export function consoleQueryClient(): QueryClient {
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+        refetchOnWindowFocus: true,
       },
-    });
-    // A 401 anywhere means the session ended: back to the sign-in page, nothing cached kept.
-    whenSignedOut(() => {
-      queryClient.setQueryData(SESSION_KEY, null);
-    });
-    return queryClient;
+    },
   });
+  whenSignedOut(() => {
+    queryClient.setQueryData(SESSION_KEY, null);
+  });
+  return queryClient;
+}
+
+export function App() {
+  const [client] = useState(consoleQueryClient);
   const [router] = useState(() => createBrowserRouter(routes, { basename: '/admin' }));
   return (
     <QueryClientProvider client={client}>

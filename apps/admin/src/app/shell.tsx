@@ -1,7 +1,6 @@
-import { consolePath, consoleRoutes } from '@return-center/contract';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { api } from '../shared/api';
+import { consoleCall } from '../shared/api';
 import { useSession, useSetSession } from '../shared/session';
 import { Loading } from '../shared/ui/page';
 
@@ -30,7 +29,7 @@ export function Shell() {
     ['/account', t('nav.account')],
   ];
   const signOut = async () => {
-    await api('DELETE', consolePath('signOut'), consoleRoutes.signOut.answer).catch(() => undefined);
+    await consoleCall('signOut').catch(() => undefined);
     setSession(null);
   };
   return (

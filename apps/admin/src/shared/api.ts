@@ -1,4 +1,14 @@
-import { Code, CSRF_HEADER, type Envelope } from '@return-center/contract';
+import {
+  Code,
+  consolePath,
+  consoleRoutes,
+  CSRF_HEADER,
+  merchantPath,
+  merchantRoutes,
+  type ConsoleRouteName,
+  type Envelope,
+  type MerchantRouteName,
+} from '@return-center/contract';
 import type { z } from 'zod';
 
 /** A refusal the merchant should read: the server's message and code (1071 illegal change, 1092 settings conflict…). */
@@ -62,3 +72,48 @@ export async function api<S extends z.ZodType>(
 }
 
 export const get = async <S extends z.ZodType>(path: string, schema: S) => (await api('GET', path, schema)).data;
+
+/**
+ * The body as the route's contract schema reads it, or the refusal the server would answer (code 1001, the fields
+ * named), without asking it: the console's forms are checked by the schemas the server checks them with.
+ */
+export function checkedBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const message = result.error.issues
+    .slice(0, 3)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+  throw new ApiError(Code.InvalidInput, message, 400);
+}
+
+type ConsoleRoutes = typeof consoleRoutes;
+type MerchantRoutes = typeof merchantRoutes;
+
+/** One of the console's own calls (contract `consoleRoutes`): its body checked first, its answer by its schema. */
+export async function consoleCall<N extends ConsoleRouteName>(
+  name: N,
+  body?: ConsoleRoutes[N] extends { body: z.ZodType } ? z.input<ConsoleRoutes[N]['body']> : undefined,
+  id?: number,
+): Promise<ApiAnswer<z.output<ConsoleRoutes[N]['answer']>>> {
+  const route: ConsoleRoutes[ConsoleRouteName] = consoleRoutes[name];
+  const checked = 'body' in route ? checkedBody(route.body, body ?? {}) : undefined;
+  // The answer is parsed by the route's own schema; the cast only names the type it parses to.
+  return api(route.method, consolePath(name, id), route.answer, checked) as Promise<
+    ApiAnswer<z.output<ConsoleRoutes[N]['answer']>>
+  >;
+}
+
+/** One call of the merchant API the console makes (contract `merchantRoutes`), checked the same way. */
+export async function merchantCall<N extends MerchantRouteName>(
+  name: N,
+  id: number | undefined,
+  body?: MerchantRoutes[N] extends { body: z.ZodType } ? z.input<MerchantRoutes[N]['body']> : undefined,
+  headers: Record<string, string> = {},
+): Promise<ApiAnswer<z.output<MerchantRoutes[N]['answer']>>> {
+  const route: MerchantRoutes[MerchantRouteName] = merchantRoutes[name];
+  const checked = 'body' in route ? checkedBody(route.body, body ?? {}) : undefined;
+  return api(route.method, merchantPath(name, id), route.answer, checked, headers) as Promise<
+    ApiAnswer<z.output<MerchantRoutes[N]['answer']>>
+  >;
+}

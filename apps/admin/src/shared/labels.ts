@@ -1,3 +1,5 @@
+import { ShippingMethodId, SolutionId } from '@return-center/contract';
+import { STATUSES_IN_ORDER } from '@return-center/domain';
 import type { TFunction } from 'i18next';
 
 /** The names of the contract's ids (statuses, solutions, methods) in the console's language. */
@@ -7,6 +9,7 @@ export const solutionName = (t: TFunction, id: number) => t(`solution.${String(i
 export const methodName = (t: TFunction, id: number) => t(`method.${String(id)}`, { defaultValue: String(id) });
 
 /** Tabs of the queue, in the order a request moves; '' is every status. */
-export const STATUS_TABS = ['', '1', '2', '5', '4', '3'] as const;
-export const SOLUTIONS = [1, 2, 4, 5, 6] as const;
-export const METHODS = [1, 2, 3, 4] as const;
+export const STATUS_TABS: readonly string[] = ['', ...STATUSES_IN_ORDER.map(String)];
+/** The contract's ids, in its order. */
+export const SOLUTIONS: readonly number[] = Object.values(SolutionId);
+export const METHODS: readonly number[] = Object.values(ShippingMethodId);

@@ -1,18 +1,10 @@
 // The console's live preview (apps/admin settings page): loaded by main.tsx only when the address has `rc_preview`,
 // so the login route carries none of it. zod's CSP set-up comes first, as everywhere zod loads.
 import './csp';
-import { storeStyle, storeText } from '@return-center/contract';
-import { z } from 'zod';
+import { PREVIEW_PARAM, PREVIEW_READY, previewMessage, type PreviewMessage } from '@return-center/contract';
 import { useConfig } from './config-store';
 
-/** The settings page's draft look and texts, posted to this frame as the merchant types (never saved from here). */
-const previewMessage = z.object({
-  type: z.literal('rc-preview:config'),
-  style: storeStyle,
-  text: storeText,
-  is_remove_brand: z.union([z.literal(0), z.literal(1)]),
-});
-type Preview = Omit<z.infer<typeof previewMessage>, 'type'>;
+type Preview = Omit<PreviewMessage, 'type'>;
 
 let latest: Preview | null = null;
 
@@ -29,7 +21,7 @@ const origin = window.location.origin;
 const framed = window.parent !== window;
 
 // Only in a frame of the console's own origin: a message counts when it comes from that parent window and origin.
-if (framed && new URLSearchParams(window.location.search).get('rc_preview') === '1') {
+if (framed && new URLSearchParams(window.location.search).get(PREVIEW_PARAM) === '1') {
   window.addEventListener('message', (event: MessageEvent<unknown>) => {
     if (event.origin !== origin || event.source !== window.parent) return;
     const parsed = previewMessage.safeParse(event.data);
@@ -41,5 +33,5 @@ if (framed && new URLSearchParams(window.location.search).get('rc_preview') === 
   // The configuration may load (or load again, in another language) after the draft came: the draft stays on top.
   useConfig.subscribe(apply);
   // The console posts its draft when told this frame listens; to our own origin only, so no other parent hears it.
-  window.parent.postMessage({ type: 'rc-preview:ready' }, origin);
+  window.parent.postMessage({ type: PREVIEW_READY }, origin);
 }

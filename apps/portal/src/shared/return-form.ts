@@ -1,4 +1,4 @@
-import { SolutionId, type pickupSlot, type returnFormProduct } from '@return-center/contract';
+import { SolutionId, type PickupSlot, type returnFormProduct } from '@return-center/contract';
 import type { ExchangeItem } from '@return-center/domain';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
@@ -37,7 +37,7 @@ export interface ReturnForm {
   idempotency_key: string;
 }
 
-export type PickupSlot = z.infer<typeof pickupSlot>;
+export type { PickupSlot };
 export interface BankPayee {
   iban: string;
   name: string;

@@ -32,7 +32,7 @@ describe('the merchant theme', () => {
     await vi.waitFor(() => expect(rootStyle('--rc-button-text')).toBe('#ffffff'));
     // A merchant's colour that reads on the address's colour stays.
     applyTheme(config({ return_page_primary_color: '#ffe14d', primary_btn_text_color: '#3b2f00' }), '#fff3a0');
-    await import('@return-center/domain/contrast');
+    await import('@return-center/domain/shopper-look');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(rootStyle('--rc-button-text')).toBe('#3b2f00');
   });

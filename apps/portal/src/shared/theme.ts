@@ -22,13 +22,18 @@ export function applyTheme(config: StoreConfig, themeColorOverride = ''): void {
   const primary = safeColor(themeColorOverride || style.return_page_primary_color, '#000000');
   const buttonText = safeColor(style.primary_btn_text_color, '#ffffff');
   root.setProperty('--rc-primary', primary);
-  // The server serves a button text colour that reads on the shop's own colour (AA). A colour from the address is
-  // checked here, by the domain's rule loaded only then: the login route does not carry the colour maths.
+  // The server serves a button text colour that reads on the shop's own colour (AA). On a colour from the address,
+  // the domain's shopperStyle (the server's rule) decides it, loaded only then: the login route carries no colour maths.
   root.setProperty('--rc-button-text', buttonText);
   if (themeColorOverride)
-    void import('@return-center/domain/contrast').then(({ readableTextOn }) => {
-      if (root.getPropertyValue('--rc-primary') === primary)
-        root.setProperty('--rc-button-text', readableTextOn(primary, buttonText));
+    void import('@return-center/domain/shopper-look').then(({ shopperStyle }) => {
+      if (root.getPropertyValue('--rc-primary') !== primary) return;
+      const onAddressColor = shopperStyle({
+        ...style,
+        return_page_primary_color: primary,
+        primary_btn_text_color: buttonText,
+      });
+      root.setProperty('--rc-button-text', onAddressColor.primary_btn_text_color);
     });
   root.setProperty('--rc-radius', `${Math.max(0, Math.min(64, style.login_pop_up.corner_radius))}px`);
   root.setProperty('--rc-popup-opacity', String(Math.max(0, Math.min(100, style.login_pop_up.opacity)) / 100));

@@ -1,9 +1,8 @@
-import { consolePath, consoleRoutes } from '@return-center/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../shared/api';
+import { consoleCall } from '../../shared/api';
 import { fetchSession, useSetSession, useSignedIn } from '../../shared/session';
 import { CodeField } from '../../shared/ui/inputs';
 import { Page } from '../../shared/ui/page';
@@ -15,11 +14,11 @@ export function Component() {
   const setSession = useSetSession();
   const [code, setCode] = useState('');
   const setup = useMutation({
-    mutationFn: () => api('POST', consolePath('totpSetup'), consoleRoutes.totpSetup.answer),
+    mutationFn: () => consoleCall('totpSetup', {}),
   });
   const refresh = async () => setSession(await fetchSession());
   const enable = useMutation({
-    mutationFn: () => api('POST', consolePath('totpEnable'), consoleRoutes.totpEnable.answer, { code }),
+    mutationFn: () => consoleCall('totpEnable', { code }),
     onSuccess: () => {
       setCode('');
       setup.reset();
@@ -27,7 +26,7 @@ export function Component() {
     },
   });
   const disable = useMutation({
-    mutationFn: () => api('POST', consolePath('totpDisable'), consoleRoutes.totpDisable.answer, { code }),
+    mutationFn: () => consoleCall('totpDisable', { code }),
     onSuccess: () => {
       setCode('');
       void refresh();

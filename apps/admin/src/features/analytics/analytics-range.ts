@@ -1,11 +1,10 @@
+import { analyticsRangeProblem } from '@return-center/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 export const PRESETS = ['7', '30', '90', '365'] as const;
 export type Preset = (typeof PRESETS)[number];
 export type RangeChoice = Preset | 'custom';
-/** The server answers ranges of at most 400 days (consoleRoutes.analytics). */
-export const MAX_DAYS = 400;
 const DEFAULT: Preset = '30';
 const DAY = 86_400;
 
@@ -32,9 +31,10 @@ export function resolveRange(from: string, to: string): Resolved {
   const start = dayStart(from);
   const end = dayStart(to);
   if (start === null || end === null) return { ok: false, error: 'invalid' };
-  if (end < start) return { ok: false, error: 'order' };
-  if ((end - start) / DAY + 1 > MAX_DAYS) return { ok: false, error: 'tooLong' };
-  return { ok: true, from: start, to: end + DAY - 1 };
+  const range = { from: start, to: end + DAY - 1 };
+  // The contract's rule, the one the server answers by (consoleRoutes.analytics).
+  const problem = analyticsRangeProblem(range);
+  return problem ? { ok: false, error: problem } : { ok: true, ...range };
 }
 
 export interface AnalyticsRange {

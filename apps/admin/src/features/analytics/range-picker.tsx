@@ -1,6 +1,7 @@
+import { ANALYTICS_MAX_DAYS } from '@return-center/contract';
 import { useTranslation } from 'react-i18next';
 import { dayLabel } from './analytics-format';
-import { MAX_DAYS, PRESETS, type AnalyticsRange, type RangeChoice } from './analytics-range';
+import { PRESETS, type AnalyticsRange, type RangeChoice } from './analytics-range';
 
 interface Props {
   range: AnalyticsRange;
@@ -12,7 +13,7 @@ interface Props {
 export function RangePicker({ range, choose, setDates }: Props) {
   const { t } = useTranslation();
   const custom = range.choice === 'custom';
-  const error = range.resolved.ok ? '' : t(`analytics.range.${range.resolved.error}`, { max: MAX_DAYS });
+  const error = range.resolved.ok ? '' : t(`analytics.range.${range.resolved.error}`, { max: ANALYTICS_MAX_DAYS });
   return (
     <div className="range-picker">
       <div className="toolbar" role="group" aria-label={t('analytics.range.group')}>

@@ -1,8 +1,8 @@
-import { consolePath, consoleRoutes, type ApiKeySummary } from '@return-center/contract';
+import { consolePath, consoleRoutes, KEY_LABEL_MAX, type ApiKeySummary } from '@return-center/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, get } from '../../shared/api';
+import { consoleCall, get } from '../../shared/api';
 import { date } from '../../shared/format';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { Field } from '../../shared/ui/field';
@@ -20,7 +20,7 @@ export function Component() {
   const [label, setLabel] = useState('');
   const revoking = useConfirmedRemoval<ApiKeySummary>((id) => consolePath('revokeKey', id), KEYS);
   const create = useMutation({
-    mutationFn: () => api('POST', consolePath('createKey'), consoleRoutes.createKey.answer, { label }),
+    mutationFn: () => consoleCall('createKey', { label }),
     onSuccess: () => {
       setLabel('');
       void client.invalidateQueries({ queryKey: KEYS });
@@ -42,7 +42,7 @@ export function Component() {
             <input
               id={id}
               required
-              maxLength={60}
+              maxLength={KEY_LABEL_MAX}
               aria-describedby={describedBy}
               value={label}
               onChange={(e) => setLabel(e.target.value)}

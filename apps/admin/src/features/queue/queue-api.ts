@@ -1,7 +1,7 @@
-import { consolePath, consoleRoutes, merchantPath, merchantRequest, merchantRoutes } from '@return-center/contract';
+import { consolePath, consoleRoutes, merchantPath, merchantRoutes } from '@return-center/contract';
 import type { RequestAction } from '@return-center/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api, get } from '../../shared/api';
+import { get, merchantCall } from '../../shared/api';
 import { listQuery, type QueueFilters } from './queue-filters';
 
 /** New requests show up without a reload: the queue and its counts are asked again this often. */
@@ -42,5 +42,4 @@ export async function allRequests(filters: QueueFilters, progress: (count: numbe
   return rows;
 }
 
-export const runAction = (id: number, action: RequestAction, body: object = {}) =>
-  api('POST', merchantPath(action, id), merchantRequest, body);
+export const runAction = (id: number, action: RequestAction, body: object = {}) => merchantCall(action, id, body);

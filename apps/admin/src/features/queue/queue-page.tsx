@@ -5,7 +5,7 @@ import { BulkApprove } from './bulk-approve';
 import { ExportCsv } from './export-csv';
 import { useQueue } from './queue-api';
 import { useQueueFilters } from './queue-filters';
-import { QueueTable } from './queue-table';
+import { approvable, QueueTable } from './queue-table';
 import { QueueToolbar } from './queue-toolbar';
 import { StatusTabs } from './status-tabs';
 import { useRowKeys } from './use-row-keys';
@@ -47,9 +47,7 @@ export function Component() {
           active={active}
           selected={selected}
           toggle={toggle}
-          toggleAll={(on) =>
-            setSelected(on ? new Set(rows.filter((row) => row.status === 1).map((row) => row.id)) : new Set())
-          }
+          toggleAll={(on) => setSelected(on ? new Set(rows.filter(approvable).map((row) => row.id)) : new Set())}
         />
       ) : null}
       {queue.hasNextPage ? (

@@ -1,4 +1,4 @@
-import { RequestStatus } from '@return-center/contract';
+import { nextStatus } from '@return-center/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dateTime, money } from '../../shared/format';
@@ -13,10 +13,14 @@ interface Props {
   toggleAll: (on: boolean) => void;
 }
 
-/** One row per request; only requests waiting for review can be picked for a bulk approval. */
+/** Whether the request's state allows approving it (the domain's state machine, which the server enforces). */
+export const approvable = (row: QueueRow) =>
+  nextStatus({ status: row.status, shippingMethodId: row.shipping_method_id }, 'approve') !== null;
+
+/** One row per request; only requests that can be approved can be picked for a bulk approval. */
 export function QueueTable({ rows, active, selected, toggle, toggleAll }: Props) {
   const { t } = useTranslation();
-  const pending = rows.filter((row) => row.status === RequestStatus.PendingReview);
+  const pending = rows.filter(approvable);
   const allPicked = pending.length > 0 && pending.every((row) => selected.has(row.id));
   return (
     <table className="table queue">
@@ -47,7 +51,7 @@ export function QueueTable({ rows, active, selected, toggle, toggleAll }: Props)
         {rows.map((row, index) => (
           <tr key={row.id} className={index === active ? 'active' : undefined}>
             <td>
-              {row.status === RequestStatus.PendingReview ? (
+              {approvable(row) ? (
                 <input
                   type="checkbox"
                   aria-label={t('queue.pick', { order: row.order_no })}

@@ -1,4 +1,4 @@
-import type { MerchantRequest } from '@return-center/contract';
+import { REJECT_REASON_MAX, rejectBody, refundBody, type MerchantRequest } from '@return-center/contract';
 import { minorToDecimal, nextStatus, parseMinor, REQUEST_ACTIONS, type RequestAction } from '@return-center/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ export function RequestActions({ request }: { request: MerchantRequest }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<RequestAction | null>(null);
   const [reason, setReason] = useState('');
-  const [amount, setAmount] = useState(() => minorToDecimal(request.refund, request.currency));
+  const [amount, setAmount] = useState(() => minorToDecimal(request.refundable, request.currency));
   const action = useAction(request.id);
   const facts = { status: request.status, shippingMethodId: request.shipping_method_id };
   const legal = REQUEST_ACTIONS.filter((name) => nextStatus(facts, name) !== null);
@@ -27,15 +27,18 @@ export function RequestActions({ request }: { request: MerchantRequest }) {
       return NaN;
     }
   })();
+  // The bodies the contract takes, and the ceiling the server sent with the request: nothing decided here again.
+  const refund = refundBody.safeParse({ amount: refundMinor });
+  const reject = rejectBody.safeParse({ reason });
   const amountError =
-    open === 'refund' && !(refundMinor > 0 && refundMinor <= request.refund)
-      ? t('request.amountRule', { max: money(request.refund, request.currency) })
+    open === 'refund' && !(refund.success && (refund.data.amount ?? 0) <= request.refundable)
+      ? t('request.amountRule', { max: money(request.refundable, request.currency) })
       : undefined;
-  const reasonError = open === 'reject' && reason.trim() === '' ? t('request.reasonRequired') : undefined;
+  const reasonError = open === 'reject' && !reject.success ? t('request.reasonRequired') : undefined;
 
   const confirm = () => {
     if (!open || amountError || reasonError) return;
-    const body = open === 'reject' ? { reason: reason.trim() } : open === 'refund' ? { amount: refundMinor } : {};
+    const body = (open === 'reject' ? reject.data : open === 'refund' ? refund.data : undefined) ?? {};
     action.mutate({ action: open, body }, { onSuccess: () => setOpen(null) });
   };
 
@@ -70,7 +73,7 @@ export function RequestActions({ request }: { request: MerchantRequest }) {
               <textarea
                 id={id}
                 rows={3}
-                maxLength={500}
+                maxLength={REJECT_REASON_MAX}
                 required
                 aria-invalid={invalid}
                 aria-describedby={describedBy}
@@ -83,7 +86,7 @@ export function RequestActions({ request }: { request: MerchantRequest }) {
         {open === 'refund' ? (
           <Field
             label={t('request.refundAmount', { currency: request.currency })}
-            hint={t('request.refundHint', { max: money(request.refund, request.currency) })}
+            hint={t('request.refundHint', { max: money(request.refundable, request.currency) })}
             error={amountError}
           >
             {({ id, describedBy, invalid }) => (

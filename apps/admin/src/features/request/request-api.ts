@@ -1,7 +1,7 @@
-import { merchantPath, merchantRequest, merchantRoutes } from '@return-center/contract';
+import { merchantPath, merchantRoutes } from '@return-center/contract';
 import type { RequestAction } from '@return-center/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, get } from '../../shared/api';
+import { get, merchantCall } from '../../shared/api';
 
 const key = (id: number) => ['request', id] as const;
 
@@ -18,8 +18,7 @@ export const useRequest = (id: number) =>
 export function useAction(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, body }: { action: RequestAction; body: object }) =>
-      api('POST', merchantPath(action, id), merchantRequest, body),
+    mutationFn: ({ action, body }: { action: RequestAction; body: object }) => merchantCall(action, id, body),
     onSuccess: ({ data }) => {
       client.setQueryData(key(id), data);
       void client.invalidateQueries({ queryKey: ['queue'] });

@@ -1,8 +1,14 @@
-import type { Locale, ShopSettings } from '@return-center/contract';
+import {
+  PREVIEW_PARAM,
+  previewReady,
+  type Locale,
+  type PreviewMessage,
+  type ShopSettings,
+} from '@return-center/contract';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedIn } from '../../shared/session';
-import { PREVIEW_READY, previewMessage, type PreviewMessage } from './preview-message';
+import { previewMessage } from './preview-message';
 
 /** Typing settles this long before the preview redraws. */
 export const PREVIEW_DEBOUNCE_MS = 150;
@@ -30,11 +36,7 @@ export function PreviewPane({ draft, lang }: { draft: ShopSettings; lang: Locale
 
   useEffect(() => {
     const onMessage = (event: MessageEvent<unknown>) => {
-      const ready =
-        typeof event.data === 'object' &&
-        event.data !== null &&
-        'type' in event.data &&
-        event.data.type === PREVIEW_READY;
+      const ready = previewReady.safeParse(event.data).success;
       if (ready && event.origin === window.location.origin && event.source === frame.current?.contentWindow) post();
     };
     window.addEventListener('message', onMessage);
@@ -47,7 +49,7 @@ export function PreviewPane({ draft, lang }: { draft: ShopSettings; lang: Locale
       <iframe
         ref={frame}
         title={t('settings.preview.frame')}
-        src={`/?shop=${encodeURIComponent(shop.shop_url)}&rc_preview=1`}
+        src={`/?shop=${encodeURIComponent(shop.shop_url)}&${PREVIEW_PARAM}=1`}
         onLoad={post}
       />
       <p className="hint">{t('settings.preview.afterSaving')}</p>

@@ -1,7 +1,7 @@
-import { Code, merchantPath, SETTINGS_VERSION_HEADER, shopSettings, type ShopSettings } from '@return-center/contract';
+import { Code, SETTINGS_VERSION_HEADER, type ShopSettings } from '@return-center/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { api, ApiError } from '../../shared/api';
+import { ApiError, merchantCall } from '../../shared/api';
 import { fetchSettings, SETTINGS_KEY } from '../../shared/settings-query';
 import type { Update } from './section-props';
 
@@ -15,7 +15,7 @@ export type SaveState =
 
 /** PUT with If-Match: the server saves only over the version the draft was read from (else 412, code 1092). */
 async function putSettings(settings: ShopSettings, version: string): Promise<Loaded> {
-  const { data, headers } = await api('PUT', merchantPath('putSettings'), shopSettings, settings, {
+  const { data, headers } = await merchantCall('putSettings', undefined, settings, {
     [SETTINGS_VERSION_HEADER]: version,
   });
   return { settings: data, version: headers.get('etag') ?? version };

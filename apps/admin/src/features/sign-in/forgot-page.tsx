@@ -1,9 +1,8 @@
-import { consolePath, consoleRoutes } from '@return-center/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../shared/api';
+import { consoleCall } from '../../shared/api';
 import { EmailField } from '../../shared/ui/inputs';
 import { Page } from '../../shared/ui/page';
 
@@ -11,7 +10,7 @@ export function Component() {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const ask = useMutation({
-    mutationFn: () => api('POST', consolePath('forgotPassword'), consoleRoutes.forgotPassword.answer, { email }),
+    mutationFn: () => consoleCall('forgotPassword', { email }),
   });
   return (
     <Page title={t('forgot.title')}>

@@ -1,7 +1,6 @@
-import { consolePath, consoleRoutes } from '@return-center/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api';
+import { consoleCall } from '../../shared/api';
 import { Field } from '../../shared/ui/field';
 import { Page } from '../../shared/ui/page';
 import { NewPasswordForm } from './new-password-form';
@@ -16,9 +15,7 @@ export function Component() {
       <NewPasswordForm
         submitLabel={t('invite.submit')}
         done={t('invite.done')}
-        save={(password) =>
-          api('POST', consolePath('acceptInvite'), consoleRoutes.acceptInvite.answer, { token, name, password })
-        }
+        save={(password) => consoleCall('acceptInvite', { token, name, password })}
       >
         <Field label={t('invite.name')}>
           {({ id }) => (

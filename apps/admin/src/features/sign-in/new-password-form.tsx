@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '@return-center/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +42,7 @@ export function NewPasswordForm({ submitLabel, save, done, children }: Props) {
             id={id}
             type="password"
             autoComplete="new-password"
-            minLength={12}
+            minLength={PASSWORD_MIN_LENGTH}
             required
             aria-describedby={describedBy}
             value={password}

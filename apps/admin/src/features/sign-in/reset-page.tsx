@@ -1,6 +1,5 @@
-import { consolePath, consoleRoutes } from '@return-center/contract';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api';
+import { consoleCall } from '../../shared/api';
 import { Page } from '../../shared/ui/page';
 import { NewPasswordForm } from './new-password-form';
 import { tokenFromLink } from './token-from-link';
@@ -13,9 +12,7 @@ export function Component() {
       <NewPasswordForm
         submitLabel={t('reset.submit')}
         done={t('reset.done')}
-        save={(password) =>
-          api('POST', consolePath('resetPassword'), consoleRoutes.resetPassword.answer, { token, password })
-        }
+        save={(password) => consoleCall('resetPassword', { token, password })}
       />
     </Page>
   );

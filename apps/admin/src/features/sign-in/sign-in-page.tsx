@@ -1,9 +1,9 @@
-import { Code, consolePath, consoleRoutes } from '@return-center/contract';
+import { Code } from '@return-center/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, ApiError } from '../../shared/api';
+import { ApiError, consoleCall } from '../../shared/api';
 import { useSetSession } from '../../shared/session';
 import { Field } from '../../shared/ui/field';
 import { CodeField, EmailField } from '../../shared/ui/inputs';
@@ -19,7 +19,7 @@ export function Component() {
   const [needsCode, setNeedsCode] = useState(false);
   const signIn = useMutation({
     mutationFn: () =>
-      api('POST', consolePath('signIn'), consoleRoutes.signIn.answer, {
+      consoleCall('signIn', {
         email,
         password,
         ...(needsCode ? { totp } : {}),

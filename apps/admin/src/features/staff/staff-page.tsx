@@ -1,8 +1,8 @@
-import { consolePath, consoleRoutes, type StaffRole } from '@return-center/contract';
+import type { StaffRole } from '@return-center/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api';
+import { consoleCall } from '../../shared/api';
 import { Field } from '../../shared/ui/field';
 import { Page } from '../../shared/ui/page';
 import { InvitesTable, INVITES } from './invites-table';
@@ -15,7 +15,7 @@ export function Component() {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('staff');
   const invite = useMutation({
-    mutationFn: () => api('POST', consolePath('invite'), consoleRoutes.invite.answer, { email, role }),
+    mutationFn: () => consoleCall('invite', { email, role }),
     onSuccess: () => void client.invalidateQueries({ queryKey: INVITES }),
   });
   return (
@@ -45,7 +45,7 @@ export function Component() {
         </Field>
         <fieldset className="field">
           <legend>{t('staff.role')}</legend>
-          {(['staff', 'owner'] as const).map((value) => (
+          {(['staff', 'owner'] satisfies StaffRole[]).map((value) => (
             <label key={value} className="choice">
               <input type="radio" name="role" value={value} checked={role === value} onChange={() => setRole(value)} />{' '}
               {t(`staff.roles.${value}`)}

@@ -2,6 +2,7 @@ import type { MerchantRequest, ShopSettings } from '@return-center/contract';
 import type { z } from 'zod';
 import type { requestListQuery } from '@return-center/contract';
 import type { LifecycleService } from '../requests/lifecycle.service.js';
+import { refundCeiling } from '../requests/request-detail.js';
 import type { RequestRecord, RequestsRepository } from '../requests/requests.repository.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
 import type { MerchantKeys } from './merchant-keys.js';
@@ -52,6 +53,7 @@ export class MerchantService {
       order_id: record.order_id,
       customer_email: detail.customer_info.email,
       language: record.language,
+      refundable: refundCeiling(record),
       items: (await this.requests.items(record.id)).map((item) => ({
         line_item_id: item.order_line_id,
         title: item.title,

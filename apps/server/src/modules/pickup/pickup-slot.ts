@@ -5,6 +5,7 @@ import {
   RequestStatus,
   ShippingMethodId,
   type PickupAddress,
+  type PickupSlot,
 } from '@return-center/contract';
 import {
   isBookablePickupDate,
@@ -15,14 +16,6 @@ import {
 } from '@return-center/domain';
 import type { PickupPlace } from '../../adapters/carrier/port.js';
 import { PICKUP_TIMES } from '../orders/order-source.js';
-
-export interface PickupSlot {
-  carrier: string;
-  timezone: string;
-  address: PickupAddress;
-  date: string;
-  time: string;
-}
 
 /** The first rule a pickup address breaks, as `field: message`, or null when it is complete (spec §5). */
 export function pickupAddressProblem(address: PickupAddress): string | null {

@@ -1,6 +1,6 @@
 import type { LabelAddress } from '../../adapters/carrier/port.js';
 import type { StorePlatform } from '../../adapters/store-platform/port.js';
-import type { PickupSlot } from '../pickup/pickup-slot.js';
+import type { PickupSlot } from '@return-center/contract';
 import type { RequestRecord } from './requests.repository.js';
 
 /**

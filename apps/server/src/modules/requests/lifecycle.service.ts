@@ -9,7 +9,7 @@ import type { Outbox } from '../jobs/outbox.js';
 import type { RequestEvent } from '../notifications/request-emails.js';
 import type { Shop } from '../storefront-config/shops.repository.js';
 import type { DocumentKind, Documents } from '../documents/documents.js';
-import { buildCheckInfo, exchangeLeftover } from './request-detail.js';
+import { buildCheckInfo, refundCeiling } from './request-detail.js';
 import { recordEvent, type RequestRecord, type RequestsRepository } from './requests.repository.js';
 
 const STATUS_NAMES: Record<number, string> = {
@@ -91,12 +91,8 @@ export class LifecycleService {
         // A payout needs the account the shopper gave on the bank-transfer form.
         throw errors.unprocessable('solution_id', 'the shopper gave no bank account for this return; choose 1, 2 or 4');
       }
-      const money = JSON.parse(request.money || '{}') as { total?: number; bonus?: number };
       // An exchange is paid with its new items: only credit left over beyond them (never the bonus) is money to give.
-      const most =
-        request.solution_id === SolutionId.Exchange
-          ? exchangeLeftover(request, money.bonus ?? 0)
-          : (money.total ?? request.refund);
+      const most = refundCeiling(request);
       if (action === 'refund' && most <= 0)
         throw errors.unprocessable(
           '',

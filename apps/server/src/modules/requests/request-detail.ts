@@ -1,4 +1,4 @@
-import { RequestStatus, type CheckInfo, type ShopSettings } from '@return-center/contract';
+import { RequestStatus, SolutionId, type CheckInfo, type ShopSettings } from '@return-center/contract';
 import type { z } from 'zod';
 import type { exchangeOrder } from '@return-center/contract';
 import type { ExchangeItem } from './new-request.js';
@@ -51,8 +51,19 @@ const exchangeSubtotal = (request: RequestRecord) =>
  * What the merchant may still pay out on an exchange: its credit beyond the new items, less the shop's bonus (extra
  * credit to spend at the shop, never money).
  */
-export const exchangeLeftover = (request: RequestRecord, bonus: number) =>
+const exchangeLeftover = (request: RequestRecord, bonus: number) =>
   Math.max(0, request.exchange_credit - exchangeSubtotal(request) - bonus);
+
+/**
+ * The most the merchant may refund on a request (the refund action's ceiling, sent to the console as `refundable`):
+ * what the return was computed to give back, or for an exchange only its credit left over beyond the new items.
+ */
+export function refundCeiling(request: RequestRecord): number {
+  const money = JSON.parse(request.money || '{}') as { total?: number; bonus?: number };
+  return request.solution_id === SolutionId.Exchange
+    ? exchangeLeftover(request, money.bonus ?? 0)
+    : (money.total ?? request.refund);
+}
 
 /**
  * What an exchange request gets instead of money (spec §3 exchange_order): the new items as they were at submit, their

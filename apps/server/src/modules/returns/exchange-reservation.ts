@@ -23,6 +23,17 @@ export interface ReturnedItem {
   quantity: number;
 }
 
+/** The item an exchange replaces: one per request (spec §9), with the product and unit price it was bought at. */
+export function returnedItemOf(
+  order: PlatformOrder,
+  chosen: { line_item_id: number; quantity: number }[],
+): ReturnedItem {
+  const item = chosen[0];
+  const line = order.lines.find((l) => l.id === item?.line_item_id);
+  if (!item || !line) throw errors.invalidInput(messages.unselectedItem);
+  return { productId: line.productId, price: line.price, quantity: item.quantity };
+}
+
 /** Who asks for a draft: the session's token hash and the client's address, each with a limit. */
 export interface Asker {
   tokenHash: string;

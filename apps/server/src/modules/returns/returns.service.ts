@@ -1,14 +1,12 @@
-import { createHash } from 'node:crypto';
-import { DEFAULT_LANGUAGE, MAX_PROOF_IMAGES, messages, SolutionId, type Reason } from '@return-center/contract';
+import { DEFAULT_LANGUAGE, SolutionId, type Reason } from '@return-center/contract';
 import {
   allowedShippingMethods,
+  checkSubmit,
   exchangeCredit,
   greenRuleOf,
   isGreenReturn,
   withCreditBonus,
 } from '@return-center/domain';
-import type { z } from 'zod';
-import type { calls } from '@return-center/contract';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import { errors } from '../../http/app-error.js';
@@ -19,49 +17,13 @@ import type { Outbox } from '../jobs/outbox.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { DraftOrder } from '../../adapters/store-platform/port.js';
 import { exchangeItemsOf, lineSnapshot, orderSnapshot, type NewRequest } from '../requests/new-request.js';
-import { sameSubmit, type NewRequestsRepository } from '../requests/new-requests.repository.js';
+import type { NewRequestsRepository } from '../requests/new-requests.repository.js';
 import { reasonsIn, reasonText } from './reason-locales.js';
 import { checkSelection, moneyFor, type SelectedLine } from './selection.js';
-import type { Asker, ExchangeDrafts } from './exchange-reservation.js';
+import { returnedItemOf, type Asker, type ExchangeDrafts } from './exchange-reservation.js';
+import { answerRepeat, fingerprintOf, type SubmitInput } from './submit-repeat.js';
 import type { PayoutsService } from '../payouts/payouts.service.js';
 import { pickupAndPayee } from './pickup-and-payee.js';
-
-type SubmitInput = z.output<typeof calls.setReturnOrder.payload>;
-
-const KEY_USED_ELSEWHERE = 'idempotency_key: already used for another order';
-
-/** Spec §7: a submit's type is 2 for an exchange, 1 for every other return. */
-const requestTypeOf = (solutionId: number) => (solutionId === SolutionId.Exchange ? 2 : 1);
-
-/** What a submit asks for; the key and the display language are not part of it. */
-const fingerprintOf = (input: SubmitInput) =>
-  createHash('sha256')
-    .update(
-      JSON.stringify([
-        input.order_id,
-        input.solution_id,
-        input.shipping_method_id,
-        input.order_product,
-        // Only exchanges add their items, so the fingerprints of earlier requests stay as they were.
-        ...(input.exchange_line_items ? [input.exchange_line_items] : []),
-      ]),
-    )
-    .digest('hex');
-
-/**
- * The answer to a submit whose key already made a request: that request for a retry, the processing page for the
- * same key with another body (the order has its open request), a refusal for a key of another order.
- */
-function answerRepeat(
-  repeated: { id: number; order_id: number; submit_fingerprint: string },
-  input: SubmitInput,
-): { request_id: number } {
-  if (repeated.order_id !== input.order_id) throw errors.invalidInput(KEY_USED_ELSEWHERE);
-  if (!sameSubmit(repeated.submit_fingerprint, fingerprintOf(input))) {
-    throw errors.alreadyProcessing({ request_id: repeated.id });
-  }
-  return { request_id: repeated.id };
-}
 
 type Evaluated = Awaited<ReturnType<ReturnsService['evaluate']>>;
 
@@ -74,14 +36,6 @@ const draftAnswer = (draft: DraftOrder) => ({
   total_price: draft.total,
   currency: draft.currency,
 });
-
-/** The item an exchange replaces: one per request (spec §9), with the product and unit price it was bought at. */
-function returnedItem(order: Evaluated['order'], chosen: Evaluated['chosen']) {
-  const item = chosen[0];
-  const line = order.lines.find((l) => l.id === item?.line_item_id);
-  if (!item || !line) throw errors.invalidInput(messages.unselectedItem);
-  return { productId: line.productId, price: line.price, quantity: item.quantity };
-}
 
 const askerOf = (session: Session, ip: string): Asker => ({ tokenHash: session.tokenHash, ip });
 
@@ -181,7 +135,7 @@ export class ReturnsService {
       shop.id,
       order,
       input,
-      returnedItem(order, chosen),
+      returnedItemOf(order, chosen),
       exchangeCredit(SolutionId.Exchange, money),
     );
     return draftAnswer(draft);
@@ -220,45 +174,35 @@ export class ReturnsService {
       solutionId: input.solution_id,
       forSubmit: true,
     });
-    if (!source.returnSolution.some((s) => s.id === input.solution_id))
-      throw errors.invalidInput('solution_id: not offered for this order');
-    if (input.type !== requestTypeOf(input.solution_id))
-      throw errors.invalidInput('type: 2 for an exchange (solution 5), otherwise 1');
-    if (input.shopify_order_id !== '' && input.shopify_order_id !== order.platformId)
-      throw errors.invalidInput('shopify_order_id: not the platform id of this order');
-    const methods = allowedShippingMethods(
-      source.returnShippingMethod.map((m) => m.id),
-      input.solution_id,
-      { delivery_date_check: green, pickup_is_ok: source.pickup_is_ok },
-    );
-    if (!methods.includes(input.shipping_method_id))
-      throw errors.invalidInput('shipping_method_id: not offered for this return');
-
-    const items = chosen.map((item) => {
-      const product = input.order_product.find((p) => p.order_product_id === item.line_item_id);
-      if (!product) throw errors.invalidInput(messages.unselectedItem);
-      const reason = shop.settings.reasons.find((r) => r.id === product.reason.reason_id);
-      if (!reason) throw errors.invalidInput('reason_id: choose a return reason');
-      const proof = product.reason.provide_proof.filter((url) => url.trim() !== '');
-      if (reason.proof === 'required' && proof.length === 0)
-        throw errors.invalidInput(messages.provideRequiredInformation);
-      return {
-        ...lineSnapshot(order, item.line_item_id),
-        quantity: item.quantity,
-        reason_id: reason.id,
-        reason_group_id: reason.group_id,
-        // In the request's language, as its status page and emails show it.
-        reason_text: reasonText(reason, input.language),
-        description: product.reason.reason_description,
-        proof: JSON.stringify(proof),
-      };
+    const checked = checkSubmit(input, {
+      solutions: source.returnSolution.map((s) => s.id),
+      methods: allowedShippingMethods(
+        source.returnShippingMethod.map((m) => m.id),
+        input.solution_id,
+        { delivery_date_check: green, pickup_is_ok: source.pickup_is_ok },
+      ),
+      platformOrderId: order.platformId,
+      reasons: shop.settings.reasons,
+      lines: chosen.map((item) => item.line_item_id),
     });
-    const allProof = items.flatMap((item) => JSON.parse(item.proof) as string[]);
-    if (allProof.length > MAX_PROOF_IMAGES) throw errors.invalidInput(messages.imageLimit);
-    if (!(await this.uploads.ownsAll(session, allProof)))
+    if (checked.problem !== null) throw errors.invalidInput(checked.problem);
+    const items = checked.items.map(({ product, reason, proof }) => ({
+      ...lineSnapshot(order, product.order_product_id),
+      quantity: product.quantity,
+      reason_id: reason.id,
+      reason_group_id: reason.group_id,
+      // In the request's language, as its status page and emails show it.
+      reason_text: reasonText(reason, input.language),
+      description: product.reason.reason_description,
+      proof: JSON.stringify(proof),
+    }));
+    if (
+      !(await this.uploads.ownsAll(
+        session,
+        checked.items.flatMap((item) => item.proof),
+      ))
+    )
       throw errors.invalidInput('provide_proof: upload the photos first');
-    if (input.solution_id !== SolutionId.Exchange && input.exchange_line_items?.length)
-      throw errors.invalidInput('exchange_line_items: only for an exchange (solution 5)');
     const extras = await pickupAndPayee(input, shop.id, this.payees, this.clock.nowMs());
 
     const exchange =
@@ -268,7 +212,7 @@ export class ReturnsService {
             shop.id,
             order,
             input,
-            returnedItem(order, chosen),
+            returnedItemOf(order, chosen),
             exchangeCredit(input.solution_id, money),
           )
         : null;

@@ -1,16 +1,6 @@
 import { SerializedAnswer } from '../../http/register-call.js';
-import {
-  Code,
-  DEFAULT_LANGUAGE,
-  LOCALE_NAMES,
-  messages,
-  type Locale,
-  type ShopSettings,
-  type StoreConfig,
-  type StoreStyle,
-  type StoreText,
-} from '@return-center/contract';
-import { configSign, readableTextOn } from '@return-center/domain';
+import { Code, DEFAULT_LANGUAGE, LOCALE_NAMES, messages, type Locale, type StoreConfig } from '@return-center/contract';
+import { configSign, shopperStyle, shopperText } from '@return-center/domain';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../http/app-error.js';
 import { assetOrigins } from './asset-origins.js';
@@ -29,27 +19,6 @@ function signMatches(shopUrl: string, sign: string): boolean {
   }
   const given = Buffer.from(sign);
   return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-/** The merchant's texts in one language: the base texts with that language's non-empty overrides. */
-export function textFor(settings: ShopSettings, code: string): StoreText {
-  // Own keys only: a language code such as `toString` must not reach the object's prototype.
-  const translations = Object.hasOwn(settings.text_translations, code)
-    ? settings.text_translations[code as Locale]
-    : undefined;
-  const overrides = Object.entries<StoreText[keyof StoreText] | undefined>(translations ?? {}).filter(
-    ([, value]) => value !== '' && value !== undefined,
-  );
-  return { ...settings.text, ...Object.fromEntries(overrides) };
-}
-
-/**
- * The merchant's look as the shopper's page wears it: a button text colour below AA on the theme colour becomes black
- * or white (the domain's contrast rule), decided here so that the portal's login route carries no colour maths.
- */
-export function shopperStyle(style: StoreStyle): StoreStyle {
-  const buttonText = readableTextOn(style.return_page_primary_color, style.primary_btn_text_color);
-  return buttonText === style.primary_btn_text_color ? style : { ...style, primary_btn_text_color: buttonText };
 }
 
 export class StorefrontConfigService {
@@ -120,7 +89,7 @@ export class StorefrontConfigService {
       date_format: settings.date_format,
       time_format: settings.time_format,
       style: shopperStyle(settings.style),
-      text: textFor(settings, code),
+      text: shopperText(settings, code),
       contact: { store_name: shop.name, email: shop.contactEmail, phone: shop.contactPhone },
       return_window_days: settings.return_setting.return_window_days,
     };

@@ -6,6 +6,7 @@ import {
   SolutionId,
   TOAST_DURATIONS,
 } from '@return-center/contract';
+import { givenProof, requestTypeOf } from '@return-center/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../../shared/use-money';
@@ -81,7 +82,7 @@ export default function CheckStep() {
       shopify_order_id: order.shopify_order_id,
       solution_id: solutionId,
       shipping_method_id: shippingMethodId,
-      type: exchange ? 2 : 1,
+      type: requestTypeOf(solutionId),
       from,
       money: m.total,
       idempotency_key: form.idempotency_key,
@@ -99,7 +100,7 @@ export default function CheckStep() {
             // The default reasons' group, for a form saved before the group was kept.
             reason_group_id: item.reason_group_id ?? 1,
             reason_description: item.reason_description,
-            provide_proof: item.provide_proof.filter((url) => url !== ''),
+            provide_proof: givenProof(item.provide_proof),
           },
         };
       }),

@@ -1,5 +1,6 @@
 import { MAX_REASON_DESCRIPTION } from '@return-center/contract';
 import type { OrderLine, Reason } from '@return-center/contract';
+import { lacksRequiredProof } from '@return-center/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogActions } from '../../../shared/ui/dialog';
@@ -29,7 +30,7 @@ export function ReasonDialog({ line, reasons, initial, onSave, onClose }: Props)
       setError(t('flow.chooseReason'));
       return;
     }
-    if (reason.proof === 'required' && proof.filter(Boolean).length === 0) {
+    if (lacksRequiredProof(reason, proof)) {
       setError(t('flow.provideRequired'));
       return;
     }
