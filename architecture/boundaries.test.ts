@@ -69,9 +69,14 @@ describe('lint refuses an import against docs/architecture.md', () => {
 
   it('refuses an import cycle, even one of types only', async () => {
     const file = 'packages/domain/src/money.ts';
-    const problems = await plant(file, `${readFileSync(join(root, file), 'utf8')}\nimport type * as all from './index.js';\n`);
+    const problems = await plant(
+      file,
+      `${readFileSync(join(root, file), 'utf8')}\nimport type * as all from './index.js';\n`,
+    );
     expect(problems).toEqual([
-      expect.stringContaining('architecture/no-cycle: Import cycle: packages/domain/src/money.ts → packages/domain/src/index.ts → packages/domain/src/money.ts'),
+      expect.stringContaining(
+        'architecture/no-cycle: Import cycle: packages/domain/src/money.ts → packages/domain/src/index.ts → packages/domain/src/money.ts',
+      ),
     ]);
   });
 
