@@ -58,12 +58,6 @@ export const PARTS = [
     uses: [...PACKAGES, ...SERVER_PARTS, 'scripts'],
   },
   {
-    id: 'server-kit',
-    files: [`${SERVER}/{clock,bounded-queue,secret-box,event-loop-turns}.ts`],
-    says: 'small server-wide tools: the injectable clock, a bounded queue, the secret box',
-    uses: PACKAGES,
-  },
-  {
     id: 'server-db',
     files: [`${SERVER}/db/**`],
     says: 'the Kysely instance (SQLite or PostgreSQL), the schema, migrations, the demo-shop seed',
@@ -87,7 +81,7 @@ export const PARTS = [
     each: 'port',
     files: [`${SERVER}/adapters/*/**`],
     says: 'the implementations of one port (local or sandbox, and the real ones); private to the composition root',
-    uses: [...SERVER_BASE, 'server-db', { own: 'server-port' }],
+    uses: [...SERVER_BASE, 'server-db', 'server-http', { own: 'server-port' }],
   },
   {
     id: 'server-repository',
@@ -114,6 +108,12 @@ export const PARTS = [
     files: [`${SERVER}/{main,app,services,config,vendor-adapters,startup-banner}.ts`],
     says: 'the composition root: config parsed once, adapters chosen and modules built; `main.ts` starts it',
     uses: [...PACKAGES, ...SERVER_PARTS],
+  },
+  {
+    id: 'server-kit',
+    files: [`${SERVER}/*.ts`],
+    says: 'the other files beside the root: server-wide tools (the injectable clock, a bounded queue, the secret box)',
+    uses: PACKAGES,
   },
   {
     id: 'server-cli',
