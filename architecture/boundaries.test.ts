@@ -4,7 +4,7 @@ import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { architectureLint } from './lint.mjs';
-import { KNOWN_EXCEPTIONS } from './parts.mjs';
+import { KNOWN_EXCEPTIONS } from './known-exceptions.mjs';
 
 const root = join(import.meta.dirname, '..');
 const architectureRules = ({ ruleId }: { ruleId: string }) => /^(boundaries|architecture)\//.test(ruleId);
@@ -87,7 +87,7 @@ describe('lint refuses an import against docs/architecture.md', () => {
   });
 });
 
-describe('the known exceptions of architecture/parts.mjs', () => {
+describe('the known exceptions of architecture/known-exceptions.mjs', () => {
   const parser = { files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } } satisfies Linter.Config;
 
   it.each(KNOWN_EXCEPTIONS.map((exception, index) => [exception.to, index] as const))(
