@@ -35,9 +35,11 @@ const SERVER = PARTS.filter((part) => /^server-(?!tests)/.test(part.id)).map((pa
 
 /** @param {import('./parts.mjs').Part} part */
 function mayImport(part) {
-  const everyServerPart = SERVER.every((id) => part.uses.includes(id));
+  const everyServerPart = SERVER.every((id) => id === part.id || part.uses.includes(id));
   const uses = part.uses
-    .filter((use) => !(everyServerPart && typeof use === 'string' && SERVER.includes(use)))
+    .filter(
+      (use) => (part.each || use !== part.id) && !(everyServerPart && typeof use === 'string' && SERVER.includes(use)),
+    )
     .map((use) => (typeof use === 'string' ? `\`${use}\`` : `its own \`${use.own}\``));
   if (everyServerPart) uses.push('every `server-*` part but the tests');
   return uses.length ? uses.join(', ') : '—';
@@ -68,7 +70,7 @@ function drawing() {
   for (const part of PARTS.filter((candidate) => !TOOLS.includes(candidate.id))) {
     for (const use of part.uses) {
       const target = typeof use === 'string' ? use : use.own;
-      if (EVERYWHERE.includes(target) && !EVERYWHERE.includes(part.id)) continue;
+      if ((EVERYWHERE.includes(target) && !EVERYWHERE.includes(part.id)) || (use === part.id && !part.each)) continue;
       lines.push(`  ${node(part.id)} -->${typeof use === 'string' ? '' : '|own|'} ${node(target)}`);
     }
   }
