@@ -1,17 +1,16 @@
 import js from '@eslint/js';
-import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { architectureLint } from './architecture/lint.mjs';
 
-const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const typescript = ['**/*.ts', '**/*.tsx'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
-  // Type-aware and strict on every TypeScript file (docs/decisions/011-lint.md).
+  // Type-aware and strict on every TypeScript file (docs/decisions/011-type-aware-lint.md).
   ...tseslint.configs.strictTypeChecked.map((config) => ({ ...config, files: typescript })),
   {
     files: typescript,
@@ -35,40 +34,10 @@ export default tseslint.config(
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
     },
   },
-  {
-    files: typescript,
-    plugins: { import: importPlugin },
-    settings: {
-      'import/extensions': ['.ts', '.tsx'],
-      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import/resolver': { typescript: { project: ['packages/*', 'apps/*', 'e2e', 'bench'] } },
-    },
-    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
-  },
   { files: ['apps/{portal,admin}/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
   { files: ['apps/{portal,admin}/src/**/*.tsx'], ...jsxA11y.flatConfigs.strict },
   { files: ['scripts/**', '*.js', '**/*.mjs'], languageOptions: { globals: globals.node } },
   { files: ['apps/portal/public/**'], languageOptions: { globals: globals.browser } },
-  // Imports flow one way (DESIGN §2): contract/domain → server modules and portal; portal shared → features → app.
-  { files: ['packages/contract/**'], rules: restrict(['@return-center/domain', '**/apps/**']) },
-  { files: ['packages/domain/**'], rules: restrict(['**/apps/**']) },
-  { files: ['apps/server/src/adapters/**'], rules: restrict(['**/modules/**']) },
-  { files: ['apps/{portal,admin}/src/shared/**'], rules: restrict(['**/features/**', '**/app/**']) },
-  // The console and the portal share the contract and the domain, nothing of each other (DESIGN §2).
-  { files: ['apps/admin/**'], rules: restrict(['**/portal/**', '**/server/**']) },
-  {
-    // The console's features are flat (features/<name>/<file>): `../x` would be another feature.
-    files: ['apps/admin/src/features/*/*'],
-    rules: restrict([
-      { regex: '^\\.\\./(?!\\.\\./)|/features/', message: 'A feature never imports another feature.' },
-      { group: ['**/app/**', '**/portal/**', '**/server/**'], message: 'Features import only shared/.' },
-    ]),
-  },
-  {
-    files: ['apps/portal/src/features/*/**'],
-    rules: restrict([
-      { regex: '^\\.\\./\\.\\./(?!\\.\\./)|/features/', message: 'A feature never imports another feature.' },
-      { group: ['**/app/**'], message: 'Features do not import the app shell.' },
-    ]),
-  },
+  // The parts and the directions they import in (architecture/parts.mjs, drawn in docs/architecture.md), and no cycles.
+  ...architectureLint(),
 );

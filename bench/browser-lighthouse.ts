@@ -14,7 +14,6 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { STORAGE_KEYS } from '@return-center/contract';
-import type { LighthousePage } from './browser.js';
 import {
   CHROME_FLAGS,
   CHROME_PATH,
@@ -23,6 +22,18 @@ import {
   submittedReturn,
   type OrderLogin,
 } from './browser-shop.js';
+
+/** One page's median Lighthouse run. */
+export interface LighthousePage {
+  page: 'login' | 'orders' | 'step 1' | 'status';
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  runs: number;
+}
 
 type PageName = LighthousePage['page'];
 

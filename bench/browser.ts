@@ -10,19 +10,8 @@
  */
 import { resolve } from 'node:path';
 import { firstViewBytes, inpOverJourney, launchBrowser } from './browser-journey.js';
-import { lighthousePages } from './browser-lighthouse.js';
+import { lighthousePages, type LighthousePage } from './browser-lighthouse.js';
 import { CHROME_FLAGS, CHROME_PATH, orderToSignInWith } from './browser-shop.js';
-
-export interface LighthousePage {
-  page: 'login' | 'orders' | 'step 1' | 'status';
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  runs: number;
-}
 
 export interface BrowserFigures {
   /** Median of `runs` runs per page (median by performance score; that run's metrics). */

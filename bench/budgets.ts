@@ -1,5 +1,6 @@
 /** Every budgeted figure of the issue and DESIGN §6, measured or not, with its budget and whether it is met. */
-import type { BrowserFigures, LighthousePage } from './browser.js';
+import type { LighthousePage } from './browser-lighthouse.js';
+import type { BrowserFigures } from './browser.js';
 import type { Endpoint, Load, Results, ScaleEndpoint, Stamp } from './results.js';
 
 export interface BudgetRow {

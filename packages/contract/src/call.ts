@@ -14,8 +14,6 @@ export interface CallDef<P extends z.ZodType = z.ZodType, A extends z.ZodType = 
   payload: P;
   /** Schema of `data` in the envelope. */
   answer: A;
-  /** Set while the server does not answer this call yet (404): the issue whose feature will serve it. */
-  notServedYet?: string;
 }
 
 /** `const` keeps `auth: true` literal, so handlers of auth calls get a non-null session type. */

@@ -1,7 +1,7 @@
 import { RefundState } from '@return-center/contract';
-import type { PayoutState } from '../../adapters/bank-payout/port.js';
+import type { BankPayouts, PayoutState } from '../../adapters/bank-payout/port.js';
+import type { Db } from '../../db/database.js';
 import type { RequestRecord } from './requests.repository.js';
-import type { Deps } from './request-jobs.js';
 
 const REFUND_STATE_OF: Record<PayoutState, RefundState> = {
   processing: RefundState.Processing,
@@ -16,7 +16,7 @@ export const PAYOUT_CHECK_SECONDS = 300;
  * A bank-transfer refund (solution 6): one transfer per request to the payee the shopper gave, whatever the retries
  * (the request id is the provider's idempotency key). The request shows the payout's state as its refund state.
  */
-export async function payOut(deps: Pick<Deps, 'payouts' | 'db'>, request: RequestRecord, amount: number) {
+export async function payOut(deps: { payouts: BankPayouts; db: Db }, request: RequestRecord, amount: number) {
   const payee = await deps.db
     .selectFrom('payout_recipients')
     .select('currency')
@@ -38,7 +38,7 @@ export async function payOut(deps: Pick<Deps, 'payouts' | 'db'>, request: Reques
 }
 
 export async function recordPayout(
-  deps: Pick<Deps, 'db'>,
+  deps: { db: Db },
   requestId: number,
   transferId: string,
   state: PayoutState,

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { RequestStatus } from '@return-center/contract';
+import type { Carrier } from '../../adapters/carrier/port.js';
+import type { Db } from '../../db/database.js';
 import { pickupPlace, readSlot } from '../pickup/pickup-slot.js';
-import type { Deps } from './request-jobs.js';
+import type { RequestsRepository } from './requests.repository.js';
 
 interface Booking {
   pickupId: string;
@@ -14,7 +16,10 @@ interface Booking {
  * Books the carrier pickup of an approved request's label with the slot the shopper chose last. A booking of an
  * earlier slot is cancelled first; a booking of this slot is kept, so a rerun books nothing twice.
  */
-export async function bookPickup(deps: Pick<Deps, 'requests' | 'carrier' | 'db'>, requestId: number): Promise<void> {
+export async function bookPickup(
+  deps: { requests: RequestsRepository; carrier: Carrier; db: Db },
+  requestId: number,
+): Promise<void> {
   const request = await deps.requests.byId(requestId);
   if (!request?.pickup || !request.tracking_number || request.status !== RequestStatus.Approved) return;
   const booking = request.pickup_booking ? (JSON.parse(request.pickup_booking) as Booking) : null;

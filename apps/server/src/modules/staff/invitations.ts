@@ -1,18 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { Code, type StaffInvite, type StaffRole } from '@return-center/contract';
-import { nowSeconds } from '../../clock.js';
+import { nowSeconds, type Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, errors } from '../../http/app-error.js';
 import { hashToken } from '../auth/sessions.js';
+import type { Outbox } from '../jobs/outbox.js';
 import { hashPassword } from './passwords.js';
 import { LINK_TTL_SECONDS, STAFF_LINK_JOB, type StaffLinkPayload } from './staff-links.js';
 import { StaffInvites } from './staff-invites.repository.js';
 import { StaffRepository, type AccountRow } from './staff.repository.js';
-import type { StaffDeps } from './staff.service.js';
 
 export const linkExpired = () =>
   new AppError(Code.LinkExpired, 'This link has expired or was already used: ask for a new one');
 const taken = () => errors.invalidInput('This email already has an account');
+
+interface InvitationDeps {
+  db: Db;
+  accounts: StaffRepository;
+  outbox: Outbox;
+  onQueued: () => void;
+  clock: Clock;
+}
 
 /**
  * Invitations to a shop's console. An account is a membership of one shop, made only by accepting that shop's
@@ -20,7 +29,7 @@ const taken = () => errors.invalidInput('This email already has an account');
  * the account inserted together, and the email's uniqueness makes the second of two racing acceptances fail whole.
  */
 export class Invitations {
-  constructor(private readonly deps: StaffDeps) {}
+  constructor(private readonly deps: InvitationDeps) {}
 
   private get now() {
     return nowSeconds(this.deps.clock);
