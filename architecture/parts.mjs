@@ -74,7 +74,8 @@ export const PARTS = [
     each: 'port',
     files: [`${SERVER}/adapters/*/port.ts`],
     says: 'a port: the interface of an outside service, in our own types',
-    uses: SERVER_BASE,
+    // The database's types: a port whose adapter keeps tables forgets people in the caller's transaction (ADR 028).
+    uses: [...SERVER_BASE, 'server-db'],
   },
   {
     id: 'server-adapter',
@@ -105,8 +106,8 @@ export const PARTS = [
   },
   {
     id: 'server-root',
-    files: [`${SERVER}/{main,app,services,config,vendor-adapters,startup-banner}.ts`],
-    says: 'the composition root: config parsed once, adapters chosen and modules built; `main.ts` starts it',
+    files: [`${SERVER}/{main,app,services,config,vendor-adapters,startup-banner,table-owners}.ts`],
+    says: 'the composition root: config parsed once, adapters chosen, modules built, every table’s owner listed; `main.ts` starts it',
     uses: [...PACKAGES, ...SERVER_PARTS],
   },
   {

@@ -196,7 +196,7 @@ export async function buildApp(
     await worker.stop();
     // A database handed in by the caller is the caller's to close.
     if (!options.database) await db.destroy();
-    (mail as MailTransport).close?.();
+    mail.close?.();
     await services.limiter.store.close();
   });
   return Object.assign(app as FastifyInstance, { ctx });

@@ -28,7 +28,7 @@ import { ExchangesService } from './modules/exchanges/exchanges.service.js';
 import { LifecycleService } from './modules/requests/lifecycle.service.js';
 import { requestJobHandlers } from './modules/requests/request-jobs.js';
 import { RequestsRepository } from './modules/requests/requests.repository.js';
-import { NewRequestsRepository } from './modules/requests/new-requests.repository.js';
+import { NewRequestsService } from './modules/requests/new-requests.service.js';
 import { ShopperRequestsService } from './modules/requests/shopper-requests.service.js';
 import { ReturnsService } from './modules/returns/returns.service.js';
 import { ExchangeDrafts } from './modules/returns/exchange-reservation.js';
@@ -129,7 +129,7 @@ export async function createServices(
   const exchangeDrafts = new ExchangeDrafts(platform, limiter, clock, config.EXCHANGE_DRAFT_TTL_MINUTES * 60);
   const returns = new ReturnsService(
     orders,
-    new NewRequestsRepository(db),
+    new NewRequestsService(db),
     outbox,
     uploads,
     exchangeDrafts,

@@ -6,7 +6,7 @@ import type { ReturnItemsTable, ReturnRequestsTable } from '../../db/schema.js';
 
 /**
  * A new request as the requests module stores it: what it keeps of its order, lines and exchange items. A submit
- * (NewRequestsRepository) and the demo seed store one through insertRequest.
+ * (NewRequestsService) and the demo seed store one through insertRequest.
  */
 
 /** What an exchange request keeps of its new items (return_requests.exchange_items). */
@@ -76,3 +76,6 @@ export async function insertRequest(db: Db, request: NewRequest, status: number 
     .execute();
   return inserted.id;
 }
+
+/** A request stored before fingerprints existed matches any retry. */
+export const sameSubmit = (stored: string, fingerprint: string) => stored === '' || stored === fingerprint;

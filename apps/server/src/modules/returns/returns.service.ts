@@ -17,7 +17,7 @@ import type { Outbox } from '../jobs/outbox.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { DraftOrder } from '../../adapters/store-platform/port.js';
 import { exchangeItemsOf, lineSnapshot, orderSnapshot, type NewRequest } from '../requests/new-request.js';
-import type { NewRequestsRepository } from '../requests/new-requests.repository.js';
+import type { NewRequestsService } from '../requests/new-requests.service.js';
 import { reasonsIn, reasonText } from './reason-locales.js';
 import { checkSelection, moneyFor, type SelectedLine } from './selection.js';
 import { returnedItemOf, type Asker, type ExchangeDrafts } from './exchange-reservation.js';
@@ -42,7 +42,7 @@ const askerOf = (session: Session, ip: string): Asker => ({ tokenHash: session.t
 export class ReturnsService {
   constructor(
     private readonly orders: OrdersService,
-    private readonly repository: NewRequestsRepository,
+    private readonly repository: NewRequestsService,
     private readonly outbox: Outbox,
     private readonly uploads: UploadsService,
     private readonly drafts: ExchangeDrafts,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { calls } from '@return-center/contract';
 import type { z } from 'zod';
 import { errors } from '../../http/app-error.js';
-import { sameSubmit } from '../requests/new-requests.repository.js';
+import { sameSubmit } from '../requests/new-request.js';
 
 export type SubmitInput = z.output<typeof calls.setReturnOrder.payload>;
 

@@ -1,13 +1,10 @@
 import { OPEN_REQUEST_STATUSES } from '@return-center/domain';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { insertRequest, type NewRequest } from './new-request.js';
+import { insertRequest, sameSubmit, type NewRequest } from './new-request.js';
 
-/** A request stored before fingerprints existed matches any retry. */
-export const sameSubmit = (stored: string, fingerprint: string) => stored === '' || stored === fingerprint;
-
-/** New requests: a shopper's submit, once its checks passed (modules/returns). */
-export class NewRequestsRepository {
+/** New requests: a shopper's submit, once its checks passed (modules/returns), stored by the table's owner. */
+export class NewRequestsService {
   constructor(private readonly db: Db) {}
 
   /** The request a shop's idempotency key made, if any (inside a transaction when `db` is one). */
