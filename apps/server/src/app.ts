@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE } from '@return-center/contract';
 import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { MailTransport } from './adapters/mail/port.js';
 import type { AppContext } from './app-context.js';
@@ -96,6 +97,8 @@ export async function buildApp(
   });
   installErrorHandler(app);
   refuseNulCharacters(app);
+  // Reads the Cookie header into request.cookies; our few cookies are written by hand, attribute by attribute.
+  await app.register(fastifyCookie);
   // The API speaks JSON only; other bodies get a clear 415 instead of a confusing schema error.
   app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (request, reply) => {
