@@ -7,6 +7,7 @@ import type { AppContext } from './app-context.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { createDb, type Db, type Dialect } from './db/database.js';
+import type { Faults } from './faults.js';
 import { migrate } from './db/migrate.js';
 import { DEMO_MERCHANT_KEY, DEMO_OWNER, DEMO_SHOP, seedDemoShop } from './db/seed/demo-shop.js';
 import { createServices } from './services.js';
@@ -45,6 +46,8 @@ export interface BuildOptions {
   limits?: typeof LIMITS;
   /** Where log lines go instead of stdout (tests that read the logs). */
   logStream?: { write(line: string): void };
+  /** Dependencies made to fail, for tests of what a user gets then. */
+  faults?: Faults;
 }
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
