@@ -24,6 +24,20 @@ export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'p
 
 export const START = Date.UTC(2026, 10, 20, 15, 0, 0);
 
+/**
+ * The Redis server that tests of the Redis-backed limits use (TEST_REDIS_URL; CI sets it in .ci/run). Without it they
+ * are left out, and the run says so loudly: a green run then has not tested Redis.
+ */
+export function testRedisUrl(untested: string): string | undefined {
+  const url = process.env.TEST_REDIS_URL;
+  if (!url)
+    console.warn(
+      `\n⚠ TEST_REDIS_URL is not set, so ${untested} NOT tested. ` +
+        'Start Redis and set TEST_REDIS_URL=redis://127.0.0.1:6379 to test it (CI does).\n',
+    );
+  return url;
+}
+
 const baseEnv = { NODE_ENV: 'test', LOG_LEVEL: 'silent', PORTAL_DIST: '/nonexistent', WORKER_INTERVAL_MS: '0' };
 
 /** Creates an empty PostgreSQL schema with a random name (`prefix…`); `drop` removes it with everything in it. */
