@@ -106,7 +106,7 @@ export const PARTS = [
   },
   {
     id: 'server-root',
-    files: [`${SERVER}/{main,app,services,config,vendor-adapters,startup-banner,table-owners}.ts`],
+    files: [`${SERVER}/{main,app,services,config,vendor-adapters,startup-banner,table-owners,faults}.ts`],
     says: 'the composition root: config parsed once, adapters chosen, modules built, every table’s owner listed; `main.ts` starts it',
     uses: [...PACKAGES, ...SERVER_PARTS],
   },

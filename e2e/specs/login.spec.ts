@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginWithOrder, mailedCode, shoot, withStoreConfig } from './support.js';
+import { loginWithOrder, mailedCode, shoot, shopWithSettings } from './support.js';
 
 test('a shopper signs in with order number and email and sees #1001 with its final-sale beanie', async ({ page }) => {
   await loginWithOrder(page, '#1001', 'alice@example.com');
@@ -53,13 +53,13 @@ test("the policy popup and the footer with the demo shop's 30-day window are on 
   await expect(page.getByRole('dialog')).toBeHidden();
 });
 
-test("the footer and the default policy state the shop's own return window", async ({ page }) => {
-  // The shop's getConfig answer, with a 14-day window instead of the demo shop's 30.
-  await withStoreConfig(page, (config) => {
-    config.return_window_days = 14;
-    config.text.return_policy_link = { type: 'default', value: '', content: '' };
+test("the footer and the default policy state the shop's own return window", async ({ page, request }) => {
+  // A shop whose merchant set a 14-day window instead of the usual 30.
+  const { shop } = await shopWithSettings(request, (settings) => {
+    settings.return_setting.return_window_days = 14;
+    settings.text.return_policy_link = { type: 'default', value: '', content: '' };
   });
-  await page.goto('/');
+  await page.goto(`/?shop=${shop}`);
   await expect(
     page.getByText('You have a maximum of 14 days from the date of your purchase to make a return.'),
   ).toBeVisible();

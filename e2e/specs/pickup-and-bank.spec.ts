@@ -1,11 +1,21 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pickupWindow, todayIn } from '@return-center/domain';
 import { chooseItem, expectNoAxeViolations, freshOrder, loginWithOrder, shoot } from './support.js';
 
-/** The first and second days a pickup in New York can be booked: today is New York's, whatever the browser's zone. */
+const DAY_MS = 86_400_000;
+
+/**
+ * The first and second days a pickup in New York can be booked, worked out here from the spec's rule and not with the
+ * app's own code: weekdays from tomorrow, where "today" is New York's (the server's clock is real), whatever the
+ * browser's zone.
+ */
 function bookableDays() {
-  const { first } = pickupWindow(todayIn('America/New_York', Date.now()));
-  return { first, second: pickupWindow(first).first };
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(Date.now());
+  const weekday = new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC' });
+  const days: string[] = [];
+  for (let day = Date.parse(`${today}T00:00:00Z`) + DAY_MS; days.length < 2; day += DAY_MS)
+    if (!['Sat', 'Sun'].includes(weekday.format(day))) days.push(new Date(day).toISOString().slice(0, 10));
+  const [first = '', second = ''] = days;
+  return { first, second };
 }
 
 /** "Monday, November 23rd, 2026" as the time card shows a date. */

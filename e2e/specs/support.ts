@@ -11,8 +11,10 @@ import {
   type CallDef,
   type calls,
   type Envelope,
-  type StoreConfig,
+  merchantPath,
+  type ShopSettings,
 } from '@return-center/contract';
+import { oneLineReturn } from '@return-center/contract/sample-return';
 
 export const DEMO_SHOP = 'demo-shop.myshopify.com';
 
@@ -42,20 +44,6 @@ export async function withBootData(page: Page, edit: (boot: BootData) => BootDat
       Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length'].includes(name)),
     );
     await route.fulfill({ status: response.status(), headers, body: html });
-  });
-}
-
-/** Rewrites the store configuration the portal receives, in the page and from getConfig, leaving the shop alone. */
-export async function withStoreConfig(page: Page, change: (config: StoreConfig) => void) {
-  await page.route('**/go-api/v1/client/getConfig', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as Reply<typeof calls.getConfig>;
-    change(body.data);
-    await route.fulfill({ response, json: body });
-  });
-  await withBootData(page, (boot) => {
-    change(boot.config);
-    return boot;
   });
 }
 
@@ -132,8 +120,43 @@ export interface Shopper {
  */
 export async function signedInShopper(page: Page, request: APIRequestContext, language = 'en'): Promise<Shopper> {
   const { order_name, email } = await freshOrder(request, '1001');
+  return sessionOf(page, request, { shop: DEMO_SHOP, order_name, email }, language);
+}
+
+/**
+ * As signedInShopper, in a shop of the test's own (shopWithSettings): its merchant first pushes an order of a Linen
+ * Shirt, delivered two days ago, through the merchant API.
+ */
+export async function signedInShopperOf(
+  page: Page,
+  request: APIRequestContext,
+  shop: { shop: string; headers: { authorization: string } },
+): Promise<Shopper> {
+  const now = Math.floor(Date.now() / 1000);
+  const id = `e2e-${randomBytes(4).toString('hex')}`;
+  const pushed = await request.put(merchantPath('upsertOrder', id), {
+    headers: shop.headers,
+    data: {
+      name: '#1001',
+      email: 'erin@example.com',
+      currency: 'USD',
+      created_at: now - 5 * 86_400,
+      delivered_at: now - 2 * 86_400,
+      lines: [{ id: 'li-1', title: 'Linen Shirt', variant_title: 'M', price: 4500, quantity: 1 }],
+    },
+  });
+  expect(pushed.ok(), await pushed.text()).toBe(true);
+  return sessionOf(page, request, { shop: shop.shop, order_name: '#1001', email: 'erin@example.com' });
+}
+
+async function sessionOf(
+  page: Page,
+  request: APIRequestContext,
+  { shop, order_name, email }: { shop: string; order_name: string; email: string },
+  language = 'en',
+): Promise<Shopper> {
   const login = await request.post('/go-api/v1/client/login', {
-    data: { email, order_number: order_name, shop_url: DEMO_SHOP },
+    data: { email, order_number: order_name, shop_url: shop },
   });
   const { token } = ((await login.json()) as Reply<typeof calls.login>).data;
   const headers = { authorization: `Bearer ${token}` };
@@ -146,7 +169,7 @@ export async function signedInShopper(page: Page, request: APIRequestContext, la
     info.yes.find((line) => line.title === 'Linen Shirt'),
     `Linen Shirt line of ${order_name}`,
   );
-  await page.goto('/');
+  await page.goto(shop === DEMO_SHOP ? '/' : `/?shop=${shop}`);
   await page.evaluate(
     (session) => {
       sessionStorage.setItem('return-token', session.token);
@@ -187,21 +210,10 @@ export async function prefillReturnForm(
 export async function submitShirtReturn(request: APIRequestContext, shopper: Shopper, shippingMethodId = 2) {
   const submitted = await request.post('/v1/client/setReturnOrder', {
     headers: shopper.headers,
-    data: {
-      order_id: shopper.orderId,
-      solution_id: 1,
-      shipping_method_id: shippingMethodId,
-      idempotency_key: `e2e-order-${shopper.orderId}`,
-      order_product: [
-        {
-          id: shopper.shirtLineId,
-          order_product_id: shopper.shirtLineId,
-          quantity: 1,
-          change: null,
-          reason: { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] },
-        },
-      ],
-    },
+    data: oneLineReturn(
+      { orderId: shopper.orderId, lineId: shopper.shirtLineId, idempotencyKey: `e2e-order-${shopper.orderId}` },
+      { fields: { shipping_method_id: shippingMethodId } },
+    ),
   });
   return ((await submitted.json()) as Reply<typeof calls.setReturnOrder>).data.request_id;
 }
@@ -257,6 +269,25 @@ export function shopWithOwner(): { shop: string; apiKey: string; email: string; 
     password: string;
   };
   return { shop: domain, apiKey: api_key, ...owner };
+}
+
+/**
+ * A shop of this test's own (`shops create`) whose settings are changed through the merchant API, as its merchant
+ * would change them: the demo shop's settings are shared by every test running at the same time. Its portal is
+ * `/?shop=<shop>` (the portal then remembers the shop for the tab).
+ */
+export async function shopWithSettings(
+  request: APIRequestContext,
+  change: (settings: ShopSettings) => void,
+): Promise<{ shop: string; headers: { authorization: string } }> {
+  const shop = `settings-${randomBytes(4).toString('hex')}.example`;
+  const headers = { authorization: `Bearer ${createShop(shop).api_key}` };
+  const current = await request.get('/merchant/v1/settings', { headers });
+  const settings = ((await current.json()) as Envelope<ShopSettings>).data;
+  change(settings);
+  const saved = await request.put('/merchant/v1/settings', { headers, data: settings });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  return { shop, headers };
 }
 
 /** Signs in at /admin/sign-in and waits for the requests page. */

@@ -4,16 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_SHOP } from '../src/db/seed/demo-shop.js';
 import { LIMITS } from '../src/modules/auth/rate-limiter.js';
 import { totpAt } from '../src/modules/staff/totp.js';
-import { buildTestApp, dialects, signInConsole, type TestApp } from '../test/helper.js';
+import { buildTestApp, dialects, signInConsole, testRedisUrl, type TestApp } from '../test/helper.js';
 import { signInBurst, wrongKeyBurst } from '../test/sign-in-burst.js';
 
 const BURST = 200;
 const PER_EMAIL = LIMITS.consoleSignInPerEmail.max;
 
+const redisUrl = testRedisUrl('concurrent sign-ins with the limits in Redis are');
+
 /** Each database, with its own counters and with Redis's when TEST_REDIS_URL names one. */
 const setups = dialects.flatMap((dialect) => [
   [dialect, 'database'] as const,
-  ...(process.env.TEST_REDIS_URL ? [[dialect, 'redis'] as const] : []),
+  ...(redisUrl ? [[dialect, 'redis'] as const] : []),
 ]);
 
 /** A fresh owner of the demo shop (Redis keeps counters across runs: every run guesses at a new email). */
@@ -34,7 +36,7 @@ const addresses = () => `10.${String(randomInt(256))}.${String(randomInt(256))}`
  */
 describe.each(setups)('%s: 200 concurrent sign-in attempts (%s counters)', (dialect, store) => {
   it('check no more passwords, codes or keys than the limits allow', async () => {
-    const t = await buildTestApp(dialect, store === 'redis' ? { REDIS_URL: process.env.TEST_REDIS_URL ?? '' } : {});
+    const t = await buildTestApp(dialect, store === 'redis' ? { REDIS_URL: redisUrl ?? '' } : {});
     try {
       const owner = await newOwner(t);
       const guesses = Array.from({ length: BURST }, (_, i) => ({

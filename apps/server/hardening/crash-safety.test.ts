@@ -9,6 +9,7 @@ import {
   type Envelope,
   type MerchantRequest,
 } from '@return-center/contract';
+import { oneLineReturn } from '@return-center/contract/sample-return';
 import { present } from '@return-center/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalStorePlatform } from '../src/adapters/store-platform/local.js';
@@ -176,21 +177,7 @@ describe.each(dialects)('SIGKILL during submits and refunds on %s', (dialect) =>
     // Phase 1: submits, each retried with its idempotency key until it is answered.
     const submitted = new Map<number, number>(); // order id → request id from a 2xx answer
     await pool(targets, async ({ orderId, lineId }) => {
-      const payload = {
-        order_id: orderId,
-        solution_id: 1,
-        shipping_method_id: 2,
-        idempotency_key: `crash-order-${orderId}`,
-        order_product: [
-          {
-            id: lineId,
-            order_product_id: lineId,
-            quantity: 1,
-            change: null,
-            reason: { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] },
-          },
-        ],
-      };
+      const payload = oneLineReturn({ orderId, lineId, idempotencyKey: `crash-order-${orderId}` });
       for (;;) {
         const answer = await send<AnswerOf<typeof calls.setReturnOrder>>(
           server.base,

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calls, Code, messages, type AnswerOf, type CallDef, type Envelope } from '@return-center/contract';
+import { oneLineReturn } from '@return-center/contract/sample-return';
 import { present } from '@return-center/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -230,21 +231,13 @@ describe.each(dialects)('hostile uploads on %s', (dialect) => {
     const info = (await call(calls.orderInfo, { order_id: orderId })).data;
     const lineId = present(info.yes[0], 'first returnable line').line_item_id;
     const requestsBefore = (await call(calls.orderReturnList, {})).data.list.length;
-    const submit = await call(calls.setReturnOrder, {
-      order_id: orderId,
-      solution_id: 1,
-      shipping_method_id: 2,
-      idempotency_key: randomBytes(12).toString('hex'),
-      order_product: [
-        {
-          id: lineId,
-          order_product_id: lineId,
-          quantity: 1,
-          change: null,
-          reason: { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: urls },
-        },
-      ],
-    });
+    const submit = await call(
+      calls.setReturnOrder,
+      oneLineReturn(
+        { orderId, lineId, idempotencyKey: randomBytes(12).toString('hex') },
+        { reason: { provide_proof: urls } },
+      ),
+    );
     expect(submit.code).toBe(Code.InvalidInput);
     expect(submit.msg).toContain(messages.imageLimit);
     expect((await call(calls.orderReturnList, {})).data.list).toHaveLength(requestsBefore);

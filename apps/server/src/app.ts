@@ -1,11 +1,13 @@
 import { DEFAULT_LANGUAGE } from '@return-center/contract';
 import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { MailTransport } from './adapters/mail/port.js';
 import type { AppContext } from './app-context.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { createDb, type Db, type Dialect } from './db/database.js';
+import type { Faults } from './faults.js';
 import { migrate } from './db/migrate.js';
 import { DEMO_MERCHANT_KEY, DEMO_OWNER, DEMO_SHOP, seedDemoShop } from './db/seed/demo-shop.js';
 import { createServices } from './services.js';
@@ -44,6 +46,8 @@ export interface BuildOptions {
   limits?: typeof LIMITS;
   /** Where log lines go instead of stdout (tests that read the logs). */
   logStream?: { write(line: string): void };
+  /** Dependencies made to fail, for tests of what a user gets then. */
+  faults?: Faults;
 }
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -96,6 +100,8 @@ export async function buildApp(
   });
   installErrorHandler(app);
   refuseNulCharacters(app);
+  // Reads the Cookie header into request.cookies; our few cookies are written by hand, attribute by attribute.
+  await app.register(fastifyCookie);
   // The API speaks JSON only; other bodies get a clear 415 instead of a confusing schema error.
   app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (request, reply) => {

@@ -10,6 +10,7 @@ import type { StorePlatform } from './adapters/store-platform/port.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
+import { decodingQueue, withPlatformFaults, type Faults } from './faults.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { SEND_CODE_JOB, sendCodeJob } from './modules/auth/code-mail-job.js';
 import { LIMITS, RateLimiter } from './modules/auth/rate-limiter.js';
@@ -50,6 +51,7 @@ import { StaffService } from './modules/staff/staff.service.js';
 export interface ServiceOptions {
   mail?: MailTransport;
   limits?: typeof LIMITS;
+  faults?: Faults;
 }
 
 /** Adapters first, then the services that use them (DESIGN §2). */
@@ -96,7 +98,7 @@ export async function createServices(
     });
   const shopify =
     config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock, limiter, privacyWith) : null;
-  const platform: StorePlatform = shopify?.platform ?? localPlatform;
+  const platform: StorePlatform = withPlatformFaults(shopify?.platform ?? localPlatform, options.faults);
   const { carrier, payouts, geocoder } = await vendorAdapters(config);
   const sessions = new Sessions(db, clock, config.SESSION_TTL_MINUTES * 60);
   const shops = new ShopsRepository(db, clock);
@@ -108,7 +110,14 @@ export async function createServices(
     await appSecret(db, 'documents', config.APP_SECRET),
     config.DOCUMENT_LINK_DAYS * 86_400,
   );
-  const uploads = new UploadsService(db, storage, limiter, clock, options.limits?.uploadsPerSession);
+  const uploads = new UploadsService(
+    db,
+    storage,
+    limiter,
+    clock,
+    options.limits?.uploadsPerSession,
+    decodingQueue(options.faults),
+  );
   const codes = new VerificationCodes(db, clock, config.CODE_TTL_MINUTES * 60);
   const auth = new AuthService({
     platform,

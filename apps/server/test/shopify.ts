@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calls, feedOrder } from '@return-center/contract';
+import { oneLineReturn } from '@return-center/contract/sample-return';
 import { present } from '@return-center/domain';
 import sharp from 'sharp';
 import { sign } from '../src/modules/shopify/shopify-signatures.js';
@@ -100,32 +101,17 @@ export async function submitShopifyReturn(
   const orderId = present((await t.call(calls.index, {}, token)).body.data.list[0], 'first order').id;
   const info = (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data;
   const line = present(info.yes[0], 'a returnable line');
-  const { body } = await t.call(
-    calls.setReturnOrder,
+  const submit = oneLineReturn(
+    { orderId, lineId: line.line_item_id, idempotencyKey: randomBytes(12).toString('hex') },
     {
-      order_id: orderId,
-      solution_id: 1,
-      type: 1,
-      shipping_method_id: 2,
-      idempotency_key: randomBytes(12).toString('hex'),
-      order_product: [
-        {
-          id: line.line_item_id,
-          order_product_id: line.line_item_id,
-          quantity: 1,
-          change: null,
-          reason: {
-            reason_id: 5,
-            reason_text: 'Too tight, says Alice',
-            reason_group_id: 1,
-            reason_description: 'Alice Smith, 1 Main St',
-            provide_proof: photo ? [photo] : [],
-          },
-        },
-      ],
+      reason: {
+        reason_text: 'Too tight, says Alice',
+        reason_description: 'Alice Smith, 1 Main St',
+        provide_proof: photo ? [photo] : [],
+      },
     },
-    token,
   );
+  const { body } = await t.call(calls.setReturnOrder, submit, token);
   if (body.code !== 1000) throw new Error(`submit failed: ${body.msg}`);
   return { orderId, requestId: body.data.request_id, photo };
 }

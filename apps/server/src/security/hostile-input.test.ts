@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { calls, Code, MERCHANT_BASE, type Envelope, type ShopSettings } from '@return-center/contract';
+import { oneLineReturn } from '@return-center/contract/sample-return';
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, latestCode, shop, type TestApp } from '../../test/helper.js';
@@ -90,21 +91,7 @@ describe.each(dialects)('hostile input on %s', (dialect) => {
       );
       return t.call(
         calls.setReturnOrder,
-        {
-          order_id: orderId,
-          solution_id: 1,
-          shipping_method_id: 2,
-          idempotency_key,
-          order_product: [
-            {
-              id: shirt.line_item_id,
-              order_product_id: shirt.line_item_id,
-              quantity: 1,
-              change: null,
-              reason: { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] },
-            },
-          ],
-        },
+        oneLineReturn({ orderId, lineId: shirt.line_item_id, idempotencyKey: idempotency_key }),
         both,
       );
     };

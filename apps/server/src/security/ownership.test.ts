@@ -1,4 +1,5 @@
 import { calls, Code, MERCHANT_BASE, merchantRoutes, type Envelope } from '@return-center/contract';
+import { oneLineReturn } from '@return-center/contract/sample-return';
 import { present } from '@return-center/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -59,21 +60,7 @@ describe.each(dialects)('ownership matrix on %s', (dialect) => {
       [calls.uploadCallback, { url: target.upload }],
       [
         calls.setReturnOrder,
-        {
-          order_id: target.order,
-          solution_id: 1,
-          shipping_method_id: 2,
-          idempotency_key: `matrix-${target.order}`,
-          order_product: [
-            {
-              id: alice.lineId,
-              order_product_id: alice.lineId,
-              quantity: 1,
-              change: null,
-              reason: { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] },
-            },
-          ],
-        },
+        oneLineReturn({ orderId: target.order, lineId: alice.lineId, idempotencyKey: `matrix-${target.order}` }),
       ],
     ] as const;
 

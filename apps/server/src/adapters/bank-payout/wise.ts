@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { minorToDecimal } from '@return-center/domain';
+import { withRetries } from '../../retry.js';
 import type { BankPayouts, Payout, PayoutInput, PayoutState, RecipientInput } from './port.js';
 
 export interface WiseOptions {
@@ -186,20 +187,16 @@ export class WiseBankPayouts implements BankPayouts {
    * given). Safe for every call made here: reads and quotes move no money, a repeated customerTransactionId answers
    * the same transfer, a repeated funding is refused (see fund), and a repeated recipient is harmless.
    */
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.once<T>(method, path, body);
-      } catch (error) {
-        if (!(error instanceof WiseError) || !error.transient) throw error;
-        if (attempt >= ATTEMPTS) {
-          error.message += ` (${ATTEMPTS} tries)`;
-          throw error;
-        }
-        const wait = error.retryAfterMs ?? BACKOFF_MS * 2 ** (attempt - 1);
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    }
+  private call<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
+    return withRetries(() => this.once<T>(method, path, body), {
+      tries: ATTEMPTS,
+      backoffMs: BACKOFF_MS,
+      retry: (error) => (error instanceof WiseError && error.transient ? { waitMs: error.retryAfterMs } : undefined),
+      giveUp: (error, { reason }) => {
+        if (reason === 'tries' && error instanceof WiseError) error.message += ` (${ATTEMPTS} tries)`;
+        return error;
+      },
+    });
   }
 
   private async once<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import EasyPostClient from '@easypost/api';
 import { parseMinor } from '@return-center/domain';
+import { withRetries } from '../../retry.js';
 import type {
   AddressCheck,
   Carrier,
@@ -242,23 +242,25 @@ export class EasyPostCarrier implements Carrier {
           .buffer(true)
           .parse(readBody),
     });
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await work(ep, deadline);
-      } catch (error) {
-        if (error instanceof EasyPostError) throw error;
-        if (isTimeout(error)) throw new EasyPostTimeout(`EasyPost ${what}: no answer within ${this.timeoutMs} ms`);
+    return withRetries(() => work(ep, deadline), {
+      tries: RETRIES + 1,
+      backoffMs: BACKOFF_MS,
+      msLeft: () => deadline - Date.now(),
+      retry: (error) => {
+        if (error instanceof EasyPostError || isTimeout(error)) return undefined;
         const status = statusOf(error);
         const transient = status === undefined ? isNetworkFailure(error) : status === 429 || status >= 500;
-        const pause = BACKOFF_MS * 2 ** (attempt - 1);
-        if (!transient || attempt > RETRIES || Date.now() + pause >= deadline) {
-          const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
-          const answer = status === undefined ? '' : `${status} ${codeOf(error) ?? ''}: `;
-          throw new EasyPostError(`EasyPost ${what} failed${tries}: ${answer}${messageOf(error)}`, status);
-        }
-        await sleep(pause);
-      }
-    }
+        return transient ? {} : undefined;
+      },
+      giveUp: (error, { failures }) => {
+        if (error instanceof EasyPostError) return error;
+        if (isTimeout(error)) return new EasyPostTimeout(`EasyPost ${what}: no answer within ${this.timeoutMs} ms`);
+        const status = statusOf(error);
+        const tries = failures > 1 ? ` after ${failures} attempts` : '';
+        const answer = status === undefined ? '' : `${status} ${codeOf(error) ?? ''}: `;
+        return new EasyPostError(`EasyPost ${what} failed${tries}: ${answer}${messageOf(error)}`, status);
+      },
+    });
   }
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { present } from '@return-center/domain';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, START, throwawaySchema } from '../../../test/helper.js';
+import { dialects, START, testRedisUrl, throwawaySchema } from '../../../test/helper.js';
 import { fixedClock } from '../../clock.js';
 import { createDb } from '../../db/database.js';
 import { migrate } from '../../db/migrate.js';
@@ -53,10 +53,12 @@ function openRedis(url: string): Opened {
 
 const redisStore = (url: string): [string, () => Promise<Opened>] => ['redis', () => Promise.resolve(openRedis(url))];
 
+const redisUrl = testRedisUrl('the Redis rate-limit store is');
+
 /** What every rate-limit store must do; each runs this same file. Redis runs when TEST_REDIS_URL is set. */
 const stores: [string, () => Promise<Opened>][] = [
   ...dialects.map((dialect): [string, () => Promise<Opened>] => [`database (${dialect})`, () => openDatabase(dialect)]),
-  ...(process.env.TEST_REDIS_URL ? [redisStore(process.env.TEST_REDIS_URL)] : []),
+  ...(redisUrl ? [redisStore(redisUrl)] : []),
 ];
 
 describe.each(stores)('rate-limit store: %s', (_name, open) => {

@@ -2,7 +2,8 @@
  * CSV order files. The format, as merchants are told it (keep this and the code in step):
  *
  * - The first row names the columns, in any order. Quoting follows RFC 4180: a cell holding a comma, a quote or a
- *   line break is put in double quotes, and a quote inside it is doubled (""). Rows end with CRLF or LF.
+ *   line break is put in double quotes, and a quote inside it is doubled (""); a stray quote in an unquoted cell is
+ *   kept as it is (12" vinyl). Rows end with CRLF or LF.
  *   Blank rows are skipped.
  * - One row per order LINE. Consecutive rows with the same order_id form one order; the order-level columns are
  *   read from its first row (later rows may leave them empty). An order's rows must be consecutive.

@@ -28,10 +28,9 @@ describe.each(dialects)('console analytics on %s', (dialect) => {
   });
   afterEach(() => t.close());
 
-  const range = (days: number) => {
-    const to = Math.floor(t.clock.nowMs() / 1000);
-    return `${consolePath('analytics')}?from=${String(to - days * DAY)}&to=${String(to)}`;
-  };
+  const rangeTo = (to: number, days: number) =>
+    `${consolePath('analytics')}?from=${String(to - days * DAY)}&to=${String(to)}`;
+  const range = (days: number) => rangeTo(Math.floor(t.clock.nowMs() / 1000), days);
 
   it('counts requests per day, reasons, the return rate, the outcomes and the time to refund', async () => {
     const shirt = await submitReturn(t);
@@ -58,11 +57,18 @@ describe.each(dialects)('console analytics on %s', (dialect) => {
   });
 
   it('still answers the charts, with no return rate rather than a made-up one, when the store cannot count units sold', async () => {
-    await submitReturn(t);
-    t.app.ctx.services.orders['platform'].unitsSold = () => Promise.reject(new Error('store unavailable'));
-    const data = (await (await signInConsole(t)).send('GET', range(30))).body.data as Analytics;
-    expect(data.return_rate).toEqual([]);
-    expect(data.requests_per_day.reduce((sum, d) => sum + d.count, 0)).toBe(2);
+    const storeDown = { unitsSold: () => Promise.reject(new Error('store unavailable')) };
+    const broken = await buildTestApp(dialect, {}, { faults: { platform: storeDown } });
+    try {
+      await submitReturn(broken);
+      const to = Math.floor(broken.clock.nowMs() / 1000);
+      const answer = await (await signInConsole(broken)).send('GET', rangeTo(to, 30));
+      const data = answer.body.data as Analytics;
+      expect(data.return_rate).toEqual([]);
+      expect(data.requests_per_day.reduce((sum, d) => sum + d.count, 0)).toBe(2);
+    } finally {
+      await broken.close();
+    }
   });
 
   it('refuses a range that runs backwards or past 400 days', async () => {

@@ -9,6 +9,7 @@ import {
   mailbox,
   patchSettings,
   shop,
+  testRedisUrl,
   type TestApp,
 } from '../../../test/helper.js';
 import type { StoredMail } from '../../adapters/mail/dev-mailbox.js';
@@ -23,8 +24,9 @@ const CODE_SENDS_PER_EMAIL = 5;
 /** DESIGN §5 (sends limited per IP); no document names the number: 20 per 15 minutes as decided in rate-limiter.ts. */
 const CODE_SENDS_PER_ADDRESS = 20;
 
+const redisUrl = testRedisUrl('sign-in limits shared through Redis are');
 /** Redis-backed limits are tested when TEST_REDIS_URL names a server. */
-const redisUrls = process.env.TEST_REDIS_URL ? [process.env.TEST_REDIS_URL] : [];
+const redisUrls = redisUrl ? [redisUrl] : [];
 
 const orderLogin = (email: string, order_number = '#1001') => ({ shop_url: shop, email, order_number });
 

@@ -39,15 +39,15 @@ describe.each(dialects)('background jobs on %s', (dialect) => {
   });
 
   it('retries a failing job with backoff, then gives up and marks a refund failed', async () => {
-    const t = await buildTestApp(dialect);
+    // The platform is down: every refund attempt fails.
+    const platformDown = { issueRefund: () => Promise.reject(new Error('platform unavailable')) };
+    const t = await buildTestApp(dialect, {}, { faults: { platform: platformDown } });
     const { requestId } = await submitReturn(t);
     await t.app.ctx.worker.runDue();
     const headers = { authorization: 'Bearer demo-merchant-key' };
     for (const action of ['approve', 'receive', 'refund']) {
       await t.app.inject({ method: 'POST', url: `${MERCHANT_BASE}/requests/${requestId}/${action}`, headers });
     }
-    // The platform is down: every refund attempt fails.
-    t.app.ctx.services.orders['platform'].issueRefund = () => Promise.reject(new Error('platform unavailable'));
     const delays: number[] = [];
     for (let attempt = 0; attempt < 8; attempt++) {
       await t.app.ctx.worker.runDue();

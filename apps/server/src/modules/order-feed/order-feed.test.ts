@@ -1,4 +1,5 @@
 import { calls, Code, merchantPath } from '@return-center/contract';
+import { oneLineReturn } from '@return-center/contract/sample-return';
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addShop, buildTestApp, dialects, shop as demoShop, type TestApp } from '../../../test/helper.js';
@@ -152,16 +153,9 @@ describe.each(dialects)('orders fed by the merchant on %s', (dialect) => {
       (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data.yes.find((l) => l.title === 'Wool Socks'),
       'socks',
     );
-    const reason = { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] };
     const submitted = await t.call(
       calls.setReturnOrder,
-      {
-        order_id: orderId,
-        solution_id: 1,
-        shipping_method_id: 2,
-        idempotency_key: 'return-one-sock',
-        order_product: [{ id: socks.id, order_product_id: socks.id, quantity: 1, change: null, reason }],
-      },
+      oneLineReturn({ orderId, lineId: socks.id, idempotencyKey: 'return-one-sock' }),
       token,
     );
     const requestId = submitted.body.data.request_id;

@@ -1,4 +1,5 @@
 import { calls, Code, messages, SolutionId } from '@return-center/contract';
+import { oneLineReturn } from '@return-center/contract/sample-return';
 import { present } from '@return-center/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
@@ -112,24 +113,17 @@ describe.each(dialects)('exchange drafts on %s', (dialect) => {
     const submit = (draftId?: string) =>
       t.call(
         calls.setReturnOrder,
-        {
-          order_id: who.orderId,
-          solution_id: SolutionId.Exchange,
-          type: 2,
-          shipping_method_id: 2,
-          idempotency_key: choice.idempotency_key,
-          exchange_line_items: choice.exchange_line_items,
-          ...(draftId ? { draft_order_id: draftId } : {}),
-          order_product: [
-            {
-              id: who.shirt,
-              order_product_id: who.shirt,
-              quantity: 1,
-              change: null,
-              reason: { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] },
+        oneLineReturn(
+          { orderId: who.orderId, lineId: who.shirt, idempotencyKey: choice.idempotency_key },
+          {
+            fields: {
+              solution_id: SolutionId.Exchange,
+              type: 2,
+              exchange_line_items: choice.exchange_line_items,
+              ...(draftId ? { draft_order_id: draftId } : {}),
             },
-          ],
-        },
+          },
+        ),
         who.token,
         '198.51.100.20',
       );

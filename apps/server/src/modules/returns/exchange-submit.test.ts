@@ -1,4 +1,5 @@
 import { calls, Code, messages, SolutionId } from '@return-center/contract';
+import { oneLineReturn } from '@return-center/contract/sample-return';
 import { present } from '@return-center/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
@@ -176,24 +177,17 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
     const submit = () =>
       t.call(
         calls.setReturnOrder,
-        {
-          order_id: orderId,
-          solution_id: SolutionId.Exchange,
-          type: 2,
-          shipping_method_id: 2,
-          idempotency_key: choice.idempotency_key,
-          exchange_line_items: choice.exchange_line_items,
-          draft_order_id: draft.draft_order_id,
-          order_product: [
-            {
-              id: shirt.line_item_id,
-              order_product_id: shirt.line_item_id,
-              quantity: 1,
-              change: null,
-              reason: { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] },
+        oneLineReturn(
+          { orderId, lineId: shirt.line_item_id, idempotencyKey: choice.idempotency_key },
+          {
+            fields: {
+              solution_id: SolutionId.Exchange,
+              type: 2,
+              exchange_line_items: choice.exchange_line_items,
+              draft_order_id: draft.draft_order_id,
             },
-          ],
-        },
+          },
+        ),
         token,
       );
     expect((await submit()).body).toMatchObject({ code: Code.PaymentPending, msg: messages.pleaseRetry });

@@ -6,6 +6,7 @@ import {
   type Envelope,
   type ShopSettings,
 } from '@return-center/contract';
+import { oneLineReturn } from '@return-center/contract/sample-return';
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, patchSettings, shop, type TestApp } from '../../../test/helper.js';
@@ -186,22 +187,10 @@ describe.each(dialects)('a submitted reason on %s', (dialect) => {
     }[];
     const { body } = await t.call(
       calls.setReturnOrder,
-      {
-        order_id: orderId,
-        solution_id: 1,
-        shipping_method_id: 2,
-        idempotency_key: 'reason-language-1',
-        language: 'fr-FR',
-        order_product: [
-          {
-            id: line.line_item_id,
-            order_product_id: line.line_item_id,
-            quantity: 1,
-            change: null,
-            reason: { reason_id: 1, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] },
-          },
-        ],
-      },
+      oneLineReturn(
+        { orderId, lineId: line.line_item_id, idempotencyKey: 'reason-language-1' },
+        { reason: { reason_id: 1 }, fields: { language: 'fr-FR' } },
+      ),
       token,
     );
     const detail = (await t.call(calls.returnInfo, { request_id: body.data.request_id }, token)).body.data;

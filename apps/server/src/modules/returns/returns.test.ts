@@ -7,6 +7,7 @@ import {
   MERCHANT_BASE,
   messages,
 } from '@return-center/contract';
+import { oneLineReturn } from '@return-center/contract/sample-return';
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, merchantAction, patchSettings, shop, type TestApp } from '../../../test/helper.js';
@@ -399,20 +400,7 @@ describe.each(dialects)('return flow on %s', (dialect) => {
     expect(money.body).toMatchObject({ code: Code.InvalidInput, msg: messages.orderRefunded });
     const submitted = await t.call(
       calls.setReturnOrder,
-      {
-        order_id: refunded.id,
-        solution_id: 1,
-        shipping_method_id: 2,
-        idempotency_key: randomUUID(),
-        order_product: [
-          {
-            id: line.line_item_id,
-            order_product_id: line.line_item_id,
-            quantity: 1,
-            reason: { reason_id: 5, reason_text: '', reason_group_id: 1, reason_description: '', provide_proof: [] },
-          },
-        ],
-      },
+      oneLineReturn({ orderId: refunded.id, lineId: line.line_item_id, idempotencyKey: randomUUID() }),
       bob,
     );
     expect(submitted.body).toMatchObject({ code: Code.InvalidInput, msg: 'Order has been refunded at shopify.' });

@@ -75,6 +75,8 @@ describe.each(dialects)('Shopify install on %s', (dialect) => {
     expect((await callback({ ...query, hmac: '0'.repeat(64) })).statusCode).toBe(401);
     expect((await callback({ ...query, shop: 'other.myshopify.com' })).statusCode).toBe(401);
     expect((await callback(query, '')).statusCode).toBe(401);
+    // A state cookie that is not even valid percent-encoding is a wrong state, not a server error.
+    expect((await callback(query, 'rc_shopify_state=%E0%A4%A')).statusCode).toBe(401);
     const { hmac: _, ...unsigned } = query;
     const otherState = signedQuery({ ...unsigned, state: 'f'.repeat(32) }, fake.oauth.app.secret);
     expect((await callback(otherState)).statusCode).toBe(401);

@@ -1,18 +1,9 @@
 import { Code } from '@return-center/contract';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../http/app-error.js';
 import { InstallRefused, myshopifyDomain, STATE_TTL_SECONDS } from './shopify-install.service.js';
 
 const STATE_COOKIE = 'rc_shopify_state';
-
-function stateCookie(request: FastifyRequest): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === STATE_COOKIE) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-}
 
 /**
  * The install (OAuth) when STORE_PLATFORM=shopify. The state cookie is SameSite=Lax: Shopify's redirect back is a
@@ -34,7 +25,10 @@ export function shopifyRoutes({ app, services }: AppContext): void {
   });
   app.get('/shopify/callback', async (request, reply) => {
     try {
-      const shop = await shopify.install.complete(request.query as Record<string, string>, stateCookie(request));
+      const shop = await shopify.install.complete(
+        request.query as Record<string, string>,
+        request.cookies[STATE_COOKIE],
+      );
       reply.header('set-cookie', `${STATE_COOKIE}=; Path=/shopify; HttpOnly; SameSite=Lax; Max-Age=0`);
       return await reply.redirect(`https://${shop}/admin/apps/${encodeURIComponent(shopify.apiKey)}`, 302);
     } catch (error) {

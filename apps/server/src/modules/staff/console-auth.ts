@@ -23,14 +23,8 @@ const cookieName = (request: FastifyRequest) =>
   request.protocol === 'https' ? `__Host-${CONSOLE_COOKIE}` : CONSOLE_COOKIE;
 
 /** The console's session token from the request's cookie, if any. */
-export function consoleToken(request: FastifyRequest): string | undefined {
-  const wanted = cookieName(request);
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === wanted) return value.join('=') || undefined;
-  }
-  return undefined;
-}
+export const consoleToken = (request: FastifyRequest): string | undefined =>
+  request.cookies[cookieName(request)] || undefined;
 
 export function setConsoleCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAge: number): void {
   const secure = request.protocol === 'https' ? '; Secure' : '';

@@ -8,7 +8,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, shop, submitReturn, type TestApp } from '../../../test/helper.js';
 import { startFakeS3 } from '../../../test/fakes/s3-server.js';
-import { BoundedQueue } from '../../bounded-queue.js';
 
 const png = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
@@ -54,6 +53,8 @@ describe.each(dialects.flatMap((dialect) => drivers.map((driver) => [dialect, dr
     let t: TestApp;
     let token: string;
     let s3: Awaited<ReturnType<typeof startFakeS3>> | null = null;
+    /** Image decoding is at capacity while this is true (a fault injected through the app's options). */
+    let decodingFull = false;
 
     beforeAll(async () => {
       s3 = driver === 's3' ? await startFakeS3('proofs') : null;
@@ -69,6 +70,7 @@ describe.each(dialects.flatMap((dialect) => drivers.map((driver) => [dialect, dr
               S3_SECRET_ACCESS_KEY: 'test-secret',
             }
           : { UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'uploads-')) },
+        { faults: { decodingFull: () => decodingFull } },
       );
       token = (await t.call(calls.login, { shop_url: shop, email: 'alice@example.com', order_number: '#1001' })).body
         .data.token;
@@ -150,17 +152,15 @@ describe.each(dialects.flatMap((dialect) => drivers.map((driver) => [dialect, dr
     });
 
     it('answers "busy, try again" when decoding is at capacity, and the same upload finishes on a retry', async () => {
-      const uploads = t.app.ctx.services.uploads as unknown as { decoding: BoundedQueue };
-      const normal = uploads.decoding;
-      uploads.decoding = new BoundedQueue(0, 0);
+      decodingFull = true;
       try {
         const { key, done } = await upload('later.png', await png());
         expect(done).toEqual({ code: Code.Busy, msg: messages.busy, data: null });
-        uploads.decoding = normal;
+        decodingFull = false;
         const retry = await t.call(calls.uploadCallback, { url: key.data.data.output_url }, token);
         expect(retry.body).toMatchObject({ code: Code.Success, data: { type: 'image/png' } });
       } finally {
-        uploads.decoding = normal;
+        decodingFull = false;
       }
     });
 

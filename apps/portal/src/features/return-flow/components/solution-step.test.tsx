@@ -170,6 +170,14 @@ describe('bank transfer (solution 6)', () => {
     expect(currency.value).toBe('CHF');
   });
 
+  it('starts a Bulgarian account in euro, as Bulgaria has paid in euro since 1 January 2026', async () => {
+    storeForm({ order_product: { [501]: chosenShirt } });
+    const { user } = renderStep([1, 6]);
+    await user.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
+    await user.type(screen.getByLabelText('IBAN'), 'BG80 BNBG 9661 1020 3456 78');
+    expect(screen.getByLabelText<HTMLSelectElement>('Account currency').value).toBe('EUR');
+  });
+
   it('starts from the account the shopper gave before, which the server hands back masked (#30)', async () => {
     storeForm({ order_product: { [501]: chosenShirt } });
     const { user } = renderStep([1, 6], {

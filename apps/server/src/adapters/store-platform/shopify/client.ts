@@ -1,5 +1,6 @@
 import { createAdminApiClient, type AdminApiClient } from '@shopify/admin-api-client';
 import type { Clock } from '../../../clock.js';
+import { withRetries } from '../../../retry.js';
 import { PlatformBusy } from '../port.js';
 import { CostBucket, type ThrottleStatus, type Timer } from './bucket.js';
 
@@ -148,80 +149,89 @@ export class Session {
     new ShopifyTimeout(`Shopify ${op.name}: no answer within ${this.options.timeoutMs} ms`);
 
   /** The operation's `data`, or an error saying what Shopify answered. */
-  async request<T>(op: Operation, variables: Record<string, unknown> = {}): Promise<T> {
-    for (let attempt = 1, failures = 0; ; attempt++) {
-      const guessed = await this.bucket.take(op.name, this.deadline, (wait) => new ShopifyBusy(op.name, wait));
-      let response: Response;
-      const signal = AbortSignal.timeout(Math.max(1, this.left()));
-      try {
-        response = await this.client.fetch(op.query, { variables, signal });
-      } catch (error) {
-        this.bucket.settle(op.name, guessed, null);
-        if (signal.aborted || this.left() <= 0) throw this.timeout(op);
-        failures++;
-        await this.again(op, failures, `connection lost (${messageOf(error)})`);
-        continue;
-      }
-      const text = await response.text().catch(() => '');
-      const answer = readJson(text);
-      const cost = answer?.extensions?.cost;
-      this.bucket.settle(
-        op.name,
-        guessed,
-        cost ? { requested: cost.requestedQueryCost, status: cost.throttleStatus } : null,
+  request<T>(op: Operation, variables: Record<string, unknown> = {}): Promise<T> {
+    return withRetries((attempt) => this.send<T>(op, variables, attempt), {
+      tries: RETRIES + 1,
+      backoffMs: BACKOFF_MS,
+      msLeft: this.left,
+      sleep: (ms) => this.options.timer.sleep(ms),
+      retry: (error) => {
+        // Shopify's rate limit: nothing was done, so any operation waits and goes again, uncounted.
+        if (error instanceof RateLimited) return { waitMs: error.waitMs, counts: false };
+        return error instanceof AnswerLost && op.retryable ? {} : undefined;
+      },
+      giveUp: (error, { failures, waitMs }) => {
+        if (error instanceof RateLimited) return new ShopifyBusy(op.name, waitMs);
+        if (!(error instanceof AnswerLost)) return error;
+        const tries = failures > 1 ? ` after ${String(failures)} attempts` : '';
+        return new ShopifyError(`Shopify ${op.name} failed${tries}: ${error.message}`, error.status);
+      },
+    });
+  }
+
+  /** One request, after waiting for the cost bucket; `attempt` numbers every request of this call, from 1. */
+  private async send<T>(op: Operation, variables: Record<string, unknown>, attempt: number): Promise<T> {
+    const guessed = await this.bucket.take(op.name, this.deadline, (wait) => new ShopifyBusy(op.name, wait));
+    let response: Response;
+    const signal = AbortSignal.timeout(Math.max(1, this.left()));
+    try {
+      response = await this.client.fetch(op.query, { variables, signal });
+    } catch (error) {
+      this.bucket.settle(op.name, guessed, null);
+      if (signal.aborted || this.left() <= 0) throw this.timeout(op);
+      throw new AnswerLost(`connection lost (${messageOf(error)})`);
+    }
+    const text = await response.text().catch(() => '');
+    const answer = readJson(text);
+    const cost = answer?.extensions?.cost;
+    this.bucket.settle(
+      op.name,
+      guessed,
+      cost ? { requested: cost.requestedQueryCost, status: cost.throttleStatus } : null,
+    );
+    if (response.status === 429) {
+      // Shopify's REST-style limit. Retry-After is in seconds (and may have decimals).
+      const wait = Math.ceil(Number(response.headers.get('retry-after') ?? '1') * 1000) || 1000;
+      this.bucket.pause(wait);
+      throw new RateLimited(wait);
+    }
+    if (response.status >= 500) throw new AnswerLost(`${String(response.status)} ${summary(text)}`, response.status);
+    if (!response.ok)
+      throw new ShopifyError(`Shopify ${op.name} failed: ${String(response.status)} ${summary(text)}`, response.status);
+    if (!answer) throw new ShopifyError(`Shopify ${op.name} answered no JSON: ${summary(text)}`, response.status);
+    const errors = graphqlErrors(answer.errors);
+    if (errors.some((e) => e.code === 'THROTTLED')) {
+      const status = cost?.throttleStatus;
+      const wait = status ? this.bucket.waitFor(cost.requestedQueryCost ?? guessed, status) : 0;
+      // A status that says enough is there (another app of the shop spent it meanwhile) still backs off a little.
+      throw new RateLimited(Math.max(wait, BACKOFF_MS * attempt));
+    }
+    if (errors.length > 0) {
+      const [first] = errors;
+      throw new ShopifyError(
+        `Shopify ${op.name} failed: ${errors.map((e) => e.message).join('; ')}`,
+        response.status,
+        first?.code,
       );
-      if (response.status === 429) {
-        // Shopify's REST-style limit: nothing was done. Retry-After is in seconds (and may have decimals).
-        const wait = Math.ceil(Number(response.headers.get('retry-after') ?? '1') * 1000) || 1000;
-        this.bucket.pause(wait);
-        await this.pauseOrGiveUp(op, wait);
-        continue;
-      }
-      if (response.status >= 500) {
-        failures++;
-        await this.again(op, failures, `${String(response.status)} ${summary(text)}`, response.status);
-        continue;
-      }
-      if (!response.ok)
-        throw new ShopifyError(
-          `Shopify ${op.name} failed: ${String(response.status)} ${summary(text)}`,
-          response.status,
-        );
-      if (!answer) throw new ShopifyError(`Shopify ${op.name} answered no JSON: ${summary(text)}`, response.status);
-      const errors = graphqlErrors(answer.errors);
-      if (errors.some((e) => e.code === 'THROTTLED')) {
-        const status = cost?.throttleStatus;
-        const wait = status ? this.bucket.waitFor(cost.requestedQueryCost ?? guessed, status) : 0;
-        // A status that says enough is there (another app of the shop spent it meanwhile) still backs off a little.
-        await this.pauseOrGiveUp(op, Math.max(wait, BACKOFF_MS * attempt));
-        continue;
-      }
-      if (errors.length > 0) {
-        const [first] = errors;
-        throw new ShopifyError(
-          `Shopify ${op.name} failed: ${errors.map((e) => e.message).join('; ')}`,
-          response.status,
-          first?.code,
-        );
-      }
-      return answer.data as T;
     }
+    return answer.data as T;
   }
+}
 
-  /** Sends a failed request again after a backoff, when that is safe and time allows; else says why not. */
-  private async again(op: Operation, failures: number, what: string, status?: number): Promise<void> {
-    const pause = BACKOFF_MS * 2 ** (failures - 1);
-    if (!op.retryable || failures > RETRIES || this.left() <= pause) {
-      const tries = failures > 1 ? ` after ${String(failures)} attempts` : '';
-      throw new ShopifyError(`Shopify ${op.name} failed${tries}: ${what}`, status);
-    }
-    await this.options.timer.sleep(pause);
+/** A 5xx or a dropped connection: Shopify may or may not have acted, so only a retryable operation goes again. */
+class AnswerLost extends Error {
+  constructor(
+    what: string,
+    readonly status?: number,
+  ) {
+    super(what);
   }
+}
 
-  /** Waits out Shopify's rate limit (THROTTLED, 429), or gives up at once when that would pass the deadline. */
-  private async pauseOrGiveUp(op: Operation, ms: number): Promise<void> {
-    if (ms >= this.left()) throw new ShopifyBusy(op.name, ms);
-    await this.options.timer.sleep(ms);
+/** THROTTLED or 429: Shopify did nothing, and asks for this wait. */
+class RateLimited extends Error {
+  constructor(readonly waitMs: number) {
+    super(`rate limited for ${String(waitMs)} ms`);
   }
 }
 
