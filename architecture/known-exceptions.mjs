@@ -28,7 +28,7 @@ export const KNOWN_EXCEPTIONS = [
   {
     why: 'the demo-shop seed, under db/, stores its shop and request through the owning modules',
     from: [`${SERVER}/db/seed/demo-shop.ts`],
-    to: `${MODULES}/{requests/new-request,shops/shops.service,returns/selection,storefront-config/currency-format}.ts`,
+    to: `${MODULES}/{requests/new-request,storefront-config/shops.service,returns/selection,storefront-config/currency-format}.ts`,
     point: '#31 point 3',
   },
   {
@@ -66,30 +66,5 @@ export const KNOWN_EXCEPTIONS = [
     from: [`${MODULES}/shopify/shopify.setup.ts`],
     to: `{${ADAPTERS}/store-platform/shopify/shopify.ts,${SERVER}/config.ts}`,
     point: '#31 point 2',
-  },
-  {
-    why: 'modules use the shops’ repository (most only for its `Shop` row) instead of a service',
-    from: [
-      `${MODULES}/analytics/analytics.service.ts`,
-      `${MODULES}/auth/{auth.service,code-mail-job}.ts`,
-      `${MODULES}/exchanges/local-checkout.routes.ts`,
-      `${MODULES}/merchant/merchant.service.ts`,
-      `${MODULES}/notifications/{branded-layout,request-emails,verification-email}.ts`,
-      `${MODULES}/order-feed/{order-feed.service,order-webhook}.ts`,
-      `${MODULES}/orders/{order-source,orders.service}.ts`,
-      `${MODULES}/requests/{lifecycle.service,request-detail,request-jobs}.ts`,
-      `${MODULES}/returns/{returns.service,selection}.ts`,
-      `${MODULES}/shopify/shopify-install.service.ts`,
-      `${MODULES}/shops/shops.service.ts`,
-      `${MODULES}/staff/{staff-links,staff.service}.ts`,
-    ],
-    to: `${MODULES}/storefront-config/shops.repository.ts`,
-    point: '#31 point 1',
-  },
-  {
-    why: 'the merchant’s service and the carrier’s webhooks use the requests’ repository',
-    from: [`${MODULES}/merchant/merchant.service.ts`, `${MODULES}/carrier-webhooks/carrier-webhooks.service.ts`],
-    to: `${MODULES}/requests/requests.repository.ts`,
-    point: '#31 point 1',
   },
 ];

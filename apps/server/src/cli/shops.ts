@@ -9,7 +9,7 @@ import { nowSeconds, systemClock, type Clock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { ShopsService, type ShopOptions as NewShopOptions } from '../modules/shops/shops.service.js';
+import { ShopsService, type ShopOptions as NewShopOptions } from '../modules/storefront-config/shops.service.js';
 import { ShopsRepository } from '../modules/storefront-config/shops.repository.js';
 import { hashPassword } from '../modules/staff/passwords.js';
 import { makeOwner, MemberOfAnotherShop } from '../modules/staff/make-owner.js';

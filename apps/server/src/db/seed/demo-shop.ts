@@ -7,7 +7,7 @@ import { catalogue, catalogueImage } from './catalogue.js';
 import { DEMO_ORDERS, demoSku, insertDemoOrder } from './demo-orders.js';
 import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
 import { insertRequest, lineSnapshot, orderSnapshot } from '../../modules/requests/new-request.js';
-import { ShopsService } from '../../modules/shops/shops.service.js';
+import { ShopsService } from '../../modules/storefront-config/shops.service.js';
 import { moneyOfLines } from '../../modules/returns/selection.js';
 
 export const DEMO_SHOP = 'demo-shop.myshopify.com';

@@ -2,7 +2,7 @@ import { SolutionId, type Analytics } from '@return-center/contract';
 import { sql } from 'kysely';
 import type { StorePlatform } from '../../adapters/store-platform/port.js';
 import type { Db } from '../../db/database.js';
-import type { Shop } from '../storefront-config/shops.repository.js';
+import type { Shop } from '../storefront-config/shop.js';
 
 const DAY = 86_400;
 const OUTCOMES: Record<number, Analytics['outcome_split'][number]['outcome']> = {

@@ -12,7 +12,7 @@ import type { StorePlatform } from '../../adapters/store-platform/port.js';
 import { AppError, errors } from '../../http/app-error.js';
 import type { Db } from '../../db/database.js';
 import type { Outbox } from '../jobs/outbox.js';
-import type { Shop } from '../storefront-config/shops.repository.js';
+import type { Shop } from '../storefront-config/shop.js';
 import { SEND_CODE_JOB, type SendCodePayload } from './code-mail-job.js';
 import { LIMITS, type Limit, type RateLimiter } from './rate-limiter.js';
 import type { Session, Sessions } from './sessions.js';

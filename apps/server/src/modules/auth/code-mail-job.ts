@@ -5,7 +5,7 @@ import { nowSeconds } from '../../clock.js';
 import type { Job } from '../jobs/outbox.js';
 import type { JobHandler } from '../jobs/worker.js';
 import { verificationEmail } from '../notifications/verification-email.js';
-import type { ShopsRepository } from '../storefront-config/shops.repository.js';
+import type { ShopLookup } from '../storefront-config/shop.js';
 import type { VerificationCodes } from './verification-codes.js';
 
 export const SEND_CODE_JOB = 'auth.send-code';
@@ -23,7 +23,7 @@ export interface SendCodePayload {
  */
 export function sendCodeJob(deps: {
   platform: StorePlatform;
-  shops: ShopsRepository;
+  shops: ShopLookup;
   codes: VerificationCodes;
   mail: MailTransport;
   clock: Clock;

@@ -2,7 +2,7 @@ import type { EasyPostTrackerEvent } from '../../adapters/carrier/easypost-webho
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import { recordCarrierStatus } from '../requests/requests.repository.js';
+import { recordCarrierStatus } from '../requests/carrier-status.js';
 
 /**
  * Applies the carrier's tracker events to the return whose label they track: the request keeps the latest status

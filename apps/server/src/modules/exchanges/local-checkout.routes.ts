@@ -5,7 +5,7 @@ import type { LocalStorePlatform } from '../../adapters/store-platform/local.js'
 import { VariantUnavailable, type DraftOrder } from '../../adapters/store-platform/port.js';
 import { escapeHtml } from '../notifications/branded-layout.js';
 import { currencyFormat } from '../orders/order-source.js';
-import type { ShopsRepository, Shop } from '../storefront-config/shops.repository.js';
+import type { ShopLookup, Shop } from '../storefront-config/shop.js';
 
 /** Where the Pay button may send the shopper back to: a path of this site, never another origin. */
 const sameSitePath = (value: unknown): string =>
@@ -21,7 +21,7 @@ interface CheckoutParams {
  * stand-in for a store's checkout with no payment provider: the Pay button marks the draft order paid. Links are
  * signed per shop and draft (LocalStorePlatform.verifyCheckout), so only the shopper sent here can pay.
  */
-export function localCheckoutRoutes(app: FastifyInstance, platform: LocalStorePlatform, shops: ShopsRepository): void {
+export function localCheckoutRoutes(app: FastifyInstance, platform: LocalStorePlatform, shops: ShopLookup): void {
   const open = async (params: CheckoutParams, sig: unknown) => {
     const shopId = Number(params.shopId);
     if (

@@ -3,14 +3,15 @@ import type { z } from 'zod';
 import type { requestListQuery } from '@return-center/contract';
 import type { LifecycleService } from '../requests/lifecycle.service.js';
 import { refundCeiling } from '../requests/request-detail.js';
-import type { RequestRecord, RequestsRepository } from '../requests/requests.repository.js';
-import type { Shop } from '../storefront-config/shops.repository.js';
+import type { RequestReads } from '../requests/request-reads.js';
+import type { RequestRecord } from '../requests/request-record.js';
+import type { Shop } from '../storefront-config/shop.js';
 import type { MerchantKeys } from './merchant-keys.js';
 
 export class MerchantService {
   constructor(
     readonly keys: MerchantKeys,
-    readonly requests: RequestsRepository,
+    readonly requests: RequestReads,
     private readonly lifecycle: LifecycleService,
   ) {}
 

@@ -1,5 +1,5 @@
 import { RTL_LOCALES, supportedLocale } from '@return-center/contract';
-import type { Shop } from '../storefront-config/shops.repository.js';
+import type { Shop } from '../storefront-config/shop.js';
 
 export interface Brand {
   storeName: string;

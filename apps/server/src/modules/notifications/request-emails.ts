@@ -1,7 +1,7 @@
 import type { CheckInfo } from '@return-center/contract';
 import { formatMoney } from '@return-center/domain';
 import type { MailMessage } from '../../adapters/mail/port.js';
-import type { Shop } from '../storefront-config/shops.repository.js';
+import type { Shop } from '../storefront-config/shop.js';
 import { brandedHtml, brandOf, escapeHtml } from './branded-layout.js';
 import { mailText, type MailTextKey } from './mail-locales.js';
 

@@ -1,5 +1,5 @@
 import type { MailMessage } from '../../adapters/mail/port.js';
-import type { Shop } from '../storefront-config/shops.repository.js';
+import type { Shop } from '../storefront-config/shop.js';
 import { brandedHtml, brandOf, escapeHtml } from './branded-layout.js';
 import { mailText } from './mail-locales.js';
 

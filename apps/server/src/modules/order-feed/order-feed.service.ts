@@ -5,7 +5,7 @@ import { nowSeconds } from '../../clock.js';
 import type { Db, Dialect } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { describeIssues, parseInput as parse } from '../../http/register-call.js';
-import type { Shop } from '../storefront-config/shops.repository.js';
+import type { Shop } from '../storefront-config/shop.js';
 import { EventLoopTurns } from '../../event-loop-turns.js';
 import { ordersOfImport, type ImportedOrder } from './import-body.js';
 import { ImportLeases } from './import-leases.js';

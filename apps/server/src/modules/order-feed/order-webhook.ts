@@ -8,7 +8,7 @@ import {
 } from '@return-center/contract';
 import type { z } from 'zod';
 import { AppError, errors } from '../../http/app-error.js';
-import type { Shop } from '../storefront-config/shops.repository.js';
+import type { Shop } from '../storefront-config/shop.js';
 import type { SignedDelivery } from './webhook-signature.js';
 
 const { idHeader, timestampHeader, signatureHeader, shopHeader } = ORDER_WEBHOOK;

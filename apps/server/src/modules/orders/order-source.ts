@@ -22,7 +22,7 @@ import {
 } from '@return-center/domain';
 import type { PlatformLine, PlatformOrder } from '../../adapters/store-platform/port.js';
 import { defaultCurrencyFormat } from '../storefront-config/currency-format.js';
-import type { Shop } from '../storefront-config/shops.repository.js';
+import type { Shop } from '../storefront-config/shop.js';
 import type { RequestedUnits, RequestRow } from './orders.repository.js';
 
 export const SOLUTIONS = [

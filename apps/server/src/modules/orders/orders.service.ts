@@ -4,7 +4,7 @@ import { nowSeconds } from '../../clock.js';
 import type { PlatformOrder, StorePlatform } from '../../adapters/store-platform/port.js';
 import { errors } from '../../http/app-error.js';
 import type { Session } from '../auth/sessions.js';
-import type { Shop } from '../storefront-config/shops.repository.js';
+import type { Shop } from '../storefront-config/shop.js';
 import { buildOrderSource, classifyLines, currencyFormat, openRequest } from './order-source.js';
 import type { OrdersRepository } from './orders.repository.js';
 

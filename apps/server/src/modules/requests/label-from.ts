@@ -1,7 +1,7 @@
 import type { LabelAddress } from '../../adapters/carrier/port.js';
 import type { StorePlatform } from '../../adapters/store-platform/port.js';
 import type { PickupSlot } from '@return-center/contract';
-import type { RequestRecord } from './requests.repository.js';
+import type { RequestRecord } from './request-record.js';
 
 /**
  * Where a return label starts: the pickup address for a carrier pickup, else where the order was shipped. A carrier

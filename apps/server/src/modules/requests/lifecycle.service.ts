@@ -7,10 +7,11 @@ import type { Db, Dialect } from '../../db/database.js';
 import { AppError, errors } from '../../http/app-error.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { RequestEvent } from '../notifications/request-emails.js';
-import type { Shop } from '../storefront-config/shops.repository.js';
+import type { Shop } from '../storefront-config/shop.js';
 import type { DocumentKind, Documents } from '../documents/documents.js';
 import { buildCheckInfo, refundCeiling } from './request-detail.js';
-import { recordEvent, type RequestRecord, type RequestsRepository } from './requests.repository.js';
+import type { RequestRecord } from './request-record.js';
+import { recordEvent, type RequestsRepository } from './requests.repository.js';
 
 const STATUS_NAMES: Record<number, string> = {
   1: 'pending review',

@@ -1,7 +1,7 @@
 import { RefundState } from '@return-center/contract';
 import type { BankPayouts, PayoutState } from '../../adapters/bank-payout/port.js';
 import type { Db } from '../../db/database.js';
-import type { RequestRecord } from './requests.repository.js';
+import type { RequestRecord } from './request-record.js';
 
 const REFUND_STATE_OF: Record<PayoutState, RefundState> = {
   processing: RefundState.Processing,

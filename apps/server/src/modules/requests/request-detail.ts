@@ -6,8 +6,8 @@ import type { ReturnMoneyResult } from '@return-center/domain';
 import type { PlatformOrder } from '../../adapters/store-platform/port.js';
 import { PICKUP_METHOD, SHIPPING_METHODS, SOLUTIONS, currencyFormat } from '../orders/order-source.js';
 import { pickupChangeable, readSlot } from '../pickup/pickup-slot.js';
-import type { Shop } from '../storefront-config/shops.repository.js';
-import type { ItemRecord, RequestRecord } from './requests.repository.js';
+import type { Shop } from '../storefront-config/shop.js';
+import type { ItemRecord, RequestRecord } from './request-record.js';
 
 const emptyMoney: ReturnMoneyResult = {
   origin_subtotal: 0,

@@ -12,7 +12,7 @@ import { packingSlipPdf } from '../documents/packing-slip.js';
 import type { Job, Outbox } from '../jobs/outbox.js';
 import type { JobHandler } from '../jobs/worker.js';
 import { requestEmail, type RequestEvent } from '../notifications/request-emails.js';
-import type { ShopsRepository } from '../storefront-config/shops.repository.js';
+import type { ShopLookup } from '../storefront-config/shop.js';
 import { REFUND_KINDS, type LifecycleService } from './lifecycle.service.js';
 import { PAYOUT_CHECK_SECONDS, payOut, recordPayout } from './payout.js';
 import { recordEvent, type RequestsRepository } from './requests.repository.js';
@@ -20,7 +20,7 @@ import { nowSeconds, type Clock } from '../../clock.js';
 
 export interface Deps {
   db: Db;
-  shops: ShopsRepository;
+  shops: ShopLookup;
   platform: StorePlatform;
   carrier: Carrier;
   payouts: BankPayouts;

@@ -1,11 +1,9 @@
 import { RequestStatus } from '@return-center/contract';
 import { normalizeOrderNumber } from '@return-center/domain';
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { RequestEventsTable, ReturnItemsTable, ReturnRequestsTable } from '../../db/schema.js';
-
-export type RequestRecord = Selectable<ReturnRequestsTable>;
-export type ItemRecord = Selectable<ReturnItemsTable>;
+import type { RequestEventsTable } from '../../db/schema.js';
+import type { ItemRecord, RequestRecord } from './request-record.js';
 
 export interface ListFilter {
   status?: number;
@@ -25,31 +23,6 @@ export interface ListFilter {
 /** One line of a request's audit trail (who did what, from which status to which); pass a transaction to commit with it. */
 export const recordEvent = (db: Db, event: Insertable<RequestEventsTable>) =>
   db.insertInto('request_events').values(event).execute();
-
-/**
- * The carrier's latest status of the parcel whose tracking number this is, with a timeline entry; false when no request
- * has that tracking number. Pass a transaction to commit with it.
- */
-export async function recordCarrierStatus(db: Db, trackingCode: string, status: string, at: number): Promise<boolean> {
-  const request = await db
-    .selectFrom('return_requests')
-    .select(['id', 'status'])
-    .where('tracking_number', '=', trackingCode)
-    .where('tracking_number', '!=', '')
-    .executeTakeFirst();
-  if (!request) return false;
-  await db.updateTable('return_requests').set({ carrier_status: status }).where('id', '=', request.id).execute();
-  await recordEvent(db, {
-    request_id: request.id,
-    actor: 'carrier',
-    action: 'tracking',
-    from_status: request.status,
-    to_status: request.status,
-    note: `${trackingCode} ${status}`,
-    at,
-  });
-  return true;
-}
 
 export class RequestsRepository {
   constructor(private readonly db: Db) {}

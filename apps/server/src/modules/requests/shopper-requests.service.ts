@@ -13,7 +13,8 @@ import type { UploadsService } from '../uploads/uploads.service.js';
 import { pickupChangeable, pickupSlotProblem, readSlot, storedSlot } from '../pickup/pickup-slot.js';
 import { trackingMatches } from './carriers.js';
 import type { LifecycleService } from './lifecycle.service.js';
-import type { RequestRecord, RequestsRepository } from './requests.repository.js';
+import type { RequestRecord } from './request-record.js';
+import type { RequestsRepository } from './requests.repository.js';
 
 type TrackingInput = z.output<typeof calls.addTracking.payload>;
 type PickupInput = z.output<typeof calls.pickupUpdate.payload>;

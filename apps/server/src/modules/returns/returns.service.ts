@@ -12,7 +12,7 @@ import { nowSeconds } from '../../clock.js';
 import { errors } from '../../http/app-error.js';
 import type { Session } from '../auth/sessions.js';
 import type { OrdersService } from '../orders/orders.service.js';
-import type { Shop } from '../storefront-config/shops.repository.js';
+import type { Shop } from '../storefront-config/shop.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { DraftOrder } from '../../adapters/store-platform/port.js';

@@ -10,7 +10,7 @@ import {
 import { computeReturnMoney, type ReturnMoneyResult } from '@return-center/domain';
 import type { PlatformOrder } from '../../adapters/store-platform/port.js';
 import { AppError, errors } from '../../http/app-error.js';
-import type { Shop } from '../storefront-config/shops.repository.js';
+import type { Shop } from '../storefront-config/shop.js';
 
 export interface SelectedLine {
   line_item_id: number;

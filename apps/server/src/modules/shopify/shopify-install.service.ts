@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { nowSeconds, type Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { RateLimiter } from '../auth/rate-limiter.js';
-import { ShopsService } from '../shops/shops.service.js';
-import { ShopsRepository } from '../storefront-config/shops.repository.js';
+import { ShopsService } from '../storefront-config/shops.service.js';
 import type { ShopifyInstalls } from './shopify-installs.repository.js';
 import { freshTimestamp, signValue, unsignValue, verifyQueryHmac } from './shopify-signatures.js';
 
@@ -78,7 +77,7 @@ export class ShopifyInstallService {
     const known = await installs.byDomain(shop);
     const shopId =
       known?.shopId ??
-      (await new ShopsRepository(db, clock).byUrl(shop))?.id ??
+      (await new ShopsService(db, clock).byUrl(shop))?.id ??
       (await new ShopsService(db, clock).create(shop)).shop.id;
     await installs.save({ shopId, domain: shop, scopes }, token, nowSeconds(clock));
     return shop;

@@ -6,7 +6,7 @@ import { nowSeconds } from '../../clock.js';
 import type { Job } from '../jobs/outbox.js';
 import type { JobHandler } from '../jobs/worker.js';
 import { brandedHtml, brandOf, escapeHtml } from '../notifications/branded-layout.js';
-import type { ShopsRepository } from '../storefront-config/shops.repository.js';
+import type { ShopLookup } from '../storefront-config/shop.js';
 import { hashToken } from '../auth/sessions.js';
 import type { StaffRepository } from './staff.repository.js';
 import { StaffInvites } from './staff-invites.repository.js';
@@ -27,7 +27,7 @@ export const LINK_TTL_SECONDS = { reset: 3600, invite: 7 * 86_400 } as const;
 export function staffLinkJob(deps: {
   db: Db;
   accounts: StaffRepository;
-  shops: ShopsRepository;
+  shops: ShopLookup;
   mail: MailTransport;
   clock: Clock;
   publicUrl: string;

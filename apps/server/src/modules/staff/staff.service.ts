@@ -8,7 +8,7 @@ import type { Outbox } from '../jobs/outbox.js';
 import type { Db } from '../../db/database.js';
 import { LIMITS, type RateLimiter } from '../auth/rate-limiter.js';
 import { hashToken } from '../auth/sessions.js';
-import type { ShopsRepository } from '../storefront-config/shops.repository.js';
+import type { ShopLookup } from '../storefront-config/shop.js';
 import { hashPassword, passwordMatches } from './passwords.js';
 import type { SecretBox } from '../../secret-box.js';
 import { STAFF_LINK_JOB, type StaffLinkPayload } from './staff-links.js';
@@ -23,7 +23,7 @@ const wrongCode = () => new AppError(Code.SignInFailed, 'That code did not work:
 export interface StaffDeps {
   db: Db;
   accounts: StaffRepository;
-  shops: ShopsRepository;
+  shops: ShopLookup;
   limiter: RateLimiter;
   box: SecretBox;
   outbox: Outbox;

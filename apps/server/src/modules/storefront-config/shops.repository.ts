@@ -3,26 +3,7 @@ import { nowSeconds } from '../../clock.js';
 import { defaultCurrencyFormat } from './currency-format.js';
 import type { Db } from '../../db/database.js';
 import { parseShopSettings, type ShopSettings } from '@return-center/contract';
-
-export interface NewShop {
-  shopUrl: string;
-  name: string;
-  currency: string;
-  contactEmail: string;
-  contactPhone: string;
-}
-
-export interface Shop {
-  id: number;
-  shopUrl: string;
-  name: string;
-  currency: string;
-  currencyFormat: string;
-  contactEmail: string;
-  contactPhone: string;
-  settings: ShopSettings;
-  settingsVersion: number;
-}
+import type { NewShop, Shop, ShopLookup } from './shop.js';
 
 const CACHE_MS = 5000;
 
@@ -30,7 +11,7 @@ const CACHE_MS = 5000;
  * Shops are read on nearly every call and change rarely: rows are cached for a few seconds per
  * instance, and a settings write through this repository drops its entry at once.
  */
-export class ShopsRepository {
+export class ShopsRepository implements ShopLookup {
   private readonly cache = new Map<string, { shop: Shop | null; until: number }>();
 
   constructor(

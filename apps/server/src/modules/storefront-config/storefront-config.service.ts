@@ -5,7 +5,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../http/app-error.js';
 import { assetOrigins } from './asset-origins.js';
 import { sanitizeCss } from './sanitize-css.js';
-import type { Shop, ShopsRepository } from './shops.repository.js';
+import type { Shop } from './shop.js';
+import type { ShopsRepository } from './shops.repository.js';
 
 const storeUnavailable = () => new AppError(Code.StoreUnavailable, messages.storeUnavailable);
 

@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { newMerchantKey } from '../merchant/merchant-keys.js';
 import { OrderFeed } from '../order-feed/order-feed.service.js';
-import { ShopsRepository, type NewShop, type Shop } from '../storefront-config/shops.repository.js';
+import type { NewShop, Shop } from './shop.js';
+import { ShopsRepository } from './shops.repository.js';
 
 export interface ShopOptions {
   name?: string | undefined;
@@ -44,6 +45,11 @@ export class ShopsService {
     const { key: apiKey } = await newMerchantKey(this.db, this.clock, shop.id, 'cli');
     const webhookSecret = await new OrderFeed(this.db, this.clock).webhookSecret(shop.id);
     return { shop, apiKey, webhookSecret };
+  }
+
+  /** The shop of this domain, if there is one. */
+  byUrl(domain: string): Promise<Shop | null> {
+    return new ShopsRepository(this.db, this.clock).byUrl(domain);
   }
 
   /** A shop with these details and settings, and nothing else yet (the demo seed's). */

@@ -1,0 +1,4 @@
+import type { RequestsRepository } from './requests.repository.js';
+
+/** What another module may read of the requests: one, a page of them, their counts by status, a request's items and its timeline. */
+export type RequestReads = Pick<RequestsRepository, 'byId' | 'list' | 'countsByStatus' | 'items' | 'events'>;
