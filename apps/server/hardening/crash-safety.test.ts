@@ -15,8 +15,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LocalStorePlatform } from '../src/adapters/store-platform/local.js';
 import { systemClock } from '../src/clock.js';
 import { createDb, type Db } from '../src/db/database.js';
-import { copiesOfDemoOrder, DEMO_ORDERS } from '../src/db/seed/demo-orders.js';
-import { DEMO_SHOP } from '../src/db/seed/demo-shop.js';
+import { copiesOfDemoOrder, DEMO_ORDERS } from '../src/demo/demo-orders.js';
+import { DEMO_SHOP } from '../src/demo/demo-shop.js';
 import { dialects } from '../test/helper.js';
 import { freePort, prepareDatabase, ServerProcess, sleep } from './server-process.js';
 
