@@ -4,7 +4,8 @@ import { GraphqlError, type Json } from './shopify-admin-json.js';
 import { orderHandlers, type Handler } from './shopify-admin-orders.js';
 import { refundHandlers } from './shopify-admin-refunds.js';
 import { returnHandlers } from './shopify-admin-returns.js';
-import type { FakeShop, FakeShopifyData } from './shopify-admin-shop.js';
+import type { FakeShopifyData } from './shopify-admin-data.js';
+import type { FakeShop } from './shopify-admin-shop.js';
 import { actualCostOf, type Operation } from './shopify-graphql.js';
 
 /** One request as the fake saw it, answered or not. */
@@ -52,9 +53,6 @@ export interface BucketLimits {
   restoreRate: number;
 }
 
-/** The most one query may cost, whatever the bucket (Shopify's MAX_COST_EXCEEDED). */
-export const SINGLE_QUERY_MAX = 1000;
-
 export const handlers: Record<string, Handler> = {
   ...orderHandlers,
   ...refundHandlers,
@@ -70,6 +68,7 @@ export function operationRunner(
   data: FakeShopifyData,
   timer: { nowMs(): number },
   state: () => { faults: ShopifyFaults; limits: BucketLimits },
+  singleQueryMax: number,
 ) {
   const buckets = new Map<string, { available: number; at: number }>();
   const throttleStatus = (shop: FakeShop) => {
@@ -96,12 +95,12 @@ export function operationRunner(
         extensions: { cost: { requestedQueryCost: cost, actualQueryCost: null, throttleStatus: status() } },
       };
     };
-    if (cost > SINGLE_QUERY_MAX) {
+    if (cost > singleQueryMax) {
       call.outcome = 'refused';
       return refused(
-        `Query cost is ${String(cost)}, which exceeds the single query max cost limit (${String(SINGLE_QUERY_MAX)}).`,
+        `Query cost is ${String(cost)}, which exceeds the single query max cost limit (${String(singleQueryMax)}).`,
         'MAX_COST_EXCEEDED',
-        { cost, maxCost: SINGLE_QUERY_MAX },
+        { cost, maxCost: singleQueryMax },
       );
     }
     if (state().faults.throttle > 0 && applies(op)) {

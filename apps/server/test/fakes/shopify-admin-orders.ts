@@ -13,7 +13,8 @@ import {
   str,
   type Json,
 } from './shopify-admin-json.js';
-import { digestOf, orderTotal, refundedUnits, type FakeShop, type FakeShopifyData } from './shopify-admin-shop.js';
+import type { FakeShopifyData } from './shopify-admin-data.js';
+import { digestOf, orderTotal, refundedUnits, type FakeShop } from './shopify-admin-shop.js';
 
 /** Root fields of orders, store credit and metafields (refunds: shopify-admin-refunds.ts; returns: shopify-admin-returns.ts). */
 

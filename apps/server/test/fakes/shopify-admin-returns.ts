@@ -1,6 +1,7 @@
 import { connection, gidOf, GraphqlError, idIn, list, obj, str, type Json } from './shopify-admin-json.js';
 import { orderOf, userError, type Handler } from './shopify-admin-orders.js';
-import { refundedUnits, type FakeShop, type FakeShopifyData } from './shopify-admin-shop.js';
+import type { FakeShopifyData } from './shopify-admin-data.js';
+import { refundedUnits, type FakeShop } from './shopify-admin-shop.js';
 
 /** Root fields of returns: what may be returned, Shopify's return reasons, and a return's statuses. */
 export const returnHandlers: Record<string, Handler> = {

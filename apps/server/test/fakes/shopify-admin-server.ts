@@ -11,10 +11,14 @@ import {
   type ShopifyFaults,
 } from './shopify-admin-execute.js';
 import { obj } from './shopify-admin-json.js';
-import { FakeShopifyData, type FakeShop, type NewFakeProduct } from './shopify-admin-shop.js';
+import { FakeShopifyData } from './shopify-admin-data.js';
+import type { FakeShop, NewFakeProduct } from './shopify-admin-shop.js';
 import { FakeOAuth } from './shopify-oauth.js';
 import { costOf, GraphqlSyntaxError, operationOf, readOperation, type Operation } from './shopify-graphql.js';
 import { adminSchema, checkAgainstSchema, deprecatedUses } from './shopify-schema.js';
+
+/** The most one query may cost, whatever the bucket (Shopify's MAX_COST_EXCEEDED). */
+export const SINGLE_QUERY_MAX = 1000;
 
 export interface FakeShopifyAdmin {
   /** http://127.0.0.1:<port>, for ShopifyStorePlatform's `apiOrigin`. */
@@ -54,7 +58,7 @@ export async function startFakeShopifyAdmin(
   const timer = options.timer ?? systemClock;
   const data = new FakeShopifyData(options.clock ?? systemClock, options.firstId ?? 5_000_000_000_001);
   const timers = new Set<NodeJS.Timeout>();
-  const { execute, applies } = operationRunner(data, timer, () => fake);
+  const { execute, applies } = operationRunner(data, timer, () => fake, SINGLE_QUERY_MAX);
 
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
