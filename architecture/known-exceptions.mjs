@@ -14,24 +14,6 @@ const ADAPTERS = `${SERVER}/adapters`;
  */
 export const KNOWN_EXCEPTIONS = [
   {
-    why: 'db lists the local store’s migrations with its own',
-    from: [`${SERVER}/db/migrate.ts`],
-    to: `${ADAPTERS}/store-platform/migrations/*.ts`,
-    point: '#31 point 3',
-  },
-  {
-    why: 'the seeds fill the demo shop through the local store',
-    from: [`${SERVER}/db/seed/demo-shop.ts`, `${SERVER}/db/seed/demo-orders.ts`],
-    to: `${ADAPTERS}/store-platform/local.ts`,
-    point: '#31 point 3',
-  },
-  {
-    why: 'the demo-shop seed, under db/, stores its shop and request through the owning modules',
-    from: [`${SERVER}/db/seed/demo-shop.ts`],
-    to: `${MODULES}/{requests/new-request,storefront-config/shops.service,returns/selection,storefront-config/currency-format}.ts`,
-    point: '#31 point 3',
-  },
-  {
     why: 'EasyPost’s webhook is read outside its adapter',
     from: [`${MODULES}/carrier-webhooks/carrier-webhooks.{routes,service}.ts`],
     to: `${ADAPTERS}/carrier/easypost-webhook.ts`,

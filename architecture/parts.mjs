@@ -22,6 +22,7 @@ const MODULE_USES = [...SERVER_BASE, 'server-db', 'server-http', 'server-port', 
 const SERVER_PARTS = [
   'server-kit',
   'server-db',
+  'server-table-rows',
   'server-http',
   'server-port',
   'server-adapter',
@@ -30,6 +31,7 @@ const SERVER_PARTS = [
   'server-context',
   'server-root',
   'server-cli',
+  'server-demo',
 ];
 
 /** @type {Part[]} */
@@ -53,15 +55,24 @@ export const PARTS = [
       `${SERVER}/security/**`,
       'apps/server/**/*.test.ts',
       'apps/server/**/test-support.ts',
+      `${SERVER}/adapters/*/contract/**`,
     ],
-    says: 'the server’s tests, local fakes of the vendors, hardening checks and dev scripts',
+    says: 'the server’s tests, the ports’ contract harnesses, local fakes of the vendors, hardening checks and dev scripts',
     uses: [...PACKAGES, ...SERVER_PARTS, 'scripts'],
   },
   {
     id: 'server-db',
     files: [`${SERVER}/db/**`],
-    says: 'the Kysely instance (SQLite or PostgreSQL), the schema, migrations, the demo-shop seed',
-    uses: SERVER_BASE,
+    says: 'the Kysely instance (SQLite or PostgreSQL), the schema of every table, our migrations and their runner',
+    // The schema composes `Database` from our tables and the adapters' row types (no code of an adapter).
+    uses: [...SERVER_BASE, 'server-table-rows'],
+  },
+  {
+    id: 'server-table-rows',
+    each: 'port',
+    files: [`${SERVER}/adapters/*/**/*-schema.ts`],
+    says: 'the row types of an adapter’s own tables (types only), which db/schema.ts composes into `Database`',
+    uses: [],
   },
   {
     id: 'server-http',
@@ -82,7 +93,7 @@ export const PARTS = [
     each: 'port',
     files: [`${SERVER}/adapters/*/**`],
     says: 'the implementations of one port (local or sandbox, and the real ones); private to the composition root',
-    uses: [...SERVER_BASE, 'server-db', 'server-http', { own: 'server-port' }],
+    uses: [...SERVER_BASE, 'server-db', 'server-http', { own: 'server-port' }, { own: 'server-table-rows' }],
   },
   {
     id: 'server-repository',
@@ -106,9 +117,15 @@ export const PARTS = [
   },
   {
     id: 'server-root',
-    files: [`${SERVER}/{main,app,services,config,vendor-adapters,startup-banner,table-owners,faults}.ts`],
-    says: 'the composition root: config parsed once, adapters chosen, modules built, every table’s owner listed; `main.ts` starts it',
+    files: [`${SERVER}/{main,app,services,config,vendor-adapters,startup-banner,table-owners,migrations,faults}.ts`],
+    says: 'the composition root: config parsed once, adapters chosen, modules built, every table’s owner and migration listed; `main.ts` starts it',
     uses: [...PACKAGES, ...SERVER_PARTS],
+  },
+  {
+    id: 'server-demo',
+    files: [`${SERVER}/demo/**`],
+    says: 'the demo shop: its catalogue and orders, seeded through the local store and the owning modules, and the dev route that copies an order',
+    uses: [...MODULE_USES, 'server-adapter'],
   },
   {
     id: 'server-kit',

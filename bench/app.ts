@@ -11,7 +11,7 @@ import type { AppContext } from '../apps/server/src/app-context.js';
 import { buildApp, type BuildOptions } from '../apps/server/src/app.js';
 import { configFor, type Config } from '../apps/server/src/config.js';
 import { createDb, type Db } from '../apps/server/src/db/database.js';
-import { DEMO_SHOP } from '../apps/server/src/db/seed/demo-shop.js';
+import { DEMO_SHOP } from '../apps/server/src/demo/demo-shop.js';
 import { LIMITS } from '../apps/server/src/modules/auth/rate-limiter.js';
 import { throwawaySchema } from '../apps/server/test/helper.js';
 import { env } from './env.js';

@@ -5,9 +5,9 @@
  */
 import { calls } from '@return-center/contract';
 import { sql } from 'kysely';
-import { addProduct } from '../apps/server/src/adapters/store-platform/local-catalogue.js';
+import { addProduct } from '../apps/server/src/adapters/store-platform/local-catalogue-writes.js';
 import { nowSeconds } from '../apps/server/src/clock.js';
-import { DEMO_SHOP } from '../apps/server/src/db/seed/demo-shop.js';
+import { DEMO_SHOP } from '../apps/server/src/demo/demo-shop.js';
 import { call, emailSession, freshDatabase, startApp, UNLIMITED, type App } from './app.js';
 import { env } from './env.js';
 import { load, log, post } from './load.js';

@@ -5,7 +5,7 @@
 import { calls } from '@return-center/contract';
 import { sql } from 'kysely';
 import { nowSeconds } from '../apps/server/src/clock.js';
-import { DEMO_SHOP } from '../apps/server/src/db/seed/demo-shop.js';
+import { DEMO_SHOP } from '../apps/server/src/demo/demo-shop.js';
 import { aliceRequest, bodies, call, emailSession, freshDatabase, startApp, UNLIMITED, type Running } from './app.js';
 import { env } from './env.js';
 import { benchOrderEmail, benchOrderNumber, fillOrders } from './fill.js';

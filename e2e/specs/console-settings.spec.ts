@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { Envelope, ShopSettings } from '@return-center/contract';
 import { consoleSignIn, expectNoAxeViolations, present, shoot, shopWithOwner } from './support.js';
 
-/** The demo shop's console owner and merchant key (apps/server/src/db/seed/demo-shop.ts), in the demo only. */
+/** The demo shop's console owner and merchant key (apps/server/src/demo/demo-shop.ts), in the demo only. */
 const OWNER = { email: 'owner@demo-shop.example', password: 'demo-owner-password' };
 const merchant = { authorization: 'Bearer demo-merchant-key' };
 

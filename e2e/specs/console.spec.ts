@@ -10,7 +10,7 @@ import {
   submitShirtReturn,
 } from './support.js';
 
-/** The demo shop's console owner (apps/server/src/db/seed/demo-shop.ts), printed by `npm start` in the demo. */
+/** The demo shop's console owner (apps/server/src/demo/demo-shop.ts), printed by `npm start` in the demo. */
 const OWNER = { email: 'owner@demo-shop.example', password: 'demo-owner-password' };
 
 /** A real 1×1 PNG; the server decodes and re-encodes it. */

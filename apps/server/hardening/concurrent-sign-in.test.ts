@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Code, consolePath } from '@return-center/contract';
 import { describe, expect, it } from 'vitest';
-import { DEMO_SHOP } from '../src/db/seed/demo-shop.js';
+import { DEMO_SHOP } from '../src/demo/demo-shop.js';
 import { LIMITS } from '../src/modules/auth/rate-limiter.js';
 import { totpAt } from '../src/modules/staff/totp.js';
 import { buildTestApp, dialects, signInConsole, testRedisUrl, type TestApp } from '../test/helper.js';

@@ -15,9 +15,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LocalStorePlatform } from '../src/adapters/store-platform/local.js';
 import { systemClock } from '../src/clock.js';
 import { createDb, type Db } from '../src/db/database.js';
-import { copiesOfDemoOrder, DEMO_ORDERS } from '../src/db/seed/demo-orders.js';
-import { DEMO_SHOP } from '../src/db/seed/demo-shop.js';
+import { copiesOfDemoOrder, DEMO_ORDERS } from '../src/demo/demo-orders.js';
+import { DEMO_SHOP } from '../src/demo/demo-shop.js';
 import { dialects } from '../test/helper.js';
+import { pool, random } from './load-tools.js';
 import { freePort, prepareDatabase, ServerProcess, sleep } from './server-process.js';
 
 /**
@@ -30,18 +31,6 @@ const SUBMITS = Number(process.env.CRASH_SUBMITS ?? 1000);
 const CLIENTS = 8;
 const SEED = Number(process.env.CRASH_SEED ?? 20261123);
 const MERCHANT_KEY = 'demo-merchant-key';
-
-/** mulberry32: kill times are reproducible from the seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Answer<T> {
   status: number;
@@ -111,17 +100,6 @@ async function signIn(server: ServerProcess, db: Db): Promise<string> {
   }
 }
 
-/** Runs `work` for every item with a few clients at once. */
-async function pool<T>(items: T[], work: (item: T) => Promise<void>) {
-  // One iterator shared by every client: each item is taken once, by whichever client is free first.
-  const queue = items.values();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      for (const item of queue) await work(item);
-    }),
-  );
-}
-
 describe.each(dialects)('SIGKILL during submits and refunds on %s', (dialect) => {
   const dir = mkdtempSync(join(tmpdir(), 'rc-crash-'));
   let drop = async () => {};
@@ -176,7 +154,7 @@ describe.each(dialects)('SIGKILL during submits and refunds on %s', (dialect) =>
 
     // Phase 1: submits, each retried with its idempotency key until it is answered.
     const submitted = new Map<number, number>(); // order id → request id from a 2xx answer
-    await pool(targets, async ({ orderId, lineId }) => {
+    await pool(targets, CLIENTS, async ({ orderId, lineId }) => {
       const payload = oneLineReturn({ orderId, lineId, idempotencyKey: `crash-order-${orderId}` });
       for (;;) {
         const answer = await send<AnswerOf<typeof calls.setReturnOrder>>(
@@ -200,7 +178,7 @@ describe.each(dialects)('SIGKILL during submits and refunds on %s', (dialect) =>
 
     // Phase 2: the merchant approves, receives and refunds each request, looking at it again after every lost answer.
     const transitions = new Map<number, string[]>(); // request id → actions answered 2xx
-    await pool([...submitted.values()], async (requestId) => {
+    await pool([...submitted.values()], CLIENTS, async (requestId) => {
       for (;;) {
         const current = await send<MerchantRequest>(
           server.base,

@@ -1,6 +1,6 @@
 /** Writes one small SVG product image per catalogue item into assets/catalogue (committed). */
 import { writeFileSync } from 'node:fs';
-import { catalogue } from '../src/db/seed/catalogue.js';
+import { catalogue } from '../src/demo/catalogue.js';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 

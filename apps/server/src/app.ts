@@ -9,7 +9,8 @@ import type { Config } from './config.js';
 import { createDb, type Db, type Dialect } from './db/database.js';
 import type { Faults } from './faults.js';
 import { migrate } from './db/migrate.js';
-import { DEMO_MERCHANT_KEY, DEMO_OWNER, DEMO_SHOP, seedDemoShop } from './db/seed/demo-shop.js';
+import { MIGRATIONS } from './migrations.js';
+import { DEMO_MERCHANT_KEY, DEMO_OWNER, DEMO_SHOP, seedDemoShop } from './demo/demo-shop.js';
 import { createServices } from './services.js';
 import { merchantApiRoutes } from './modules/merchant/merchant.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
@@ -20,7 +21,7 @@ import { servePortal } from './http/portal.js';
 import { serveConsole } from './http/console.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import type { LIMITS } from './modules/auth/rate-limiter.js';
-import { devDemoOrderRoutes } from './modules/dev/demo-orders.routes.js';
+import { devDemoOrderRoutes } from './demo/demo-orders.routes.js';
 import { devMailboxRoutes } from './modules/dev/mailbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { orderFeedRoutes } from './modules/order-feed/order-feed.routes.js';
@@ -82,7 +83,7 @@ export async function buildApp(
 ): Promise<FastifyInstance & { ctx: AppContext }> {
   const clock = options.clock ?? systemClock;
   const { db, dialect } = options.database ?? createDb(config.DATABASE_URL);
-  await migrate(db, dialect);
+  await migrate(db, dialect, MIGRATIONS);
   if (config.SEED_DEMO) await seedDemoShop(db, clock);
 
   const app = Fastify({

@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import { DEMO_MERCHANT_KEY, DEMO_OWNER, demoLogins } from './db/seed/demo-shop.js';
+import { DEMO_MERCHANT_KEY, DEMO_OWNER, demoLogins } from './demo/demo-shop.js';
 import { isLoopbackAddress } from './http/local-client.js';
 
 const listensBeyondThisMachine = (host: string) => !(host === 'localhost' || isLoopbackAddress(host));

@@ -18,7 +18,7 @@ import { buildApp, type BuildOptions } from '../src/app.js';
 import { fixedClock } from '../src/clock.js';
 import { configFor, type Config } from '../src/config.js';
 import { createDb, type Dialect } from '../src/db/database.js';
-import { DEMO_OWNER, DEMO_SHOP } from '../src/db/seed/demo-shop.js';
+import { DEMO_OWNER, DEMO_SHOP } from '../src/demo/demo-shop.js';
 
 /** API tests run on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];

@@ -9,6 +9,7 @@ import { nowSeconds, systemClock, type Clock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
+import { MIGRATIONS } from '../migrations.js';
 import { ShopsService, type ShopOptions as NewShopOptions } from '../modules/storefront-config/shops.service.js';
 import { ShopsRepository } from '../modules/storefront-config/shops.repository.js';
 import { hashPassword } from '../modules/staff/passwords.js';
@@ -66,7 +67,7 @@ export async function runShopsCommand(
   const config = loadConfig(env);
   const { db, dialect } = createDb(config.DATABASE_URL);
   try {
-    await migrate(db, dialect);
+    await migrate(db, dialect, MIGRATIONS);
     if (command === 'create' && domain) {
       const { shop, apiKey, webhookSecret } = await createShop(db, systemClock, domain, options);
       if (options.json)

@@ -1,5 +1,10 @@
 import type { Generated } from 'kysely';
 import type { RefundState } from '@return-center/contract';
+import type { MailSchema } from '../adapters/mail/mail-schema.js';
+import type { RateLimitsSchema } from '../adapters/rate-limits/rate-limits-schema.js';
+import type { LocalPlatformSchema } from '../adapters/store-platform/local-schema.js';
+import type { ShopifyPlatformSchema } from '../adapters/store-platform/shopify/shopify-schema.js';
+import type { AccessSchema } from './access-schema.js';
 
 /** Row types. Times are unix seconds; money is integer minor units; flags are 0/1. */
 export interface ShopsTable {
@@ -15,99 +20,6 @@ export interface ShopsTable {
   /** Goes up by one with every settings save (a save from an older version is refused). */
   settings_version: Generated<number>;
   created_at: number;
-}
-
-export interface CustomersTable {
-  id: Generated<number>;
-  shop_id: number;
-  email: string;
-  phone: string;
-  first_name: string;
-  last_name: string;
-}
-
-export interface ProductsTable {
-  id: Generated<number>;
-  shop_id: number;
-  title: string;
-  handle: string;
-  image: string;
-  tags: string;
-  featured_rank: number;
-  created_at: number;
-  /** JSON list of the names of the options its variants differ by, e.g. ["Size", "Colour"]. */
-  option_names: Generated<string>;
-  /** The lowest price of its variants (minor units), kept by the catalogue's writes. */
-  min_price: Generated<number>;
-  /** What a search matches (searchTextOf: title, tags, SKUs), kept by the catalogue's writes. */
-  search_text: Generated<string>;
-}
-
-export interface CollectionsTable {
-  id: Generated<number>;
-  shop_id: number;
-  title: string;
-  handle: string;
-  created_at: number;
-}
-
-export interface CollectionProductsTable {
-  collection_id: number;
-  product_id: number;
-}
-
-export interface VariantsTable {
-  id: Generated<number>;
-  product_id: number;
-  title: string;
-  sku: string;
-  price: number;
-  inventory_quantity: number;
-  option1: string | null;
-  option2: string | null;
-  option3: string | null;
-}
-
-export interface OrdersTable {
-  id: Generated<number>;
-  shop_id: number;
-  customer_id: number;
-  platform_id: string;
-  order_name: string;
-  order_number: string;
-  email: string;
-  phone: string;
-  currency: string;
-  subtotal: number;
-  discount: number;
-  tax: number;
-  shipping: number;
-  total: number;
-  created_at: number;
-  fulfilled_at: number | null;
-  delivered_at: number | null;
-  refunded_at: number | null;
-  /** JSON of the feed's shipping address, '' when the store sent none. */
-  shipping_address: string;
-}
-
-export interface OrderLinesTable {
-  id: Generated<number>;
-  order_id: number;
-  /** The store's own id of the line (the local id as text for lines older than the feed). */
-  platform_line_id: string;
-  product_id: number;
-  variant_id: number;
-  title: string;
-  variant_title: string;
-  sku: string;
-  image: string;
-  price: number;
-  quantity: number;
-  discount: number;
-  tax: number;
-  tags: string;
-  refunded_quantity: number;
 }
 
 export interface ReturnRequestsTable {
@@ -205,59 +117,6 @@ export interface OrderImportsTable {
   renewed_at: number;
 }
 
-export interface MerchantKeysTable {
-  id: Generated<number>;
-  shop_id: number;
-  key_hash: string;
-  label: string;
-  /** The key's last characters, shown so the owner can tell keys apart. */
-  hint: Generated<string>;
-  created_at: number;
-}
-
-export interface StaffAccountsTable {
-  id: Generated<number>;
-  shop_id: number;
-  email: string;
-  name: string;
-  role: 'owner' | 'staff';
-  password_hash: string;
-  /** Sealed with an app secret (src/secret-box.ts); '' until set up. */
-  totp_secret: Generated<string>;
-  totp_enabled: Generated<number>;
-  /** The time step of the last code taken: a code works once. */
-  totp_last_step: Generated<number>;
-  created_at: number;
-}
-
-export interface StaffSessionsTable {
-  token_hash: string;
-  account_id: number;
-  created_at: number;
-  expires_at: number;
-}
-
-export interface StaffLinksTable {
-  token_hash: string;
-  purpose: 'invite' | 'reset';
-  shop_id: number;
-  email: string;
-  role: 'owner' | 'staff';
-  created_at: number;
-  expires_at: number;
-  used_at: number | null;
-}
-
-/** A pending invitation to a shop's console: one per shop and email; its emailed links claim it. */
-export interface StaffInvitesTable {
-  id: Generated<number>;
-  shop_id: number;
-  email: string;
-  role: 'owner' | 'staff';
-  created_at: number;
-  expires_at: number;
-}
-
 export interface JobsTable {
   id: Generated<number>;
   kind: string;
@@ -297,103 +156,12 @@ export interface ReturnItemsTable {
   proof: string;
 }
 
-export interface VerificationCodesTable {
-  id: Generated<number>;
-  shop_id: number;
-  email: string;
-  code_hash: string;
-  attempts: number;
-  expires_at: number;
-  used_at: number | null;
-  created_at: number;
-}
-
-export interface SessionsTable {
-  token_hash: string;
-  shop_id: number;
-  email: string;
-  order_id: number | null;
-  created_at: number;
-  expires_at: number;
-  revoked_at: number | null;
-}
-
-export interface RateLimitsTable {
-  bucket: string;
-  /** When the current window ends (unix seconds); the next hit after it starts a new window. */
-  expires_at: number;
-  hits: number;
-}
-
-export interface MailsTable {
-  id: Generated<number>;
-  shop_id: number | null;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  sent_at: number;
-}
-
 export interface DocumentsTable {
   id: Generated<number>;
   request_id: number;
   kind: string;
   content_base64: string;
   created_at: number;
-}
-
-export interface PlatformRefundsTable {
-  id: Generated<number>;
-  order_id: number;
-  idempotency_key: string;
-  kind: string;
-  amount: number;
-  currency: string;
-  code: string;
-  created_at: number;
-}
-
-export interface PlatformDraftOrdersTable {
-  id: Generated<number>;
-  shop_id: number;
-  /** The order the exchange comes from. */
-  order_id: number;
-  idempotency_key: string;
-  /** The group whose new draft cancels its earlier unpaid ones (DraftOrderInput.group); '' for none. */
-  group_key: Generated<string>;
-  email: string;
-  currency: string;
-  subtotal: number;
-  credit: number;
-  total: number;
-  /** open | paid | cancelled */
-  status: string;
-  created_at: number;
-  paid_at: number | null;
-  /** The order the paid draft became (completeDraftOrder), null before. */
-  completed_order_id: Generated<number | null>;
-  /** What cancelling gave back of the draft's payment (minor units). */
-  refunded: Generated<number>;
-  /** 1 once the draft took its units out of stock (at once when nothing is due, else when paid). */
-  holds_units: Generated<number>;
-  /** Until when the draft keeps its units while no request holds it (seconds). */
-  expires_at: Generated<number>;
-  /** When a request came to hold the draft (holdDraftOrder); null before. */
-  held_at: Generated<number | null>;
-}
-
-export interface PlatformDraftOrderLinesTable {
-  id: Generated<number>;
-  draft_order_id: number;
-  product_id: number;
-  variant_id: number;
-  title: string;
-  variant_title: string;
-  sku: string;
-  /** Unit price when the draft was made. */
-  price: number;
-  quantity: number;
 }
 
 export interface AppSecretsTable {
@@ -430,14 +198,6 @@ export interface CarrierEventsTable {
   received_at: number;
 }
 
-/** The Shopify adapter's small numbers for Shopify's ids (which pass 2^31), per shop and kind. */
-export interface ShopifyIdsTable {
-  id: Generated<number>;
-  shop_id: number;
-  kind: string;
-  shopify_id: string;
-}
-
 /** A shop installed from Shopify: its myshopify domain and offline token (sealed), until it is uninstalled. */
 export interface ShopifyInstallsTable {
   shop_id: number;
@@ -469,40 +229,29 @@ export interface ShopifyDataRequestsTable {
   received_at: number;
 }
 
-export interface Database {
+/**
+ * Every table. Adapters that keep tables declare them beside themselves (`*-schema.ts`, row types only); the parts'
+ * description lets db/ import those and nothing else of an adapter.
+ */
+export interface Database
+  extends AccessSchema,
+    LocalPlatformSchema,
+    ShopifyPlatformSchema,
+    MailSchema,
+    RateLimitsSchema {
   shops: ShopsTable;
-  customers: CustomersTable;
-  products: ProductsTable;
-  variants: VariantsTable;
-  orders: OrdersTable;
-  order_lines: OrderLinesTable;
   return_requests: ReturnRequestsTable;
   return_items: ReturnItemsTable;
-  verification_codes: VerificationCodesTable;
-  sessions: SessionsTable;
-  rate_limits: RateLimitsTable;
-  mails: MailsTable;
   request_events: RequestEventsTable;
-  merchant_keys: MerchantKeysTable;
-  staff_accounts: StaffAccountsTable;
-  staff_sessions: StaffSessionsTable;
-  staff_links: StaffLinksTable;
-  staff_invites: StaffInvitesTable;
   order_webhook_secrets: OrderWebhookSecretsTable;
   order_webhook_deliveries: OrderWebhookDeliveriesTable;
   order_imports: OrderImportsTable;
   jobs: JobsTable;
   documents: DocumentsTable;
   app_secrets: AppSecretsTable;
-  platform_refunds: PlatformRefundsTable;
-  collections: CollectionsTable;
-  collection_products: CollectionProductsTable;
-  platform_draft_orders: PlatformDraftOrdersTable;
-  platform_draft_order_lines: PlatformDraftOrderLinesTable;
   uploads: UploadsTable;
   payout_recipients: PayoutRecipientsTable;
   carrier_events: CarrierEventsTable;
-  shopify_ids: ShopifyIdsTable;
   shopify_installs: ShopifyInstallsTable;
   shopify_webhook_events: ShopifyWebhookEventsTable;
   shopify_data_requests: ShopifyDataRequestsTable;

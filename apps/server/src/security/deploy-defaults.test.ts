@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, shop, type TestApp } from '../../test/helper.js';
 import { LOCAL_PLATFORM_TABLES } from '../adapters/store-platform/tables.js';
 import { loadConfig } from '../config.js';
-import { DEMO_MERCHANT_KEY } from '../db/seed/demo-shop.js';
+import { DEMO_MERCHANT_KEY } from '../demo/demo-shop.js';
 import { startupBanner } from '../startup-banner.js';
 
 const OWN_KEY = 'an-operator-key-of-their-own';

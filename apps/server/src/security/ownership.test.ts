@@ -4,7 +4,7 @@ import { present } from '@return-center/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { buildTestApp, dialects, shop, submitReturn, type TestApp } from '../../test/helper.js';
-import { seedDemoShop } from '../db/seed/demo-shop.js';
+import { seedDemoShop } from '../demo/demo-shop.js';
 
 const OTHER_SHOP = 'other-shop.myshopify.com';
 const OTHER_KEY = 'other-shop-merchant-key';

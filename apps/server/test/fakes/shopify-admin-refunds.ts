@@ -1,6 +1,7 @@
 import { parseMinor } from '@return-center/domain';
 import { bag, gidOf, GraphqlError, idIn, iso, list, obj, str, type Json } from './shopify-admin-json.js';
 import { orderOf, userError, type Handler } from './shopify-admin-orders.js';
+import type { FakeShopifyData } from './shopify-admin-data.js';
 import {
   orderTotal,
   primaryLocation,
@@ -8,7 +9,6 @@ import {
   type FakeOrder,
   type FakeRefundLine,
   type FakeShop,
-  type FakeShopifyData,
 } from './shopify-admin-shop.js';
 
 /**

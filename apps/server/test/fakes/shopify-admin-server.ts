@@ -2,68 +2,20 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { FeedOrder } from '@return-center/contract';
 import { SHOPIFY_API_VERSION } from '../../src/adapters/store-platform/shopify/client.js';
-import { present } from '@return-center/domain';
 import { systemClock, type Clock } from '../../src/clock.js';
-import { catalogueHandlers } from './shopify-admin-catalogue.js';
-import { GraphqlError, obj, type Json } from './shopify-admin-json.js';
-import { orderHandlers, type Handler } from './shopify-admin-orders.js';
-import { refundHandlers } from './shopify-admin-refunds.js';
-import { FakeShopifyData, type FakeShop, type NewFakeProduct } from './shopify-admin-shop.js';
-import { FakeOAuth } from './shopify-oauth.js';
 import {
-  actualCostOf,
-  costOf,
-  GraphqlSyntaxError,
-  operationOf,
-  readOperation,
-  type Operation,
-} from './shopify-graphql.js';
+  handlers,
+  operationRunner,
+  type BucketLimits,
+  type ShopifyCall,
+  type ShopifyFaults,
+} from './shopify-admin-execute.js';
+import { obj } from './shopify-admin-json.js';
+import { FakeShopifyData } from './shopify-admin-data.js';
+import type { FakeShop, NewFakeProduct } from './shopify-admin-shop.js';
+import { FakeOAuth } from './shopify-oauth.js';
+import { costOf, GraphqlSyntaxError, operationOf, readOperation, type Operation } from './shopify-graphql.js';
 import { adminSchema, checkAgainstSchema, deprecatedUses } from './shopify-schema.js';
-
-/** One request as the fake saw it, answered or not. */
-export interface ShopifyCall {
-  /** When it arrived, by the fake's timer (ms). */
-  at: number;
-  /** The shop its token opens ('' for none). */
-  shop: string;
-  /** The operation's name and root fields, e.g. RefundCreate and ['refundCreate']. */
-  operation: string;
-  fields: string[];
-  variables: Record<string, unknown>;
-  /** refundCreate's @idempotent key. */
-  idempotencyKey: string | null;
-  /** Shopify's requested cost of it. */
-  cost: number;
-  /** What Shopify kept of it once answered (the rest went back to the bucket); null when not answered. */
-  actualCost: number | null;
-  /** What it used that Shopify has deprecated (fields, arguments, enum values, input fields). */
-  deprecated: string[];
-  outcome: 'answered' | 'throttled' | 'failed' | 'dropped' | 'refused';
-}
-
-/** Misbehaviour for tests to switch on; the counters count down as requests use them up. */
-export interface ShopifyFaults {
-  /** Milliseconds (real time) to hold each request before acting on it. */
-  latencyMs: number;
-  /** Close the connection, with no answer, before the next N requests take effect. */
-  drop: number;
-  /** Close the connection after the next N requests took effect: the answer is lost on its way back. */
-  dropAfter: number;
-  /** Answer the next `count` requests with `status` (Shopify's JSON error, or a proxy's HTML page). */
-  fail: { status: number; count: number; html?: boolean };
-  /** Answer the next N requests THROTTLED, whatever the bucket holds. */
-  throttle: number;
-  /** Answer the next `count` requests 429 with Retry-After (seconds). */
-  tooMany: { count: number; retryAfter: string };
-  /** Which operations the faults apply to, matched against the operation name; all when unset. */
-  only?: RegExp;
-}
-
-/** A shop's bucket: Standard is 1000 points restored at 50 a second in the older docs, Plus twice that. */
-export interface BucketLimits {
-  maximumAvailable: number;
-  restoreRate: number;
-}
 
 /** The most one query may cost, whatever the bucket (Shopify's MAX_COST_EXCEEDED). */
 export const SINGLE_QUERY_MAX = 1000;
@@ -92,8 +44,6 @@ export interface FakeShopifyAdmin {
   close(): Promise<void>;
 }
 
-const handlers: Record<string, Handler> = { ...orderHandlers, ...refundHandlers, ...catalogueHandlers };
-
 /**
  * A local Shopify Admin GraphQL API for tests: POST /admin/api/<version>/graphql.json with an X-Shopify-Access-Token,
  * answering the root fields the Shopify adapter uses with the documented shapes, `extensions.cost` on every answer,
@@ -107,91 +57,9 @@ export async function startFakeShopifyAdmin(
   adminSchema();
   const timer = options.timer ?? systemClock;
   const data = new FakeShopifyData(options.clock ?? systemClock, options.firstId ?? 5_000_000_000_001);
-  const buckets = new Map<string, { available: number; at: number }>();
   const timers = new Set<NodeJS.Timeout>();
+  const { execute, applies } = operationRunner(data, timer, () => fake, SINGLE_QUERY_MAX);
 
-  const throttleStatus = (shop: FakeShop) => {
-    const { maximumAvailable, restoreRate } = fake.limits;
-    const bucket = buckets.get(shop.domain) ?? { available: maximumAvailable, at: timer.nowMs() };
-    const now = timer.nowMs();
-    bucket.available = Math.min(maximumAvailable, bucket.available + ((now - bucket.at) * restoreRate) / 1000);
-    bucket.at = now;
-    buckets.set(shop.domain, bucket);
-    return {
-      bucket,
-      status: () => ({ maximumAvailable, currentlyAvailable: Math.floor(bucket.available), restoreRate }),
-    };
-  };
-
-  const execute = (shop: FakeShop, op: Operation, cost: number, call: ShopifyCall): Json => {
-    const { bucket, status } = throttleStatus(shop);
-    const refused = (message: string, code: string, extra: Json = {}) => {
-      call.outcome = 'throttled';
-      return {
-        errors: [
-          { message, extensions: { code, documentation: 'https://shopify.dev/api/usage/rate-limits', ...extra } },
-        ],
-        extensions: { cost: { requestedQueryCost: cost, actualQueryCost: null, throttleStatus: status() } },
-      };
-    };
-    if (cost > SINGLE_QUERY_MAX) {
-      call.outcome = 'refused';
-      return refused(
-        `Query cost is ${String(cost)}, which exceeds the single query max cost limit (${String(SINGLE_QUERY_MAX)}).`,
-        'MAX_COST_EXCEEDED',
-        { cost, maxCost: SINGLE_QUERY_MAX },
-      );
-    }
-    if (fake.faults.throttle > 0 && applies(op)) {
-      fake.faults.throttle--;
-      return refused('Throttled', 'THROTTLED');
-    }
-    if (cost > bucket.available) return refused('Throttled', 'THROTTLED');
-    bucket.available -= cost;
-    if (shop.scopes && !shop.scopes.includes('read_locations') && reads(op.fields, 'location')) {
-      call.outcome = 'refused';
-      return {
-        errors: [
-          {
-            message: 'Access denied for location field. Required access: `read_locations` access scope.',
-            extensions: { code: 'ACCESS_DENIED' },
-          },
-        ],
-        extensions: { cost: { requestedQueryCost: cost, actualQueryCost: cost, throttleStatus: status() } },
-      };
-    }
-    // Reservations past their time lapse whatever is asked, as Shopify's do by themselves.
-    data.sweep(shop);
-    const result: Json = {};
-    const errors: Json[] = [];
-    const refund = () => {
-      // Shopify asks for the requested cost up front and gives back what the answer did not use.
-      const actual = actualCostOf(op, result);
-      bucket.available = Math.min(fake.limits.maximumAvailable, bucket.available + cost - actual);
-      call.actualCost = actual;
-      return actual;
-    };
-    for (const field of op.fields) {
-      const key = field.alias ?? field.name;
-      const handler = present(handlers[field.name], `a handler of ${field.name}`);
-      try {
-        result[key] = handler(data, shop, field);
-      } catch (error) {
-        if (!(error instanceof GraphqlError)) throw error;
-        result[key] = null;
-        errors.push({ message: error.message, path: [key], extensions: error.code ? { code: error.code } : {} });
-      }
-    }
-    call.outcome = 'answered';
-    const actualQueryCost = refund();
-    return {
-      data: result,
-      ...(errors.length > 0 ? { errors } : {}),
-      extensions: { cost: { requestedQueryCost: cost, actualQueryCost, throttleStatus: status() } },
-    };
-  };
-
-  const applies = (op: Operation) => !fake.faults.only || fake.faults.only.test(op.name);
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
     res.end(JSON.stringify(body));
@@ -376,10 +244,6 @@ export async function startFakeShopifyAdmin(
   };
   return fake;
 }
-
-/** Whether a selection asks for a field of this name at any depth. */
-const reads = (fields: Operation['fields'], name: string): boolean =>
-  fields.some((f) => f.name === name || reads(f.children, name));
 
 function safeJson(raw: string): unknown {
   try {

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isIban } from '@return-center/domain';
+import { createQuote, invalid, type Answer, type Quote } from './wise-quotes.js';
 
 export interface WiseCall {
   method: string;
@@ -41,27 +41,7 @@ export interface WiseFaults {
   dropAnswer: Fault;
 }
 
-interface Quote {
-  id: string;
-  sourceCurrency: string;
-  targetCurrency: string;
-  sourceAmount: number;
-  targetAmount: number;
-  used: boolean;
-}
-
-type Answer = [status: number, body: unknown];
-
-/** What one unit of each currency the fake knows is worth in US dollars: fixed, so tests can work amounts out. */
-const RATES_IN_USD: Record<string, number> = { USD: 1, GBP: 1.25, EUR: 1.1, JPY: 0.0065 };
-const exponentOf = (currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-const invalid = (status: number, code: string, message: string, path = ''): Answer => [
-  status,
-  { errors: [{ code, message, path, arguments: path ? [path] : [] }] },
-];
 
 /**
  * A local Wise for tests: the recipient, quote, transfer, funding and transfer-status calls with Wise's JSON shapes,
@@ -136,51 +116,6 @@ export async function startFakeWise(options: { apiToken?: string; profileId?: nu
     ];
   }
 
-  /** A quote for either amount (Wise takes sourceAmount or targetAmount), at the fixed rates of RATES_IN_USD. */
-  function createQuote(body: Record<string, unknown>): Answer {
-    const { sourceCurrency, targetCurrency } = body;
-    const known = (code: unknown): code is string => typeof code === 'string' && code in RATES_IN_USD;
-    if (!known(sourceCurrency) || !known(targetCurrency)) {
-      return invalid(422, 'NOT_VALID', 'Please specify the currencies.', 'targetCurrency');
-    }
-    const given = body.sourceAmount ?? body.targetAmount;
-    const side = body.sourceAmount === undefined ? 'targetAmount' : 'sourceAmount';
-    if (
-      typeof given !== 'number' ||
-      !(given > 0) ||
-      (body.sourceAmount !== undefined) === (body.targetAmount !== undefined)
-    ) {
-      return invalid(422, 'error.greaterThanZero', "Please type in a number that's larger than 0.", side);
-    }
-    const givenCurrency = side === 'sourceAmount' ? sourceCurrency : targetCurrency;
-    if ((String(given).split('.')[1] ?? '').length > exponentOf(givenCurrency)) {
-      return invalid(422, 'NOT_VALID', `Too many decimals for ${givenCurrency}.`, side);
-    }
-    const rate = (RATES_IN_USD[sourceCurrency] ?? 1) / (RATES_IN_USD[targetCurrency] ?? 1);
-    const round = (value: number, currency: string) => Number(value.toFixed(exponentOf(currency)));
-    const sourceAmount = side === 'sourceAmount' ? given : round(given / rate, sourceCurrency);
-    const targetAmount = side === 'targetAmount' ? given : round(given * rate, targetCurrency);
-    const id = randomUUID();
-    quotes.set(id, { id, sourceCurrency, targetCurrency, sourceAmount, targetAmount, used: false });
-    return [
-      200,
-      {
-        id,
-        sourceCurrency,
-        targetCurrency,
-        targetAmount,
-        sourceAmount,
-        rate,
-        rateType: 'FIXED',
-        payOut: 'BANK_TRANSFER',
-        status: 'PENDING',
-        profile: profileId,
-        createdTime: '2026-11-20T15:00:00Z',
-        expirationTime: '2026-11-20T15:30:00Z',
-      },
-    ];
-  }
-
   function createTransfer(body: Record<string, unknown>): Answer {
     const { targetAccount, quoteUuid, customerTransactionId } = body;
     if (typeof customerTransactionId !== 'string' || !UUID.test(customerTransactionId)) {
@@ -234,7 +169,7 @@ export async function startFakeWise(options: { apiToken?: string; profileId?: nu
     const funding = /^transfers\/(\d+)\/payments$/.exec(rest);
     const reading = /^\/v1\/transfers\/(\d+)$/.exec(path);
     if (method === 'POST' && path === '/v1/accounts') return createAccount(body);
-    if (method === 'POST' && rest === 'quotes') return createQuote(body);
+    if (method === 'POST' && rest === 'quotes') return createQuote(body, profileId, quotes);
     if (method === 'POST' && path === '/v1/transfers') return createTransfer(body);
     if (method === 'POST' && funding) return fund(Number(funding[1]), body);
     if (method === 'GET' && reading) {

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeEasyPost, type FakeEasyPost } from '../../../test/fakes/easypost-server.js';
-import { EasyPostCarrier, EasyPostError, EasyPostTimeout, zonedTime } from './easypost.js';
+import { EasyPostCarrier } from './easypost.js';
+import { EasyPostError, EasyPostTimeout } from './easypost-client.js';
+import { zonedTime } from './easypost-mapping.js';
 import type { PickupInput } from './port.js';
 
 const from = { name: 'Alice Walker', lines: ['1 Main St', 'Apt 4', 'New York, NY 10001'] };

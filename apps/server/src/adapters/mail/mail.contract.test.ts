@@ -5,6 +5,7 @@ import { dialects, START, throwawaySchema } from '../../../test/helper.js';
 import { fixedClock } from '../../clock.js';
 import { createDb } from '../../db/database.js';
 import { migrate } from '../../db/migrate.js';
+import { MIGRATIONS } from '../../migrations.js';
 import { DevMailbox } from './dev-mailbox.js';
 import type { MailMessage, MailTransport } from './port.js';
 import { SmtpTransport } from './smtp.js';
@@ -40,7 +41,7 @@ async function openDevMailbox(dialect: (typeof dialects)[number]): Promise<Opene
   } else {
     database = createDb('sqlite::memory:');
   }
-  await migrate(database.db, database.dialect);
+  await migrate(database.db, database.dialect, MIGRATIONS);
   const mailbox = new DevMailbox(database.db, fixedClock(START));
   return {
     transport: mailbox,

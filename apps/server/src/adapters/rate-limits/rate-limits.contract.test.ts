@@ -6,6 +6,7 @@ import { dialects, START, testRedisUrl, throwawaySchema } from '../../../test/he
 import { fixedClock } from '../../clock.js';
 import { createDb } from '../../db/database.js';
 import { migrate } from '../../db/migrate.js';
+import { MIGRATIONS } from '../../migrations.js';
 import { DatabaseRateLimits } from './database.js';
 import { LEASE_SECONDS, type RateLimitStore } from './port.js';
 import { RedisRateLimits } from './redis.js';
@@ -22,7 +23,7 @@ async function openDatabase(dialect: (typeof dialects)[number]): Promise<Opened>
     database = createDb(url, { searchPath: schema.name });
     drop = schema.drop;
   } else database = createDb('sqlite::memory:');
-  await migrate(database.db, database.dialect);
+  await migrate(database.db, database.dialect, MIGRATIONS);
   return {
     store: new DatabaseRateLimits(database.db, clock),
     clock,

@@ -1,7 +1,7 @@
 import { isId } from '@return-center/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { PlatformDraftOrdersTable } from '../../db/schema.js';
+import type { PlatformDraftOrdersTable } from './local-schema.js';
 import type { DraftOrder } from './port.js';
 
 /** Reading the local platform's draft orders (`platform_draft_orders` and their lines) as the port's DraftOrder. */

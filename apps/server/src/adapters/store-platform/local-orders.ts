@@ -3,7 +3,7 @@ import { normalizeOrderNumber } from '@return-center/domain';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
-import type { OrderLinesTable, OrdersTable } from '../../db/schema.js';
+import type { OrderLinesTable, OrdersTable } from './local-schema.js';
 import type { PlatformOrder } from './port.js';
 
 /** Orders of the local platform, read from its own tables; every lookup is scoped to the shop. */

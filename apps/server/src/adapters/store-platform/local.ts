@@ -5,7 +5,9 @@ import type { Db } from '../../db/database.js';
 import type { Customer } from '../../db/ownership.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import * as catalogue from './local-catalogue.js';
-import type { NewCollection, NewProduct } from './local-catalogue.js';
+import * as catalogueWrites from './local-catalogue-writes.js';
+import type { NewCollection, NewProduct } from './local-catalogue-writes.js';
+import * as productPages from './local-product-pages.js';
 import * as draftRows from './local-draft-rows.js';
 import * as draftStock from './local-draft-stock.js';
 import * as drafts from './local-drafts.js';
@@ -29,7 +31,7 @@ import type {
   UnitsSold,
 } from './port.js';
 
-export type { NewCollection, NewProduct } from './local-catalogue.js';
+export type { NewCollection, NewProduct } from './local-catalogue-writes.js';
 
 /**
  * The built-in store: orders, customers, the catalogue, refunds and draft orders live in our own database (the demo
@@ -130,7 +132,7 @@ export class LocalStorePlatform implements StorePlatform {
   }
 
   listProducts(shopId: number, query: ProductQuery): Promise<ProductPage> {
-    return catalogue.listProducts(this.db, shopId, query);
+    return productPages.listProducts(this.db, shopId, query);
   }
 
   getProduct(shopId: number, productId: number): Promise<PlatformProduct | null> {
@@ -198,12 +200,12 @@ export class LocalStorePlatform implements StorePlatform {
 
   /** Adds a product with its variants to the shop's catalogue (the demo shop's seed). */
   addProduct(shopId: number, product: NewProduct): Promise<{ sku: string; productId: number; variantId: number }[]> {
-    return catalogue.addProduct(this.db, this.clock, shopId, product);
+    return catalogueWrites.addProduct(this.db, this.clock, shopId, product);
   }
 
   /** Makes a collection of the shop's products, or adds them to the shop's collection with that handle. */
   addCollection(shopId: number, collection: NewCollection): Promise<PlatformCollection> {
-    return catalogue.addCollection(this.db, this.clock, shopId, collection);
+    return catalogueWrites.addCollection(this.db, this.clock, shopId, collection);
   }
 
   /** A variant of the shop's catalogue by its SKU. */

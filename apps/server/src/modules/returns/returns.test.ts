@@ -1,70 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import {
-  alreadyProcessing,
-  calls,
-  Code,
-  DEFAULT_RETURN_REASONS,
-  MERCHANT_BASE,
-  messages,
-} from '@return-center/contract';
+import { calls, Code, DEFAULT_RETURN_REASONS, messages } from '@return-center/contract';
 import { oneLineReturn } from '@return-center/contract/sample-return';
 import { present } from '@return-center/domain';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, merchantAction, patchSettings, shop, type TestApp } from '../../../test/helper.js';
-import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, patchSettings, shop, type TestApp } from '../../../test/helper.js';
+import { returnFlow, type ReturnFlow } from './test-support.js';
 
+/** What a return may be: reasons, refunds and credit worked out, what is offered, the rules a submit must keep. */
 describe.each(dialects)('return flow on %s', (dialect) => {
   let t: TestApp;
   let token: string;
   let orderId: number;
-  let lines: {
-    title: string;
-    line_item_id: number;
-    product_id: number;
-    variant: { product_id: number; variant_id: number };
-  }[];
-
-  beforeEach(async () => {
-    t = await buildTestApp(dialect);
-    token = (await t.call(calls.login, { shop_url: shop, email: 'alice@example.com', order_number: '#1001' })).body.data
-      .token;
-    orderId = present((await t.call(calls.index, {}, token)).body.data.list[0], 'first order').id;
-    const info = await t.call(calls.orderInfo, { order_id: orderId }, token);
-    lines = [...info.body.data.yes, ...info.body.data.no];
-  });
-  afterEach(() => t.close());
-
-  /** The demo shop's store, as the server sees it, and the shop's id there. */
-  const platform = () => new LocalStorePlatform(t.db, t.clock);
-  const shopId = async () =>
-    (await t.db.selectFrom('shops').select('id').where('shop_url', '=', shop).executeTakeFirstOrThrow()).id;
-  const line = (title: string) =>
-    present(
-      lines.find((l) => l.title === title),
-      title,
-    );
-  const product = (title: string, quantity = 1, reason_id = 5, provide_proof: string[] = []) => ({
-    id: line(title).line_item_id,
-    order_product_id: line(title).line_item_id,
-    quantity,
-    change: null,
-    reason: { reason_id, reason_text: '', reason_group_id: 1, reason_description: 'Too small', provide_proof },
-  });
-  const submit = (overrides: Record<string, unknown> = {}) =>
-    t.call(
-      calls.setReturnOrder,
-      {
-        order_id: orderId,
-        solution_id: 1,
-        shipping_method_id: 2,
-        idempotency_key: randomUUID(),
-        order_product: [product('Linen Shirt')],
-        ...overrides,
-      },
-      token,
-    );
-  const setReturnSetting = (patch: Record<string, unknown>) =>
-    patchSettings(t, (settings) => Object.assign(settings.return_setting, patch));
+  let lines: ReturnFlow['lines'];
+  const { platform, shopId, line, product, submit, setReturnSetting } = returnFlow(
+    dialect,
+    (scene) => ({ t, token, orderId, lines } = scene),
+  );
 
   it('offers the spec reasons, with photos required for damage and faults', async () => {
     const { body } = await t.call(calls.getReason, {}, token);
@@ -169,108 +120,6 @@ describe.each(dialects)('return flow on %s', (dialect) => {
     expect(await t.db.selectFrom('return_requests').select('id').where('order_id', '=', orderId).execute()).toEqual([]);
   });
 
-  it('stores a submitted return once and sends a second one to the processing page', async () => {
-    const first = await submit({ order_product: [product('Linen Shirt', 1, 5, ['', ' '])] });
-    expect(first.body.code).toBe(Code.Success);
-    const requestId = first.body.data.request_id;
-    const items = await t.db.selectFrom('return_items').selectAll().where('request_id', '=', requestId).execute();
-    expect(items).toEqual([
-      expect.objectContaining({ quantity: 1, reason_text: "Doesn't suit me", proof: '[]', description: 'Too small' }),
-    ]);
-    const list = await t.call(calls.orderReturnList, { order_id: orderId }, token);
-    expect(list.body.data.list).toEqual([expect.objectContaining({ id: requestId, status: 1, refund: 4763 })]);
-    const second = await submit({ order_product: [product('Canvas Sneakers')] });
-    expect(second.body).toMatchObject({ code: Code.AlreadyProcessing, data: { request_id: requestId } });
-  });
-
-  it('lets only one of 20 different concurrent submits for an order through; the others are sent to it (1067)', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        submit({ order_product: [product(i % 2 ? 'Linen Shirt' : 'Canvas Sneakers')] }),
-      ),
-    );
-    const created = answers.filter((a) => a.body.code === Code.Success);
-    expect(created).toHaveLength(1);
-    const requestId = present(created[0], 'the accepted submit').body.data.request_id;
-    for (const answer of answers.filter((a) => a.body.code !== Code.Success))
-      expect(answer.body).toMatchObject({ code: Code.AlreadyProcessing, data: { request_id: requestId } });
-    const rows = await t.db.selectFrom('return_requests').select('id').where('order_id', '=', orderId).execute();
-    expect(rows).toEqual([{ id: requestId }]);
-  });
-
-  it('creates one request from 50 concurrent identical submits, and refunds it once under 50 concurrent refunds', async () => {
-    const idempotency_key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => submit({ idempotency_key })));
-    expect(answers.every((a) => a.body.code === Code.Success)).toBe(true);
-    const ids = new Set(answers.map((a) => a.body.data.request_id));
-    expect(ids.size).toBe(1);
-    const rows = await t.db.selectFrom('return_requests').select('id').where('order_id', '=', orderId).execute();
-    expect(rows).toHaveLength(1);
-
-    const requestId = present([...ids][0], 'request id');
-    const merchant = (action: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: `${MERCHANT_BASE}/requests/${requestId}/${action}`,
-        payload: {},
-        headers: { authorization: 'Bearer demo-merchant-key' },
-      });
-    await merchant('approve');
-    await merchant('receive');
-    const refunds = await Promise.all(Array.from({ length: 50 }, () => merchant('refund')));
-    expect(refunds.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(refunds.filter((r) => r.statusCode === 409)).toHaveLength(49);
-    await t.app.ctx.worker.runDue();
-    await t.app.ctx.worker.runDue();
-    const paid = await platform().listRefunds(await shopId(), orderId);
-    expect(paid).toHaveLength(1);
-  });
-
-  it('takes refunded units back at the store: sent back ones go in stock again, kept ones stay out of it', async () => {
-    const sneakers = line('Canvas Sneakers');
-    const stock = async () =>
-      (await platform().getProduct(await shopId(), sneakers.variant.product_id))?.variants.find(
-        (v) => v.id === sneakers.variant.variant_id,
-      )?.stock;
-    const refunded = async () =>
-      (await platform().getOrder(await shopId(), orderId))?.lines.find((l) => l.id === sneakers.line_item_id)
-        ?.refundedQuantity;
-    const before = present(await stock(), 'the sneakers’ stock');
-    const refund = async (shipping_method_id: number, actions: string[]) => {
-      const answer = await submit({ shipping_method_id, order_product: [product('Canvas Sneakers')] });
-      const requestId = present(answer.body.data, answer.body.msg).request_id;
-      for (const action of actions) expect((await merchantAction(t, requestId, action)).statusCode).toBe(200);
-      await t.app.ctx.worker.runDue();
-    };
-
-    await refund(2, ['approve', 'receive', 'refund']);
-    expect([await refunded(), await stock()]).toEqual([1, before + 1]);
-
-    // Green returns on: the shopper keeps the second pair, refunded without going back in stock.
-    await setReturnSetting({ green_return_max: 100_000 });
-    await refund(3, ['approve', 'refund']);
-    expect([await refunded(), await stock()]).toEqual([2, before + 1]);
-  });
-
-  it('refunds a line returned in two parts exactly once: the Sneakers tax of 12.81 as 6.41 then 6.40', async () => {
-    const sneakers = [{ line_item_id: line('Canvas Sneakers').line_item_id, quantity: 1 }];
-    const money = async () =>
-      (await t.call(calls.getReturnMoney, { order_id: orderId, solution_id: 1, refund_line_items: sneakers }, token))
-        .body.data;
-    expect((await money()).tax).toBe(641);
-    const first = await submit({ order_product: [product('Canvas Sneakers')] });
-    for (const action of ['approve', 'receive', 'refund']) {
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: `${MERCHANT_BASE}/requests/${first.body.data.request_id}/${action}`,
-        payload: {},
-        headers: { authorization: 'Bearer demo-merchant-key' },
-      });
-      expect([action, answer.statusCode]).toEqual([action, 200]);
-    }
-    expect((await money()).tax).toBe(640);
-  });
-
   it('keeps what the submit said: entry source, type, the total shown, the platform order id and reason groups', async () => {
     await patchSettings(t, (settings) => {
       present(
@@ -305,50 +154,6 @@ describe.each(dialects)('return flow on %s', (dialect) => {
     expect((await submit({ type: 2 })).body.msg).toMatch(/^type:/);
     expect((await submit({ shopify_order_id: 'gid://shopify/Order/999' })).body.msg).toMatch(/^shopify_order_id:/);
     expect(await t.db.selectFrom('return_requests').select('id').where('order_id', '=', orderId).execute()).toEqual([]);
-  });
-
-  it('refuses the same key with another body: the shopper is sent to the request the key made', async () => {
-    const idempotency_key = randomUUID();
-    const first = await submit({ idempotency_key });
-    const changed = await submit({ idempotency_key, order_product: [product('Canvas Sneakers')] });
-    expect(changed.body).toEqual({
-      code: Code.AlreadyProcessing,
-      msg: messages.alreadyProcessing,
-      data: { request_id: first.body.data.request_id },
-    });
-    const otherSolution = await submit({ idempotency_key, solution_id: 2 });
-    expect(otherSolution.body.code).toBe(Code.AlreadyProcessing);
-    // A plain retry still gets its request.
-    expect((await submit({ idempotency_key })).body).toMatchObject({ code: Code.Success, data: first.body.data });
-    const items = await t.db
-      .selectFrom('return_items')
-      .select('order_line_id')
-      .where('request_id', '=', first.body.data.request_id)
-      .execute();
-    expect(items).toEqual([{ order_line_id: line('Linen Shirt').line_item_id }]);
-  });
-
-  it("never answers another shopper's submit with this shopper's request, even with the same key", async () => {
-    const idempotency_key = randomUUID();
-    const mine = await submit({ idempotency_key });
-    expect(mine.body.code).toBe(Code.Success);
-    const bob = (await t.call(calls.login, { shop_url: shop, email: 'bob@example.com', order_number: '#1003' })).body
-      .data.token;
-    const replay = await t.call(
-      calls.setReturnOrder,
-      {
-        order_id: orderId,
-        solution_id: 1,
-        shipping_method_id: 2,
-        idempotency_key,
-        order_product: [product('Linen Shirt')],
-      },
-      bob,
-    );
-    // Another shopper's replay names no request to go to.
-    expect(alreadyProcessing.safeParse(replay.body.data).success).toBe(false);
-    expect(replay.body.code).toBe((await t.call(calls.orderInfo, { order_id: orderId }, bob)).body.code);
-    expect(replay.body.code).not.toBe(Code.Success);
   });
 
   it('refuses every rule violation with the spec message', async () => {

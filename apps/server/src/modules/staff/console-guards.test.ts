@@ -1,6 +1,6 @@
 import { Code, consolePath, CSRF_HEADER, merchantPath, type Envelope } from '@return-center/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_OWNER } from '../../db/seed/demo-shop.js';
+import { DEMO_OWNER } from '../../demo/demo-shop.js';
 import { buildTestApp, dialects, signInConsole, type TestApp } from '../../../test/helper.js';
 import { totpAt } from './totp.js';
 

@@ -1,6 +1,6 @@
 import { Code, consolePath } from '@return-center/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_OWNER } from '../../db/seed/demo-shop.js';
+import { DEMO_OWNER } from '../../demo/demo-shop.js';
 import { buildTestApp, dialects, signInConsole, type TestApp } from '../../../test/helper.js';
 import { signInBurst, wrongKeyBurst } from '../../../test/sign-in-burst.js';
 import { LIMITS } from '../auth/rate-limiter.js';

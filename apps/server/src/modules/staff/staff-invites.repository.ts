@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { StaffRole } from '@return-center/contract';
 import type { Db } from '../../db/database.js';
-import type { StaffInvitesTable } from '../../db/schema.js';
+import type { StaffInvitesTable } from '../../db/access-schema.js';
 
 export type InviteRow = Selectable<StaffInvitesTable>;
 

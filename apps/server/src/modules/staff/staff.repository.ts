@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { StaffAccountsTable } from '../../db/schema.js';
+import type { StaffAccountsTable } from '../../db/access-schema.js';
 import type { StaffAccount, StaffRole } from '@return-center/contract';
 
 export type AccountRow = Selectable<StaffAccountsTable>;

@@ -9,7 +9,7 @@ import {
   type StaffAccount,
 } from '@return-center/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_OWNER } from '../../db/seed/demo-shop.js';
+import { DEMO_OWNER } from '../../demo/demo-shop.js';
 import { buildTestApp, dialects, mailbox, signInConsole, submitReturn, type TestApp } from '../../../test/helper.js';
 import { totpAt } from './totp.js';
 

@@ -2,10 +2,10 @@ import { Code } from '@return-center/contract';
 import { randomInt } from 'node:crypto';
 import { present } from '@return-center/domain';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.js';
-import { nowSeconds } from '../../clock.js';
-import { DEMO_ORDERS, insertDemoOrder } from '../../db/seed/demo-orders.js';
-import { DEMO_SHOP } from '../../db/seed/demo-shop.js';
+import type { AppContext } from '../app-context.js';
+import { nowSeconds } from '../clock.js';
+import { DEMO_ORDERS, insertDemoOrder } from './demo-orders.js';
+import { DEMO_SHOP } from './demo-shop.js';
 
 const body = z.object({ template: z.enum(DEMO_ORDERS.map((o) => o.number) as [string, ...string[]]) });
 

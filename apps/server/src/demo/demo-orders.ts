@@ -1,8 +1,8 @@
 import { allocate, present } from '@return-center/domain';
 import type { FeedOrder, FeedShippingAddress } from '@return-center/contract';
-import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
-import { fixedClock } from '../../clock.js';
-import type { Db } from '../database.js';
+import { LocalStorePlatform } from '../adapters/store-platform/local.js';
+import { fixedClock } from '../clock.js';
+import type { Db } from '../db/database.js';
 import { catalogue, catalogueImage } from './catalogue.js';
 
 const DAY = 86400;

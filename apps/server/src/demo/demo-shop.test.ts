@@ -1,8 +1,8 @@
 import { calls, RequestStatus } from '@return-center/contract';
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
-import { buildTestApp, dialects, merchantAction, shop, type TestApp } from '../../../test/helper.js';
+import { LocalStorePlatform } from '../adapters/store-platform/local.js';
+import { buildTestApp, dialects, merchantAction, shop, type TestApp } from '../../test/helper.js';
 
 describe.each(dialects)('the demo shop on %s', (dialect) => {
   let t: TestApp;

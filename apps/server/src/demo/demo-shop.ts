@@ -1,14 +1,14 @@
-import type { Clock } from '../../clock.js';
-import { nowSeconds } from '../../clock.js';
+import type { Clock } from '../clock.js';
+import { nowSeconds } from '../clock.js';
 import { shopSettings } from '@return-center/contract';
 import { present } from '@return-center/domain';
-import type { Db } from '../database.js';
+import type { Db } from '../db/database.js';
 import { catalogue, catalogueImage } from './catalogue.js';
 import { DEMO_ORDERS, demoSku, insertDemoOrder } from './demo-orders.js';
-import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
-import { insertRequest, lineSnapshot, orderSnapshot } from '../../modules/requests/new-request.js';
-import { ShopsService } from '../../modules/storefront-config/shops.service.js';
-import { moneyOfLines } from '../../modules/returns/selection.js';
+import { LocalStorePlatform } from '../adapters/store-platform/local.js';
+import { insertRequest, lineSnapshot, orderSnapshot } from '../modules/requests/new-request.js';
+import { ShopsService } from '../modules/storefront-config/shops.service.js';
+import { moneyOfLines } from '../modules/returns/selection.js';
 
 export const DEMO_SHOP = 'demo-shop.myshopify.com';
 export const DEMO_MERCHANT_KEY = 'demo-merchant-key';

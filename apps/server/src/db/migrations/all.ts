@@ -1,0 +1,43 @@
+import type { DialectMigration } from '../migrate.js';
+import * as initial from './001-initial.js';
+import * as returnMoney from './003-return-money.js';
+import * as lifecycle from './004-lifecycle.js';
+import * as uploads from './005-uploads.js';
+import * as uploadSweep from './006-upload-sweep.js';
+import * as submitFingerprint from './007-submit-fingerprint.js';
+import * as submitDetails from './008-submit-details.js';
+import * as ownSnapshot from './009-own-snapshot.js';
+import * as orderWebhooks from './011-order-webhooks.js';
+import * as rateLimitExpiry from './013-rate-limit-expiry.js';
+import * as exchangeRequests from './015-exchange-requests.js';
+import * as exchangeOrder from './017-exchange-order.js';
+import * as exchangeRefund from './019-exchange-refund.js';
+import * as pickupAndPayouts from './023-pickup-and-payouts.js';
+import * as carrierDetails from './024-carrier-details.js';
+import * as consoleAccounts from './025-console-accounts.js';
+import * as shopifyInstalls from './027-shopify-installs.js';
+import * as staffInvites from './028-staff-invites.js';
+import * as orderImports from './030-order-imports.js';
+
+/** Our own tables' migrations, listed in code (no directory scan) so they bundle and run identically everywhere. */
+export const DB_MIGRATIONS: Record<string, DialectMigration> = {
+  '001-initial': initial,
+  '003-return-money': returnMoney,
+  '004-lifecycle': lifecycle,
+  '005-uploads': uploads,
+  '006-upload-sweep': uploadSweep,
+  '007-submit-fingerprint': submitFingerprint,
+  '008-submit-details': submitDetails,
+  '009-own-snapshot': ownSnapshot,
+  '011-order-webhooks': orderWebhooks,
+  '013-rate-limit-expiry': rateLimitExpiry,
+  '015-exchange-requests': exchangeRequests,
+  '017-exchange-order': exchangeOrder,
+  '019-exchange-refund': exchangeRefund,
+  '023-pickup-and-payouts': pickupAndPayouts,
+  '024-carrier-details': carrierDetails,
+  '025-console-accounts': consoleAccounts,
+  '027-shopify-installs': shopifyInstalls,
+  '028-staff-invites': staffInvites,
+  '030-order-imports': orderImports,
+};
