@@ -99,7 +99,7 @@ export async function createServices(
   const shopify =
     config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock, limiter, privacyWith) : null;
   const platform: StorePlatform = withPlatformFaults(shopify?.platform ?? localPlatform, options.faults);
-  const { carrier, payouts, geocoder } = await vendorAdapters(config);
+  const { carrier, carrierWebhook, payouts, geocoder } = await vendorAdapters(config);
   const sessions = new Sessions(db, clock, config.SESSION_TTL_MINUTES * 60);
   const shops = new ShopsRepository(db, clock);
   const storefront = new StorefrontConfigService(shops);
@@ -206,6 +206,7 @@ export async function createServices(
       shopify: shopify?.services ?? null,
       returns,
       pickup: new PickupService(carrier, geocoder, log, clock),
+      carrierWebhook,
       payouts: payees,
       lifecycle,
       merchant,
@@ -217,7 +218,7 @@ export async function createServices(
       limiter,
       /** Forgets a customer of a shop, or a shop, in every table (Shopify's privacy webhooks; retention). */
       privacy: privacyWith(platform),
-      orderFeed: new OrderFeed(db, clock, dialect),
+      orderFeed: new OrderFeed(db, clock, (on) => new LocalStorePlatform(on, clock), dialect),
     },
   };
 }

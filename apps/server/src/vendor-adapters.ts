@@ -1,7 +1,8 @@
 import { present } from '@return-center/domain';
 import type { BankPayouts } from './adapters/bank-payout/port.js';
 import { SandboxBankPayouts } from './adapters/bank-payout/sandbox.js';
-import type { Carrier } from './adapters/carrier/port.js';
+import { easyPostWebhook } from './adapters/carrier/easypost-webhook.js';
+import type { Carrier, CarrierWebhook } from './adapters/carrier/port.js';
 import { SandboxCarrier } from './adapters/carrier/sandbox.js';
 import { GazetteerGeocoder } from './adapters/geocoder/gazetteer.js';
 import type { Geocoder } from './adapters/geocoder/port.js';
@@ -9,6 +10,8 @@ import type { Config } from './config.js';
 
 export interface VendorAdapters {
   carrier: Carrier;
+  /** Only with EASYPOST_WEBHOOK_SECRET: POST /webhooks/easypost exists only then. */
+  carrierWebhook: CarrierWebhook | null;
   payouts: BankPayouts;
   geocoder: Geocoder;
 }
@@ -44,5 +47,6 @@ export async function vendorAdapters(config: Config): Promise<VendorAdapters> {
           timeoutMs,
         })
       : new GazetteerGeocoder();
-  return { carrier, payouts, geocoder };
+  const carrierWebhook = config.EASYPOST_WEBHOOK_SECRET ? easyPostWebhook(config.EASYPOST_WEBHOOK_SECRET) : null;
+  return { carrier, carrierWebhook, payouts, geocoder };
 }
