@@ -32,12 +32,6 @@ export const KNOWN_EXCEPTIONS = [
     point: '#31 point 3',
   },
   {
-    why: 'the Shopify module builds its adapter from the whole config',
-    from: [`${MODULES}/shopify/shopify.setup.ts`],
-    to: `{${ADAPTERS}/store-platform/shopify/shopify.ts,${SERVER}/config.ts}`,
-    point: '#31 point 2',
-  },
-  {
     why: 'modules use the shops’ repository (most only for its `Shop` row) instead of a service',
     from: [
       `${MODULES}/analytics/analytics.service.ts`,

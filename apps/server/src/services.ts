@@ -1,6 +1,6 @@
 import { present } from '@return-center/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { vendorAdapters } from './vendor-adapters.js';
+import { shopifyAdapters, vendorAdapters } from './vendor-adapters.js';
 import { DiskStorage } from './adapters/storage/disk.js';
 import { DevMailbox } from './adapters/mail/dev-mailbox.js';
 import type { MailTransport } from './adapters/mail/port.js';
@@ -43,7 +43,8 @@ import { Privacy } from './modules/privacy/privacy.service.js';
 import { MODULE_TABLE_OWNERS } from './table-owners.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { SecretBox } from './secret-box.js';
-import { shopifySetup } from './modules/shopify/shopify.setup.js';
+import { ShopifyInstalls } from './modules/shopify/shopify-installs.repository.js';
+import { shopifyServices } from './modules/shopify/shopify.setup.js';
 import { STAFF_LINK_JOB, staffLinkJob } from './modules/staff/staff-links.js';
 import { StaffRepository } from './modules/staff/staff.repository.js';
 import { StaffService } from './modules/staff/staff.service.js';
@@ -224,3 +225,34 @@ export async function createServices(
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>['services'];
+
+/** STORE_PLATFORM=shopify: the adapter over the shops' installs (their tokens sealed), and the services around it. */
+async function shopifySetup(
+  config: Config,
+  db: Db,
+  clock: Clock,
+  limiter: RateLimiter,
+  privacyWith: (platform: StorePlatform) => Privacy,
+) {
+  const app = {
+    apiKey: present(config.SHOPIFY_API_KEY, 'SHOPIFY_API_KEY'),
+    secret: present(config.SHOPIFY_API_SECRET, 'SHOPIFY_API_SECRET'),
+    scopes: config.SHOPIFY_SCOPES,
+    publicUrl: present(config.PUBLIC_URL, 'PUBLIC_URL').replace(/\/$/, ''),
+  };
+  const installs = new ShopifyInstalls(db, new SecretBox(present(config.SHOPIFY_TOKEN_KEY, 'SHOPIFY_TOKEN_KEY')));
+  const codeSecret = await appSecret(db, 'shopify-codes', config.APP_SECRET);
+  const { platform, grant } = await shopifyAdapters(config, { db, clock, shops: installs, codeSecret, app });
+  const services = shopifyServices({
+    db,
+    clock,
+    limiter,
+    installs,
+    app,
+    grant,
+    privacy: privacyWith(platform),
+    forgetOrder: (shopId, shopifyOrderId) => platform.forgetShopifyOrder(shopId, shopifyOrderId),
+    forgetCatalogue: (shopId) => platform.forgetCatalogue(shopId),
+  });
+  return { platform, services };
+}

@@ -6,7 +6,11 @@ import type { Carrier, CarrierWebhook } from './adapters/carrier/port.js';
 import { SandboxCarrier } from './adapters/carrier/sandbox.js';
 import { GazetteerGeocoder } from './adapters/geocoder/gazetteer.js';
 import type { Geocoder } from './adapters/geocoder/port.js';
+import type { ShopifyOAuthOptions } from './adapters/store-platform/shopify/oauth.js';
+import type { ShopifyShops } from './adapters/store-platform/shopify/shopify.js';
+import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import type { Db } from './db/database.js';
 
 export interface VendorAdapters {
   carrier: Carrier;
@@ -49,4 +53,37 @@ export async function vendorAdapters(config: Config): Promise<VendorAdapters> {
       : new GazetteerGeocoder();
   const carrierWebhook = config.EASYPOST_WEBHOOK_SECRET ? easyPostWebhook(config.EASYPOST_WEBHOOK_SECRET) : null;
   return { carrier, carrierWebhook, payouts, geocoder };
+}
+
+/**
+ * STORE_PLATFORM=shopify: the Shopify adapter, reading each shop's token from `shops` (its installs), and the app's
+ * OAuth grant. Loaded only then, like the vendor adapters above.
+ */
+export async function shopifyAdapters(
+  config: Config,
+  {
+    app,
+    ...deps
+  }: {
+    db: Db;
+    clock: Clock;
+    shops: ShopifyShops;
+    codeSecret: string;
+    app: Pick<ShopifyOAuthOptions, 'apiKey' | 'secret' | 'scopes'>;
+  },
+) {
+  const timeoutMs = config.VENDOR_TIMEOUT_MS;
+  const apiOrigin = config.SHOPIFY_ADMIN_ORIGIN;
+  const { ShopifyStorePlatform } = await import('./adapters/store-platform/shopify/shopify.js');
+  const { ShopifyOAuth } = await import('./adapters/store-platform/shopify/oauth.js');
+  return {
+    platform: new ShopifyStorePlatform({ ...deps, apiOrigin, timeoutMs }),
+    grant: new ShopifyOAuth({
+      apiKey: app.apiKey,
+      secret: app.secret,
+      scopes: app.scopes,
+      adminOrigin: apiOrigin,
+      timeoutMs,
+    }),
+  };
 }
