@@ -83,7 +83,7 @@ export const PARTS = [
   {
     id: 'server-port',
     each: 'port',
-    files: [`${SERVER}/adapters/*/port.ts`],
+    files: [`${SERVER}/adapters/*/port*.ts`],
     says: 'a port: the interface of an outside service, in our own types',
     // The database's types: a port whose adapter keeps tables forgets people in the caller's transaction (ADR 028).
     uses: [...SERVER_BASE, 'server-db'],

@@ -1,6 +1,6 @@
 import { present } from '@return-center/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { vendorAdapters } from './vendor-adapters.js';
+import { shopifyAdapters, vendorAdapters } from './vendor-adapters.js';
 import { DiskStorage } from './adapters/storage/disk.js';
 import { DevMailbox } from './adapters/mail/dev-mailbox.js';
 import type { MailTransport } from './adapters/mail/port.js';
@@ -43,7 +43,8 @@ import { Privacy } from './modules/privacy/privacy.service.js';
 import { MODULE_TABLE_OWNERS } from './table-owners.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { SecretBox } from './secret-box.js';
-import { shopifySetup } from './modules/shopify/shopify.setup.js';
+import { ShopifyInstalls } from './modules/shopify/shopify-installs.repository.js';
+import { shopifyServices } from './modules/shopify/shopify.setup.js';
 import { STAFF_LINK_JOB, staffLinkJob } from './modules/staff/staff-links.js';
 import { StaffRepository } from './modules/staff/staff.repository.js';
 import { StaffService } from './modules/staff/staff.service.js';
@@ -99,7 +100,7 @@ export async function createServices(
   const shopify =
     config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock, limiter, privacyWith) : null;
   const platform: StorePlatform = withPlatformFaults(shopify?.platform ?? localPlatform, options.faults);
-  const { carrier, payouts, geocoder } = await vendorAdapters(config);
+  const { carrier, carrierWebhook, payouts, geocoder } = await vendorAdapters(config);
   const sessions = new Sessions(db, clock, config.SESSION_TTL_MINUTES * 60);
   const shops = new ShopsRepository(db, clock);
   const storefront = new StorefrontConfigService(shops);
@@ -206,6 +207,7 @@ export async function createServices(
       shopify: shopify?.services ?? null,
       returns,
       pickup: new PickupService(carrier, geocoder, log, clock),
+      carrierWebhook,
       payouts: payees,
       lifecycle,
       merchant,
@@ -217,9 +219,40 @@ export async function createServices(
       limiter,
       /** Forgets a customer of a shop, or a shop, in every table (Shopify's privacy webhooks; retention). */
       privacy: privacyWith(platform),
-      orderFeed: new OrderFeed(db, clock, dialect),
+      orderFeed: new OrderFeed(db, clock, (on) => new LocalStorePlatform(on, clock), dialect),
     },
   };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>['services'];
+
+/** STORE_PLATFORM=shopify: the adapter over the shops' installs (their tokens sealed), and the services around it. */
+async function shopifySetup(
+  config: Config,
+  db: Db,
+  clock: Clock,
+  limiter: RateLimiter,
+  privacyWith: (platform: StorePlatform) => Privacy,
+) {
+  const app = {
+    apiKey: present(config.SHOPIFY_API_KEY, 'SHOPIFY_API_KEY'),
+    secret: present(config.SHOPIFY_API_SECRET, 'SHOPIFY_API_SECRET'),
+    scopes: config.SHOPIFY_SCOPES,
+    publicUrl: present(config.PUBLIC_URL, 'PUBLIC_URL').replace(/\/$/, ''),
+  };
+  const installs = new ShopifyInstalls(db, new SecretBox(present(config.SHOPIFY_TOKEN_KEY, 'SHOPIFY_TOKEN_KEY')));
+  const codeSecret = await appSecret(db, 'shopify-codes', config.APP_SECRET);
+  const { platform, grant } = await shopifyAdapters(config, { db, clock, shops: installs, codeSecret, app });
+  const services = shopifyServices({
+    db,
+    clock,
+    limiter,
+    installs,
+    app,
+    grant,
+    privacy: privacyWith(platform),
+    forgetOrder: (shopId, shopifyOrderId) => platform.forgetShopifyOrder(shopId, shopifyOrderId),
+    forgetCatalogue: (shopId) => platform.forgetCatalogue(shopId),
+  });
+  return { platform, services };
+}

@@ -1,14 +1,21 @@
 import { present } from '@return-center/domain';
 import type { BankPayouts } from './adapters/bank-payout/port.js';
 import { SandboxBankPayouts } from './adapters/bank-payout/sandbox.js';
-import type { Carrier } from './adapters/carrier/port.js';
+import { easyPostWebhook } from './adapters/carrier/easypost-webhook.js';
+import type { Carrier, CarrierWebhook } from './adapters/carrier/port.js';
 import { SandboxCarrier } from './adapters/carrier/sandbox.js';
 import { GazetteerGeocoder } from './adapters/geocoder/gazetteer.js';
 import type { Geocoder } from './adapters/geocoder/port.js';
+import type { ShopifyOAuthOptions } from './adapters/store-platform/shopify/oauth.js';
+import type { ShopifyShops } from './adapters/store-platform/shopify/shopify.js';
+import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import type { Db } from './db/database.js';
 
 export interface VendorAdapters {
   carrier: Carrier;
+  /** Only with EASYPOST_WEBHOOK_SECRET: POST /webhooks/easypost exists only then. */
+  carrierWebhook: CarrierWebhook | null;
   payouts: BankPayouts;
   geocoder: Geocoder;
 }
@@ -44,5 +51,39 @@ export async function vendorAdapters(config: Config): Promise<VendorAdapters> {
           timeoutMs,
         })
       : new GazetteerGeocoder();
-  return { carrier, payouts, geocoder };
+  const carrierWebhook = config.EASYPOST_WEBHOOK_SECRET ? easyPostWebhook(config.EASYPOST_WEBHOOK_SECRET) : null;
+  return { carrier, carrierWebhook, payouts, geocoder };
+}
+
+/**
+ * STORE_PLATFORM=shopify: the Shopify adapter, reading each shop's token from `shops` (its installs), and the app's
+ * OAuth grant. Loaded only then, like the vendor adapters above.
+ */
+export async function shopifyAdapters(
+  config: Config,
+  {
+    app,
+    ...deps
+  }: {
+    db: Db;
+    clock: Clock;
+    shops: ShopifyShops;
+    codeSecret: string;
+    app: Pick<ShopifyOAuthOptions, 'apiKey' | 'secret' | 'scopes'>;
+  },
+) {
+  const timeoutMs = config.VENDOR_TIMEOUT_MS;
+  const apiOrigin = config.SHOPIFY_ADMIN_ORIGIN;
+  const { ShopifyStorePlatform } = await import('./adapters/store-platform/shopify/shopify.js');
+  const { ShopifyOAuth } = await import('./adapters/store-platform/shopify/oauth.js');
+  return {
+    platform: new ShopifyStorePlatform({ ...deps, apiOrigin, timeoutMs }),
+    grant: new ShopifyOAuth({
+      apiKey: app.apiKey,
+      secret: app.secret,
+      scopes: app.scopes,
+      adminOrigin: apiOrigin,
+      timeoutMs,
+    }),
+  };
 }

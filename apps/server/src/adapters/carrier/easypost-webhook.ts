@@ -1,24 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-
-export interface EasyPostTrackerEvent {
-  /** EasyPost's event id (`evt_…`): the same event may be delivered more than once. */
-  id: string;
-  /** What happened, e.g. `tracker.updated`. */
-  description: string;
-  trackingCode: string;
-  /** The tracker's status, e.g. `in_transit`, `delivered`. */
-  status: string;
-  /** When EasyPost created the event, in unix seconds. */
-  at: number;
-}
-
-export type EasyPostEventReading =
-  | {
-      ok: false;
-      /** `signature`: not from EasyPost (answer 4xx); `ignored`: a genuine event that is not a tracker's (answer 2xx). */
-      reason?: 'signature' | 'ignored';
-    }
-  | { ok: true; event: EasyPostTrackerEvent };
+import type { CarrierEventReading, CarrierWebhook } from './port.js';
 
 /**
  * Reads a webhook request from EasyPost. It signs the raw body with HMAC-SHA256 keyed by the webhook secret in
@@ -30,7 +11,7 @@ export function readEasyPostEvent(
   rawBody: Buffer,
   headers: Record<string, string | string[] | undefined>,
   secret: string,
-): EasyPostEventReading {
+): CarrierEventReading {
   const header = Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-hmac-signature')?.[1];
   const signature = Array.isArray(header) && header.length === 1 ? header[0] : header;
   if (typeof signature !== 'string' || secret === '') return { ok: false, reason: 'signature' };
@@ -69,3 +50,8 @@ export function readEasyPostEvent(
     return { ok: false, reason: 'ignored' };
   return { ok: true, event: { id, description, trackingCode, status, at } };
 }
+
+/** EasyPost's tracker webhook, signed with `secret`. */
+export const easyPostWebhook = (secret: string): CarrierWebhook => ({
+  read: (rawBody, headers) => readEasyPostEvent(rawBody, headers, secret),
+});

@@ -68,3 +68,29 @@ export interface Carrier {
   cancelPickup(pickupId: string): Promise<void>;
   track(trackingNumber: string): Promise<Tracking>;
 }
+
+/** A tracker event the carrier sent to our webhook. */
+export interface CarrierTrackerEvent {
+  /** The carrier's event id (EasyPost: `evt_…`): the same event may be delivered more than once. */
+  id: string;
+  /** What happened, e.g. `tracker.updated`. */
+  description: string;
+  trackingCode: string;
+  /** The tracker's status, e.g. `in_transit`, `delivered`. */
+  status: string;
+  /** When the carrier created the event, in unix seconds. */
+  at: number;
+}
+
+export type CarrierEventReading =
+  | {
+      ok: false;
+      /** `signature`: not from the carrier (answer 4xx); `ignored`: a genuine event that is not a tracker's (answer 2xx). */
+      reason?: 'signature' | 'ignored';
+    }
+  | { ok: true; event: CarrierTrackerEvent };
+
+/** The carrier's tracker webhook: tells a delivery it signed from any other, and reads its event. */
+export interface CarrierWebhook {
+  read(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): CarrierEventReading;
+}

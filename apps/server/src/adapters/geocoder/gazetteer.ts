@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Geocoder, Place, PlaceDetail } from './port.js';
-import { isUsState } from './us-states.js';
+import type { Geocoder, Place, PlaceDetail, Region } from './port.js';
+import { isUsState, usRegions } from './us-states.js';
 
 interface Zip {
   city: string;
@@ -75,5 +75,9 @@ export class GazetteerGeocoder implements Geocoder {
     const place = zip === undefined ? undefined : zips.get(zip);
     if (!place || zip === undefined) return null;
     return { addressDetail: street?.line ?? '', city: place.city, zip, provinceCode: place.state };
+  }
+
+  regions(country: string): Region[] {
+    return usRegions(country);
   }
 }

@@ -60,6 +60,14 @@ describe.each(adapters)('geocoder port: %s', (_name, open) => {
     expect(await geocoder.search(' \t ', 'US')).toEqual([]);
   });
 
+  it('offers the states of the places it details, and none outside the US', () => {
+    const regions = geocoder.regions('us');
+    expect(regions).toContainEqual({ code: 'NY', name: 'New York' });
+    expect(regions).toContainEqual({ code: 'PR', name: 'Puerto Rico' });
+    expect(new Set(regions.map((region) => region.code)).size).toBe(regions.length);
+    expect(geocoder.regions('GB')).toEqual([]);
+  });
+
   it('details an unknown place id as null', async () => {
     expect(await geocoder.detail('ChIJunknownPlace000')).toBeNull();
     expect(await geocoder.detail('zip:00000')).toBeNull();

@@ -1,5 +1,5 @@
-import type { Geocoder, Place, PlaceDetail } from './port.js';
-import { isUsState } from './us-states.js';
+import type { Geocoder, Place, PlaceDetail, Region } from './port.js';
+import { isUsState, usRegions } from './us-states.js';
 
 export interface GooglePlacesOptions {
   apiKey: string;
@@ -71,6 +71,10 @@ export class GooglePlacesGeocoder implements Geocoder {
     const unit = part('subpremise')?.longText;
     const city = CITY_TYPES.map((type) => part(type)?.longText).find(Boolean) ?? '';
     return { addressDetail: street && unit ? `${street} #${unit}` : street, city, zip, provinceCode: state };
+  }
+
+  regions(country: string): Region[] {
+    return usRegions(country);
   }
 
   /**

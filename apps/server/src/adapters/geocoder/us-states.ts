@@ -1,6 +1,8 @@
+import type { Region } from './port.js';
+
 /** The states, the District of Columbia and the inhabited territories, for getRegion (pickups are US only). */
 // prettier-ignore
-export const US_STATES: readonly { code: string; name: string }[] = [
+export const US_STATES: readonly Region[] = [
   ['AL', 'Alabama'], ['AK', 'Alaska'], ['AS', 'American Samoa'], ['AZ', 'Arizona'], ['AR', 'Arkansas'],
   ['CA', 'California'], ['CO', 'Colorado'], ['CT', 'Connecticut'], ['DE', 'Delaware'], ['DC', 'District of Columbia'],
   ['FL', 'Florida'], ['GA', 'Georgia'], ['GU', 'Guam'], ['HI', 'Hawaii'], ['ID', 'Idaho'], ['IL', 'Illinois'],
@@ -15,3 +17,6 @@ export const US_STATES: readonly { code: string; name: string }[] = [
 ].map(([code = '', name = '']) => ({ code, name }));
 
 export const isUsState = (code: string) => US_STATES.some((state) => state.code === code);
+
+/** The geocoders cover the United States only (pickups are US only). */
+export const usRegions = (country: string): Region[] => (country.toUpperCase() === 'US' ? [...US_STATES] : []);

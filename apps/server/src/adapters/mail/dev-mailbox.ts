@@ -3,20 +3,12 @@ import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { Customer } from '../../db/ownership.js';
 import { mailTables } from './mail-tables.js';
-import { assertRecipient, type MailMessage, type MailTransport } from './port.js';
-
-export interface StoredMail {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  sent_at: number;
-}
+import { assertRecipient, type Mailbox, type MailMessage, type MailTransport, type StoredMail } from './port.js';
 
 /** Development transport: keeps every message in the database instead of sending it; refuses what SMTP would. */
-export class DevMailbox implements MailTransport {
+export class DevMailbox implements MailTransport, Mailbox {
   readonly kind = 'dev' as const;
+  readonly mailbox: Mailbox = this;
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -45,7 +37,6 @@ export class DevMailbox implements MailTransport {
     return this.db.transaction().execute((trx) => mailTables.forgetShop(trx, shopId));
   }
 
-  /** Newest first, optionally for one recipient. */
   async list(options: { to?: string; limit?: number } = {}): Promise<StoredMail[]> {
     let query = this.db
       .selectFrom('mails')

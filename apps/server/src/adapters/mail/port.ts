@@ -10,11 +10,29 @@ export interface MailMessage {
   shopId?: number | null;
 }
 
+/** A message a transport kept instead of sending it (dev). */
+export interface StoredMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  sent_at: number;
+}
+
+/** What a transport that keeps its mail (dev) shows at GET /dev/mailbox. */
+export interface Mailbox {
+  /** Newest first, optionally for one recipient. */
+  list(options?: { to?: string; limit?: number }): Promise<StoredMail[]>;
+}
+
 /** Sends email. `dev` stores it for GET /dev/mailbox (and forgets it on request); `smtp` relays it and keeps none. */
 export interface MailTransport extends Partial<ForgetsPeople> {
   readonly kind: 'dev' | 'smtp';
   /** Resolves once the message is stored or handed to the mail server; rejects when it was not, e.g. refused. */
   send(message: MailMessage): Promise<void>;
+  /** Only a transport that keeps what it "sends" (dev) has one. */
+  readonly mailbox?: Mailbox;
   /** Lets go of connections, if the transport keeps any. */
   close?(): void;
 }

@@ -1,7 +1,6 @@
 import type { FeedOrder, FeedShippingAddress } from '@return-center/contract';
 import type { Db } from '../../db/database.js';
-
-export type FeedResult = { id: string; orderId: number; created: boolean } | { id: string; error: string };
+import type { FeedResult } from './port-feed.js';
 
 const numberTaken = (number: string, holder: string) => `Order number ${number} already belongs to order ${holder}`;
 type LineColumn = Exclude<keyof ReturnType<typeof lineRows>[number], 'order_id' | 'platform_line_id'>;

@@ -11,13 +11,16 @@ import * as productPages from './local-product-pages.js';
 import * as draftRows from './local-draft-rows.js';
 import * as draftStock from './local-draft-stock.js';
 import * as drafts from './local-drafts.js';
-import { feedOrderOf, upsertFeedOrders, type FeedResult } from './local-feed.js';
+import { feedOrderOf, upsertFeedOrders } from './local-feed.js';
 import * as orders from './local-orders.js';
 import * as refunds from './local-refunds.js';
 import { localPlatformTables } from './local-tables.js';
 import type {
+  DraftCheckout,
   DraftOrder,
   DraftOrderInput,
+  FeedResult,
+  OrderIntake,
   PlatformCollection,
   PlatformOrder,
   PlatformProduct,
@@ -38,7 +41,7 @@ export type { NewCollection, NewProduct } from './local-catalogue-writes.js';
  * shop, and shops whose own store feeds their orders). Each concern has its file beside this one; this class only
  * hands the calls on. It keeps no returns of its own, so registerReturn answers null.
  */
-export class LocalStorePlatform implements StorePlatform {
+export class LocalStorePlatform implements StorePlatform, DraftCheckout, OrderIntake {
   /**
    * `checkoutSecret` signs the links to the local checkout page, so that only the shopper sent there can pay a draft;
    * an instance that makes no such links for shoppers can go without (a random one is made).

@@ -12,7 +12,7 @@ import {
   testRedisUrl,
   type TestApp,
 } from '../../../test/helper.js';
-import type { StoredMail } from '../../adapters/mail/dev-mailbox.js';
+import type { StoredMail } from '../../adapters/mail/port.js';
 
 // The documented limits, stated here rather than imported, so that a changed constant in the code fails a test.
 /** DESIGN §5: an emailed code allows at most 5 wrong tries. */

@@ -1,5 +1,4 @@
 import { Code } from '@return-center/contract';
-import { readEasyPostEvent } from '../../adapters/carrier/easypost-webhook.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, errors } from '../../http/app-error.js';
 import { LIMITS } from '../auth/rate-limiter.js';
@@ -12,9 +11,9 @@ const BODY_LIMIT = 256 * 1024;
  * EasyPost's tracker webhook, when EASYPOST_WEBHOOK_SECRET is set: verified over the raw body (401 otherwise), each
  * event applied once. A genuine event of another kind is answered 200, so EasyPost does not send it again.
  */
-export function carrierWebhooksRoutes({ app, config, db, clock, services }: AppContext): void {
-  const secret = config.EASYPOST_WEBHOOK_SECRET;
-  if (!secret) return;
+export function carrierWebhooksRoutes({ app, db, clock, services }: AppContext): void {
+  const { carrierWebhook } = services;
+  if (!carrierWebhook) return;
   const webhooks = new CarrierWebhooksService(db, clock);
   void app.register((scope, _options, registered) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_r, body, done) => {
@@ -24,7 +23,7 @@ export function carrierWebhooksRoutes({ app, config, db, clock, services }: AppC
       const failures = `carrier-webhook-failures:${request.ip}`;
       if (await services.limiter.blocked(failures, LIMITS.merchantKeyFailuresPerIp)) throw errors.rateLimited();
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const reading = readEasyPostEvent(raw, request.headers, secret);
+      const reading = carrierWebhook.read(raw, request.headers);
       if (!reading.ok && reading.reason === 'signature') {
         await services.limiter.hit(failures, LIMITS.merchantKeyFailuresPerIp);
         throw new AppError(Code.Unauthorized, 'The signature does not match', 401);

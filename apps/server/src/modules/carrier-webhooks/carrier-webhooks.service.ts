@@ -1,4 +1,4 @@
-import type { EasyPostTrackerEvent } from '../../adapters/carrier/easypost-webhook.js';
+import type { CarrierTrackerEvent } from '../../adapters/carrier/port.js';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
@@ -15,7 +15,7 @@ export class CarrierWebhooksService {
   ) {}
 
   /** Whether the event was applied now (false: seen before, or no return has that tracking number). */
-  async apply(event: EasyPostTrackerEvent): Promise<boolean> {
+  async apply(event: CarrierTrackerEvent): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const fresh = await trx
         .insertInto('carrier_events')

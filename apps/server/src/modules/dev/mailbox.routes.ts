@@ -1,7 +1,6 @@
 import { Code } from '@return-center/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { DevMailbox } from '../../adapters/mail/dev-mailbox.js';
 import { isLocalClient } from '../../http/local-client.js';
 
 const query = z.object({
@@ -15,7 +14,8 @@ const query = z.object({
  * that does not exist.
  */
 export function devMailboxRoutes({ app, mail }: AppContext): void {
-  if (!(mail instanceof DevMailbox)) return;
+  const { mailbox } = mail;
+  if (!mailbox) return;
   app.get('/dev/mailbox', async (request, reply) => {
     if (!isLocalClient(request)) {
       reply.callNotFound();
@@ -23,6 +23,6 @@ export function devMailboxRoutes({ app, mail }: AppContext): void {
     }
     const parsed = query.safeParse(request.query);
     if (!parsed.success) return reply.status(400).send({ code: Code.InvalidInput, msg: 'Invalid query', data: null });
-    return mail.list(parsed.data);
+    return mailbox.list(parsed.data);
   });
 }

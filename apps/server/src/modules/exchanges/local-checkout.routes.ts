@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatMoney } from '@return-center/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { LocalStorePlatform } from '../../adapters/store-platform/local.js';
-import { VariantUnavailable, type DraftOrder } from '../../adapters/store-platform/port.js';
+import { VariantUnavailable, type DraftCheckout, type DraftOrder } from '../../adapters/store-platform/port.js';
 import { escapeHtml } from '../notifications/branded-layout.js';
 import { currencyFormat } from '../orders/order-source.js';
 import type { ShopLookup, Shop } from '../storefront-config/shop.js';
@@ -19,9 +18,9 @@ interface CheckoutParams {
 /**
  * The local platform's checkout (#13): where a shopper pays what an exchange costs beyond the return's credit. It is a
  * stand-in for a store's checkout with no payment provider: the Pay button marks the draft order paid. Links are
- * signed per shop and draft (LocalStorePlatform.verifyCheckout), so only the shopper sent here can pay.
+ * signed per shop and draft (DraftCheckout.verifyCheckout), so only the shopper sent here can pay.
  */
-export function localCheckoutRoutes(app: FastifyInstance, platform: LocalStorePlatform, shops: ShopLookup): void {
+export function localCheckoutRoutes(app: FastifyInstance, platform: DraftCheckout, shops: ShopLookup): void {
   const open = async (params: CheckoutParams, sig: unknown) => {
     const shopId = Number(params.shopId);
     if (

@@ -1,5 +1,5 @@
 import { Code, feedOrder, orderUpsert, type FeedOrder } from '@return-center/contract';
-import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
+import type { OrderIntakeOn } from '../../adapters/store-platform/port.js';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db, Dialect } from '../../db/database.js';
@@ -27,6 +27,8 @@ export class OrderFeed {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** The local platform's intake, on our connection or on the transaction that records a delivery. */
+    private readonly intakeOn: OrderIntakeOn,
     /** Only imports need it; SQLite's slices are the cautious ones. */
     private readonly dialect: Dialect = 'sqlite',
   ) {
@@ -64,7 +66,7 @@ export class OrderFeed {
       for (const slice of byLines(valid, LINES_PER_TRANSACTION[this.dialect])) {
         await turns.check();
         await renew();
-        const results = await this.platform(this.db).upsertOrders(
+        const results = await this.intakeOn(this.db).upsertOrders(
           shop.id,
           slice.map((v) => v.order),
         );
@@ -74,21 +76,6 @@ export class OrderFeed {
       }
       return { saved, failed: failed.sort((a, b) => a.index - b.index) };
     });
-  }
-
-  /** The shop's webhook secret (`whsec_…`), made on first use; shown to the merchant once by `shops create`. */
-  async webhookSecret(shopId: number): Promise<string> {
-    await this.db
-      .insertInto('order_webhook_secrets')
-      .values({ shop_id: shopId, secret: newWebhookSecret(), created_at: nowSeconds(this.clock) })
-      .onConflict((oc) => oc.column('shop_id').doNothing())
-      .execute();
-    const row = await this.db
-      .selectFrom('order_webhook_secrets')
-      .select('secret')
-      .where('shop_id', '=', shopId)
-      .executeTakeFirstOrThrow();
-    return standardSecret(row.secret);
   }
 
   /** Whether the delivery carries the shop's signature. A shop without a secret accepts no webhook. */
@@ -118,15 +105,26 @@ export class OrderFeed {
   }
 
   private async save(db: Db, shop: Shop, order: FeedOrder) {
-    const [result] = await this.platform(db).upsertOrders(shop.id, [order]);
+    const [result] = await this.intakeOn(db).upsertOrders(shop.id, [order]);
     if (!result) throw new Error('The feed answered no result');
     if ('error' in result) throw numberTaken(result.error);
     return result;
   }
+}
 
-  private platform(db: Db) {
-    return new LocalStorePlatform(db, this.clock);
-  }
+/** The shop's webhook secret (`whsec_…`), made on first use; shown to the merchant once by `shops create`. */
+export async function shopWebhookSecret(db: Db, clock: Clock, shopId: number): Promise<string> {
+  await db
+    .insertInto('order_webhook_secrets')
+    .values({ shop_id: shopId, secret: newWebhookSecret(), created_at: nowSeconds(clock) })
+    .onConflict((oc) => oc.column('shop_id').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('order_webhook_secrets')
+    .select('secret')
+    .where('shop_id', '=', shopId)
+    .executeTakeFirstOrThrow();
+  return standardSecret(row.secret);
 }
 
 /** Orders in groups of at most `lines` lines (an order with more stands alone), in their order. */

@@ -5,7 +5,6 @@ import type { Geocoder } from '../../adapters/geocoder/port.js';
 import { pickupTimeZone, pickupWindowIn } from '@return-center/domain';
 import { errors } from '../../http/app-error.js';
 import type { Clock } from '../../clock.js';
-import { US_STATES } from '../../adapters/geocoder/us-states.js';
 import { pickupAddressProblem, pickupPlace } from './pickup-slot.js';
 
 /** The pickup form's helpers (spec §7): regions, the address check before a save, and the map search. */
@@ -28,7 +27,7 @@ export class PickupService {
   }
 
   regions(country: string) {
-    return { list: country.toUpperCase() === PICKUP_COUNTRY ? [...US_STATES] : [] };
+    return { list: country.toUpperCase() === PICKUP_COUNTRY ? this.geocoder.regions(country) : [] };
   }
 
   /** Our rules first, then the carrier's: can a driver find this address? The answer's code says (1063 otherwise). */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { InstallGrant } from '../../adapters/store-platform/port.js';
 import { nowSeconds, type Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { RateLimiter } from '../auth/rate-limiter.js';
@@ -11,8 +12,6 @@ export interface ShopifyApp {
   secret: string;
   scopes: string;
   publicUrl: string;
-  /** Tests only: the fake Admin API, instead of https://{shop}. */
-  adminOrigin?: string | undefined;
 }
 
 type Query = Record<string, string | string[] | undefined>;
@@ -45,7 +44,8 @@ export class ShopifyInstallService {
       clock: Clock;
       installs: ShopifyInstalls;
       app: ShopifyApp;
-      timeoutMs: number;
+      /** Trades the callback's code for the shop's token. */
+      grant: InstallGrant;
       /** Counts each state's use, shared by every instance: the second use of one is refused. */
       limiter: RateLimiter;
     },
@@ -73,7 +73,9 @@ export class ShopifyInstallService {
     // Shopify signs the callback with its time: one signed long ago (or ahead) may be a captured one.
     if (!freshTimestamp(query.timestamp, nowSeconds(clock))) throw new InstallRefused('timestamp');
     await this.claimState(shop, query.state, cookie);
-    const { token, scopes } = await this.exchange(shop, typeof query.code === 'string' ? query.code : '');
+    const granted = await this.deps.grant.exchangeCode(shop, typeof query.code === 'string' ? query.code : '');
+    if (!granted) throw new InstallRefused('exchange');
+    const { token, scopes } = granted;
     const known = await installs.byDomain(shop);
     const shopId =
       known?.shopId ??
@@ -92,22 +94,5 @@ export class ShopifyInstallService {
       throw new InstallRefused('state');
     const once = { max: 1, windowSeconds: STATE_TTL_SECONDS };
     if (!(await limiter.hit(`shopify-state:${cookieState}`, once))) throw new InstallRefused('state');
-  }
-
-  private async exchange(shop: string, code: string): Promise<{ token: string; scopes: string }> {
-    const { app } = this.deps;
-    const origin = app.adminOrigin?.replace(/\/$/, '') ?? `https://${shop}`;
-    const response = await fetch(`${origin}/admin/oauth/access_token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ client_id: app.apiKey, client_secret: app.secret, code }),
-      signal: AbortSignal.timeout(this.deps.timeoutMs),
-    }).catch(() => null);
-    const body = (response?.ok ? await response.json().catch(() => null) : null) as {
-      access_token?: unknown;
-      scope?: unknown;
-    } | null;
-    if (typeof body?.access_token !== 'string' || !body.access_token) throw new InstallRefused('exchange');
-    return { token: body.access_token, scopes: typeof body.scope === 'string' ? body.scope : app.scopes };
   }
 }

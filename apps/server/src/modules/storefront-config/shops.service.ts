@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { newMerchantKey } from '../merchant/merchant-keys.js';
-import { OrderFeed } from '../order-feed/order-feed.service.js';
+import { shopWebhookSecret } from '../order-feed/order-feed.service.js';
 import type { NewShop, Shop } from './shop.js';
 import { ShopsRepository } from './shops.repository.js';
 
@@ -43,7 +43,7 @@ export class ShopsService {
       shopSettings.parse({}),
     );
     const { key: apiKey } = await newMerchantKey(this.db, this.clock, shop.id, 'cli');
-    const webhookSecret = await new OrderFeed(this.db, this.clock).webhookSecret(shop.id);
+    const webhookSecret = await shopWebhookSecret(this.db, this.clock, shop.id);
     return { shop, apiKey, webhookSecret };
   }
 

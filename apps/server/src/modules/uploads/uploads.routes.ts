@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { calls, Code, MAX_PROOF_IMAGE_BYTES, messages } from '@return-center/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { DiskStorage } from '../../adapters/storage/disk.js';
+import type { UploadTarget } from '../../adapters/storage/port.js';
 import { registerCall } from '../../http/register-call.js';
 import { PUBLIC_PREFIX, type UploadsService } from './uploads.service.js';
 
@@ -40,11 +40,12 @@ export function uploadsRoutes({ app, authenticate, services }: AppContext): void
       .send(file.data);
   });
 
-  if (uploads.storage instanceof DiskStorage) diskUploadRoute(app, uploads.storage, uploads);
+  const target = uploads.storage.uploadTarget;
+  if (target) diskUploadRoute(app, target, uploads);
 }
 
 /** PUT target of the disk adapter's signed URLs: streamed to a temp file with a hard size cap. */
-function diskUploadRoute(app: FastifyInstance, storage: DiskStorage, uploads: UploadsService) {
+function diskUploadRoute(app: FastifyInstance, storage: UploadTarget, uploads: UploadsService) {
   void app.register((scope, _options, registered) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
