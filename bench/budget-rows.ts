@@ -1,7 +1,7 @@
 /** Every budgeted figure of the issue and DESIGN §6, measured or not, with its budget and whether it is met. */
 import type { LighthousePage } from './browser-lighthouse.js';
 import type { BrowserFigures } from './browser.js';
-import { BUDGET, ENDPOINT_NAMES, DATABASE_NAMES, KB, kb, int, ratio, seconds, type BudgetRow } from './budgets.js';
+import { BUDGET, ENDPOINT_NAMES, DATABASE_NAMES, kb, int, ratio, seconds, type BudgetRow } from './budgets.js';
 import type { Endpoint, Load, Results, ScaleEndpoint, Stamp } from './results.js';
 
 const missing = (figure: string, budget: string): BudgetRow => ({

@@ -234,11 +234,7 @@ export interface ShopifyDataRequestsTable {
  * description lets db/ import those and nothing else of an adapter.
  */
 export interface Database
-  extends AccessSchema,
-    LocalPlatformSchema,
-    ShopifyPlatformSchema,
-    MailSchema,
-    RateLimitsSchema {
+  extends AccessSchema, LocalPlatformSchema, ShopifyPlatformSchema, MailSchema, RateLimitsSchema {
   shops: ShopsTable;
   return_requests: ReturnRequestsTable;
   return_items: ReturnItemsTable;

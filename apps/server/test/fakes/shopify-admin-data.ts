@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FeedOrder } from '@return-center/contract';
-import { present } from '@return-center/domain';
 import type { Clock } from '../../src/clock.js';
 import {
   orderTotal,
   primaryLocation,
   type FakeDraft,
-  type FakeLine,
   type FakeOrder,
   type FakeProduct,
   type FakeShop,

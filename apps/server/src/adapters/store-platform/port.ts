@@ -17,7 +17,7 @@ export * from './port-returns.js';
 /**
  * Everything the product needs from a store platform, in our own types (money in minor units, times in seconds).
  * Every call names the shop: an adapter never answers one shop's data to another. One contract test file
- * (store-platform.contract.test.ts) says what every adapter must do. What it keeps of a shop's customers (in its own
+ * (contract/*.contract.test.ts) says what every adapter must do. What it keeps of a shop's customers (in its own
  * tables, or in memory) it forgets when asked (ForgetsPeople: Shopify's privacy webhooks, retention). Each capability
  * has its file beside this one; those of port-checkout, port-feed and port-install only some platforms have.
  */

@@ -9,10 +9,7 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
   let t: TestApp;
   let shopId: number;
   let size43: number;
-  const { platform, sneakers, size, setStock, copyOf1001 } = exchangeScene(
-    dialect,
-    (scene) => ({ t, shopId, size43 } = scene),
-  );
+  const { platform, size, setStock, copyOf1001 } = exchangeScene(dialect, (scene) => ({ t, shopId, size43 } = scene));
 
   /** Alice at the pay step of one return form for her sneakers, asking for a pair of another size, looking at drafts. */
   const payStep = async (idempotencyKey: string) => {

@@ -10,7 +10,7 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
   let t: TestApp;
   let shopId: number;
   let size43: number;
-  const { platform, sneakers, size, setStock, copyOf1001, reject } = exchangeScene(
+  const { platform, size, setStock, copyOf1001, reject } = exchangeScene(
     dialect,
     (scene) => ({ t, shopId, size43 } = scene),
   );

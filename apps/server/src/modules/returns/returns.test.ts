@@ -4,17 +4,16 @@ import { oneLineReturn } from '@return-center/contract/sample-return';
 import { present } from '@return-center/domain';
 import { describe, expect, it } from 'vitest';
 import { dialects, patchSettings, shop, type TestApp } from '../../../test/helper.js';
-import { returnFlow, type ReturnFlow } from './test-support.js';
+import { returnFlow } from './test-support.js';
 
 /** What a return may be: reasons, refunds and credit worked out, what is offered, the rules a submit must keep. */
 describe.each(dialects)('return flow on %s', (dialect) => {
   let t: TestApp;
   let token: string;
   let orderId: number;
-  let lines: ReturnFlow['lines'];
   const { platform, shopId, line, product, submit, setReturnSetting } = returnFlow(
     dialect,
-    (scene) => ({ t, token, orderId, lines } = scene),
+    (scene) => ({ t, token, orderId } = scene),
   );
 
   it('offers the spec reasons, with photos required for damage and faults', async () => {

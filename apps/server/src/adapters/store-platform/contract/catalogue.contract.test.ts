@@ -2,7 +2,7 @@ import { present } from '@return-center/domain';
 import { describe, expect, it } from 'vitest';
 import type { ProductQuery, StorePlatform } from '../port.js';
 import type { NewProduct } from '../local.js';
-import { DAY, PLACED, order, product } from './fixtures.js';
+import { DAY, PLACED, product } from './fixtures.js';
 import { adapters, forEachTest, type Harness } from './harness.js';
 
 /** The store-platform contract (harness.ts): collections, pages of products, search, sorts, filters and recommendations. */

@@ -1,7 +1,6 @@
 import { present } from '@return-center/domain';
 import { describe, expect, it } from 'vitest';
 import { type DraftOrderInput, type StorePlatform, VariantUnavailable } from '../port.js';
-import { order } from './fixtures.js';
 import { adapters, forEachTest, type Harness, type Scope } from './harness.js';
 
 /** The store-platform contract (harness.ts): what exchange drafts hold of stock: reservations, cancelling, expiry, holds and groups. */

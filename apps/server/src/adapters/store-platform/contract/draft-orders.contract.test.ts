@@ -1,7 +1,7 @@
 import { present } from '@return-center/domain';
 import { describe, expect, it } from 'vitest';
 import { type StorePlatform, UnknownOrder, VariantUnavailable } from '../port.js';
-import { order, product } from './fixtures.js';
+import { product } from './fixtures.js';
 import { adapters, forEachTest, type Harness, type Scope } from './harness.js';
 
 /** The store-platform contract (harness.ts): exchange drafts: totals, keys, stock checks, payment and completion. */

@@ -166,11 +166,11 @@ export interface Scope {
   shop: number;
   otherShop: number;
   /** The order's line the fixture fed with this id. */
-  lineOf(placed: PlatformOrder, fedId: string): PlatformLine;
+  lineOf: (placed: PlatformOrder, fedId: string) => PlatformLine;
   /** Puts the order into the shop and answers it as the platform has it. */
-  placed(feed: FeedOrder, shopId?: number): Promise<PlatformOrder>;
+  placed: (feed: FeedOrder, shopId?: number) => Promise<PlatformOrder>;
   /** An order of the shop and a product with a variant in stock (2500, 10 units) and one sold out. */
-  exchange(): ReturnType<typeof exchangeIn>;
+  exchange: () => ReturnType<typeof exchangeIn>;
 }
 
 /** Opens the adapter for the enclosing `describe` and, before each test, two new shops, handed to `use`. */

@@ -4,7 +4,7 @@ import type { FakeShopifyAdmin } from '../../../../test/fakes/shopify-admin-serv
 import { restockedUnits } from '../../../../test/fakes/shopify-admin-refunds.js';
 import { refundedUnits, type FakeShop } from '../../../../test/fakes/shopify-admin-shop.js';
 import { ShopifyAdminPlatform, ShopifyError, ShopifyTimeout } from './admin-platform.js';
-import { withFakeShopify, refund, START, order } from './test-support.js';
+import { withFakeShopify, refund, START } from './test-support.js';
 
 /** Timeouts, lost answers, dropped connections and refusals: the adapter never does a thing twice and names what failed. */
 describe('Shopify adapter against its fake Admin API, when things go wrong', () => {

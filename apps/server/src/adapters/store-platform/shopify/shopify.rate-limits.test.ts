@@ -2,7 +2,7 @@ import { present } from '@return-center/domain';
 import { describe, expect, it } from 'vitest';
 import type { ShopifyCall } from '../../../../test/fakes/shopify-admin-execute.js';
 import type { FakeShopifyAdmin } from '../../../../test/fakes/shopify-admin-server.js';
-import { withFakeShopify, refund, START, order } from './test-support.js';
+import { withFakeShopify, refund, START } from './test-support.js';
 
 /** What the adapter spends of Shopify's bucket: throttling and 429s waited out, points never overspent, orders cached briefly. */
 describe('Shopify adapter against its fake Admin API, when things go wrong', () => {
