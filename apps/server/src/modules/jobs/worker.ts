@@ -56,10 +56,15 @@ export class Worker {
 
   private async run(job: Job): Promise<void> {
     if (!isKnown(job.kind)) return this.failed(job, new Error(`No handler for job kind ${job.kind}`));
-    return this.runAs(job.kind, job);
+    await this.runAs(job, job.kind, this.handlers[job.kind], this.onDead[job.kind]);
   }
 
-  private async runAs<K extends JobKind>(kind: K, job: Job): Promise<void> {
+  private async runAs<K extends JobKind>(
+    job: Job,
+    kind: K,
+    handler: JobHandlers[K],
+    onDead: DeadJobHandlers[K],
+  ): Promise<void> {
     const payload = parsedPayload(kind, job.payload);
     if (!payload.success) {
       // Running it again would read the same payload: it fails for good now, where an operator sees it.
@@ -67,12 +72,10 @@ export class Worker {
       await this.outbox.fail(job, new Error(`Payload refused: ${payload.error}`), true);
       return;
     }
-    const handler: JobHandlers[K] = this.handlers[kind];
     try {
       await handler(payload.data, job);
       await this.outbox.complete(job);
     } catch (error) {
-      const onDead: DeadJobHandlers[K] = this.onDead[kind];
       await this.failed(job, error, onDead && (() => onDead(payload.data)));
     }
   }
