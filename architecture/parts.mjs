@@ -77,7 +77,7 @@ export const PARTS = [
   {
     id: 'server-http',
     files: [`${SERVER}/http/**`],
-    says: 'the envelope and its errors, `registerCall`, delivery of the portal and the console',
+    says: 'the envelope and its errors, `serveRoute` for every contract route, delivery of the portal and the console',
     uses: [...SERVER_BASE, 'server-db', 'server-port'],
   },
   {

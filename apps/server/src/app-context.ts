@@ -3,7 +3,7 @@ import type { MailTransport } from './adapters/mail/port.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
-import type { Authenticator } from './http/register-call.js';
+import type { Authenticator } from './http/contract-routes.js';
 import type { Session } from './modules/auth/sessions.js';
 import type { Worker } from './modules/jobs/worker.js';
 import type { Services } from './services.js';

@@ -12,14 +12,14 @@ import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
 import { decodingQueue, withPlatformFaults, type Faults } from './faults.js';
 import { AuthService } from './modules/auth/auth.service.js';
-import { SEND_CODE_JOB, sendCodeJob } from './modules/auth/code-mail-job.js';
+import { sendCodeJob } from './modules/auth/code-mail-job.js';
 import { LIMITS, RateLimiter } from './modules/auth/rate-limiter.js';
 import { Sessions } from './modules/auth/sessions.js';
 import { VerificationCodes } from './modules/auth/verification-codes.js';
 import { appSecret } from './modules/documents/app-secrets.js';
 import { Documents } from './modules/documents/documents.js';
 import { Outbox } from './modules/jobs/outbox.js';
-import { Worker } from './modules/jobs/worker.js';
+import { Worker, type JobHandlers } from './modules/jobs/worker.js';
 import { MerchantKeys } from './modules/merchant/merchant-keys.js';
 import { MerchantService } from './modules/merchant/merchant.service.js';
 import { OrderFeed } from './modules/order-feed/order-feed.service.js';
@@ -45,7 +45,7 @@ import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { SecretBox } from './secret-box.js';
 import { ShopifyInstalls } from './modules/shopify/shopify-installs.repository.js';
 import { shopifyServices } from './modules/shopify/shopify.setup.js';
-import { STAFF_LINK_JOB, staffLinkJob } from './modules/staff/staff-links.js';
+import { staffLinkJob } from './modules/staff/staff-links.js';
 import { StaffRepository } from './modules/staff/staff.repository.js';
 import { StaffService } from './modules/staff/staff.service.js';
 
@@ -186,10 +186,10 @@ export async function createServices(
     sessionTtlSeconds: config.CONSOLE_SESSION_HOURS * 3600,
     csrfSecret: await appSecret(db, 'console-csrf', config.APP_SECRET),
   });
-  const handlers = {
+  const handlers: JobHandlers = {
     ...jobs.handlers,
-    [STAFF_LINK_JOB]: staffLinkJob({ db, accounts, shops, mail, clock, publicUrl }),
-    [SEND_CODE_JOB]: sendCodeJob({ platform, shops, codes, mail, clock, codeTtlMinutes: config.CODE_TTL_MINUTES }),
+    'staff.link': staffLinkJob({ db, accounts, shops, mail, clock, publicUrl }),
+    'auth.send-code': sendCodeJob({ platform, shops, codes, mail, clock, codeTtlMinutes: config.CODE_TTL_MINUTES }),
   };
   const worker = new Worker(outbox, handlers, log, jobs.onDead);
   return {

@@ -32,6 +32,11 @@ export const describeFields = (fields: readonly FieldError[]) =>
     .map(({ field, message }) => (field ? `${field}: ${message}` : message))
     .join('; ');
 
+/** Explains a schema failure in one readable line: `email: Invalid email address`. */
+export function describeIssues(error: z.ZodError): string {
+  return describeFields(fieldErrorsOf(error));
+}
+
 export const errors = {
   invalidInput: (msg: string) => new AppError(Code.InvalidInput, msg, 400),
   /** Input that does not fit the contract, each refused field in `data.errors`. */
@@ -48,3 +53,10 @@ export const errors = {
   alreadyProcessing: (data: AlreadyProcessing) =>
     new AppError(Code.AlreadyProcessing, messages.alreadyProcessing, 200, data, 409),
 };
+
+/** The value as the schema reads it, or a refusal (1001) that names each field in `data.errors`: merchant routes. */
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw errors.invalidFields(fieldErrorsOf(result.error));
+  return result.data;
+}

@@ -1,4 +1,14 @@
-import { calls, type CallDef } from '@return-center/contract';
+import {
+  calls,
+  Code,
+  consolePath,
+  consoleRoutes,
+  merchantPath,
+  merchantRoutes,
+  type CallDef,
+  type ConsoleRouteName,
+  type MerchantRouteName,
+} from '@return-center/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.js';
 
@@ -21,6 +31,25 @@ describe('contract calls and the server', () => {
         payload: call.method === 'POST' ? {} : undefined,
       });
       expect(response.statusCode, call.name).not.toBe(404);
+    }
+  });
+
+  it('serves every merchant and console route of the contract, each refusing a caller who is not signed in', async () => {
+    const routes = [
+      ...Object.entries(merchantRoutes).map(([name, route]) => ({
+        method: route.method,
+        url: merchantPath(name as MerchantRouteName, 1),
+        // A signed webhook without its headers is refused as malformed before any signature is looked at.
+        status: 'auth' in route && route.auth === 'signature' ? 400 : 401,
+      })),
+      ...Object.entries(consoleRoutes)
+        .filter(([, route]) => route.access !== 'public')
+        .map(([name, route]) => ({ method: route.method, url: consolePath(name as ConsoleRouteName, 1), status: 401 })),
+    ];
+    for (const { method, url, status } of routes) {
+      const response = await t.app.inject({ method, url, payload: method === 'GET' ? undefined : {} });
+      expect(response.json<{ code: number }>().code, `${method} ${url}`).not.toBe(Code.RouteNotFound);
+      expect(response.statusCode, `${method} ${url}`).toBe(status);
     }
   });
 });

@@ -1,24 +1,25 @@
 import { calls } from '@return-center/contract';
 import type { AppContext } from '../../app-context.js';
-import { registerCall } from '../../http/register-call.js';
+import { portalCall } from '../../http/contract-routes.js';
+import { serveRoute } from '../../http/serve-route.js';
 
 export function authRoutes({ app, authenticate, services }: AppContext): void {
-  registerCall(app, calls.loginCode, authenticate, async (input, _session, { ip }) => {
+  serveRoute(app, portalCall(calls.loginCode, authenticate), async ({ input, request: { ip } }) => {
     const shop = await services.storefront.requireShop(input.shop_url);
     return services.auth.sendCode(shop, input.email, input.lang, ip);
   });
 
-  registerCall(app, calls.login, authenticate, async (input, _session, { ip }) => {
+  serveRoute(app, portalCall(calls.login, authenticate), async ({ input, request: { ip } }) => {
     const shop = await services.storefront.requireShop(input.shop_url);
     return services.auth.login(shop, input, ip);
   });
 
-  registerCall(app, calls.logout, authenticate, async (_input, session) => {
+  serveRoute(app, portalCall(calls.logout, authenticate), async ({ caller: session }) => {
     await services.auth.logout(session);
     return null;
   });
 
-  registerCall(app, calls.config, authenticate, async (_input, session) => {
+  serveRoute(app, portalCall(calls.config, authenticate), async ({ caller: session }) => {
     const shop = await services.storefront.requireShopById(session.shopId);
     return {
       shop_url: shop.shopUrl,

@@ -13,7 +13,6 @@ import { AppError, errors } from '../../http/app-error.js';
 import type { Db } from '../../db/database.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { Shop } from '../storefront-config/shop.js';
-import { SEND_CODE_JOB, type SendCodePayload } from './code-mail-job.js';
 import { LIMITS, type Limit, type RateLimiter } from './rate-limiter.js';
 import type { Session, Sessions } from './sessions.js';
 import type { VerificationCodes } from './verification-codes.js';
@@ -71,8 +70,12 @@ export class AuthService {
       [`code-send:ip:${ip}`, this.limits.codeSendPerIp],
     ]);
     if (!allowed) throw errors.rateLimited();
-    const payload: SendCodePayload = { shopId: shop.id, email, lang };
-    await this.deps.outbox.enqueue(this.deps.db, SEND_CODE_JOB, payload, `code:${randomUUID()}`);
+    await this.deps.outbox.enqueue(
+      this.deps.db,
+      'auth.send-code',
+      { shopId: shop.id, email, lang },
+      `code:${randomUUID()}`,
+    );
     this.deps.onQueued();
     return { expires_in: this.deps.codeTtlMinutes * 60 };
   }

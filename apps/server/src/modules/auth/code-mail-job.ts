@@ -2,19 +2,10 @@ import type { MailTransport } from '../../adapters/mail/port.js';
 import type { StorePlatform } from '../../adapters/store-platform/port.js';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
-import type { Job } from '../jobs/outbox.js';
 import type { JobHandler } from '../jobs/worker.js';
 import { verificationEmail } from '../notifications/verification-email.js';
 import type { ShopLookup } from '../storefront-config/shop.js';
 import type { VerificationCodes } from './verification-codes.js';
-
-export const SEND_CODE_JOB = 'auth.send-code';
-
-export interface SendCodePayload {
-  shopId: number;
-  email: string;
-  lang: string;
-}
 
 /**
  * Mails a sign-in code, outside the request: whether the email belongs to a customer is decided here, so the answer
@@ -28,9 +19,8 @@ export function sendCodeJob(deps: {
   mail: MailTransport;
   clock: Clock;
   codeTtlMinutes: number;
-}): JobHandler {
-  return async (payload: Record<string, unknown>, job: Job) => {
-    const { shopId, email, lang } = payload as unknown as SendCodePayload;
+}): JobHandler<'auth.send-code'> {
+  return async ({ shopId, email, lang }, job) => {
     if (nowSeconds(deps.clock) - job.created_at > deps.codeTtlMinutes * 60) return;
     if (!(await deps.platform.hasCustomer(shopId, email))) return;
     const shop = await deps.shops.byId(shopId);

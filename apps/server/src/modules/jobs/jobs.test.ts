@@ -69,4 +69,52 @@ describe.each(dialects)('background jobs on %s', (dialect) => {
     expect(request).toEqual({ refund_state: 'failed', actual_refund: 0 });
     await t.close();
   });
+
+  it('refuses at enqueue a payload its kind does not allow, and stores nothing', async () => {
+    const t = await buildTestApp(dialect);
+    const outbox = new Outbox(t.db, t.clock);
+    // @ts-expect-error a notification names one of the request's events
+    const queued = outbox.enqueue(t.db, 'request.notify', { requestId: 1, event: 'lost' }, 'notify:1:lost');
+    await expect(queued).rejects.toThrow(/request\.notify/);
+    const stored = await t.db.selectFrom('jobs').select('id').where('dedupe_key', '=', 'notify:1:lost').execute();
+    expect(stored).toEqual([]);
+    await t.close();
+  });
+
+  it('fails for good, without calling its handler, a stored job whose payload does not parse', async () => {
+    const t = await buildTestApp(dialect);
+    const { requestId } = await submitReturn(t);
+    await t.app.ctx.worker.runDue();
+    const before = (await mailbox(t, 'alice@example.com')).length;
+    // Written by hand, as an older server or a manual fix might have: the request id is a string.
+    const now = Math.floor(t.clock.nowMs() / 1000);
+    await t.db
+      .insertInto('jobs')
+      .values({
+        kind: 'request.notify',
+        payload: JSON.stringify({ requestId: String(requestId), event: 'approved' }),
+        dedupe_key: 'hand-written',
+        status: 'queued',
+        attempts: 0,
+        run_at: now,
+        locked_until: null,
+        last_error: '',
+        created_at: now,
+        done_at: null,
+      })
+      .execute();
+    expect(await t.app.ctx.worker.runDue()).toBe(1);
+    const job = await t.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts', 'last_error'])
+      .where('dedupe_key', '=', 'hand-written')
+      .executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'dead', attempts: 1 });
+    expect(job.last_error).toMatch(/requestId/);
+    expect(await mailbox(t, 'alice@example.com')).toHaveLength(before);
+    // It is not picked up again later either.
+    t.clock.advance(3600 * 1000);
+    expect(await t.app.ctx.worker.runDue()).toBe(0);
+    await t.close();
+  });
 });

@@ -1,8 +1,10 @@
 import type { Selectable } from 'kysely';
+import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { JobsTable } from '../../db/schema.js';
+import { JOB_KINDS, type JobKind, type JobPayload } from './job-kinds.js';
 
 export type Job = Selectable<JobsTable>;
 export const MAX_ATTEMPTS = 8;
@@ -18,14 +20,25 @@ export class Outbox {
     private readonly clock: Clock,
   ) {}
 
-  /** Queues a job unless one with the same dedupe key exists. Pass a transaction to commit with it. */
-  async enqueue(db: Db, kind: string, payload: object, dedupeKey: string, delaySeconds = 0): Promise<void> {
+  /**
+   * Queues a job unless one with the same dedupe key exists. Pass a transaction to commit with it. A payload its kind's
+   * schema refuses throws here, in the change that queues it, rather than in a worker later.
+   */
+  async enqueue<K extends JobKind>(
+    db: Db,
+    kind: K,
+    payload: JobPayload<K>,
+    dedupeKey: string,
+    delaySeconds = 0,
+  ): Promise<void> {
+    const checked = JOB_KINDS[kind].safeParse(payload);
+    if (!checked.success) throw new Error(`A ${kind} job refused: ${z.prettifyError(checked.error)}`);
     const now = nowSeconds(this.clock);
     await db
       .insertInto('jobs')
       .values({
         kind,
-        payload: JSON.stringify(payload),
+        payload: JSON.stringify(checked.data),
         dedupe_key: dedupeKey,
         status: 'queued',
         attempts: 0,
@@ -39,7 +52,6 @@ export class Outbox {
       .execute();
   }
 
-  /** Claims one due job: queued and due, or running whose worker's lease ran out (it died). */
   /** Whether any job with one of these dedupe keys, or starting with one of these prefixes, is still to run. */
   async hasPending(keys: string[], prefixes: string[] = []): Promise<boolean> {
     const pending = await this.db
@@ -53,6 +65,7 @@ export class Outbox {
     return pending !== undefined;
   }
 
+  /** Claims one due job: queued and due, or running whose worker's lease ran out (it died). */
   async claim(): Promise<Job | null> {
     const now = nowSeconds(this.clock);
     const candidate = await this.db
@@ -88,9 +101,12 @@ export class Outbox {
       .execute();
   }
 
-  /** Retries with exponential backoff (10 s, 20 s, 40 s …); gives up after MAX_ATTEMPTS. */
-  async fail(job: Job, error: unknown): Promise<'retry' | 'dead'> {
-    const dead = job.attempts >= MAX_ATTEMPTS;
+  /**
+   * Retries with exponential backoff (10 s, 20 s, 40 s …); gives up after MAX_ATTEMPTS, or at once when `final` (a
+   * job that cannot succeed however often it runs).
+   */
+  async fail(job: Job, error: unknown, final = false): Promise<'retry' | 'dead'> {
+    const dead = final || job.attempts >= MAX_ATTEMPTS;
     await this.db
       .updateTable('jobs')
       .set({

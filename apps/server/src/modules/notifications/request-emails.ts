@@ -5,7 +5,8 @@ import type { Shop } from '../storefront-config/shop.js';
 import { brandedHtml, brandOf, escapeHtml } from './branded-layout.js';
 import { mailText, type MailTextKey } from './mail-locales.js';
 
-export type RequestEvent = 'submitted' | 'approved' | 'rejected' | 'received' | 'refunded' | 'resolved';
+export const REQUEST_EVENTS = ['submitted', 'approved', 'rejected', 'received', 'refunded', 'resolved'] as const;
+export type RequestEvent = (typeof REQUEST_EVENTS)[number];
 
 /** The email telling the shopper their request moved, in their language and the shop's brand. */
 export function requestEmail(

@@ -1,7 +1,7 @@
 import { IMPORT_BATCH_MAX, orderImportBatch } from '@return-center/contract';
 import type { EventLoopTurns } from '../../event-loop-turns.js';
 import { errors } from '../../http/app-error.js';
-import { describeIssues } from '../../http/register-call.js';
+import { describeIssues } from '../../http/app-error.js';
 
 /**
  * More objects and arrays than the largest valid order holds (250 lines, 100 refunds of 250 lines each): an order

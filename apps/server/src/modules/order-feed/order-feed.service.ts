@@ -1,10 +1,9 @@
-import { Code, feedOrder, orderUpsert, type FeedOrder } from '@return-center/contract';
+import { Code, feedOrder, type FeedOrder, type OrderUpsert } from '@return-center/contract';
 import type { OrderIntakeOn } from '../../adapters/store-platform/port.js';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db, Dialect } from '../../db/database.js';
-import { AppError } from '../../http/app-error.js';
-import { describeIssues, parseInput as parse } from '../../http/register-call.js';
+import { AppError, describeIssues, parseInput as parse } from '../../http/app-error.js';
 import type { Shop } from '../storefront-config/shop.js';
 import { EventLoopTurns } from '../../event-loop-turns.js';
 import { ordersOfImport, type ImportedOrder } from './import-body.js';
@@ -35,8 +34,8 @@ export class OrderFeed {
     this.leases = new ImportLeases(db, clock);
   }
 
-  async upsert(shop: Shop, id: string, body: unknown) {
-    const order = { ...parse(orderUpsert, body), id };
+  async upsert(shop: Shop, id: string, upsert: OrderUpsert) {
+    const order = { ...upsert, id };
     const result = await this.save(this.db, shop, order);
     return { id, number: order.number, created: result.created };
   }

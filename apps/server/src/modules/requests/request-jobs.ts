@@ -5,12 +5,12 @@ import { dropOffQrPng } from '../documents/drop-off-qr.js';
 import { labelFrom } from './label-from.js';
 import { bookPickup } from './pickup-booking.js';
 import type { MailTransport } from '../../adapters/mail/port.js';
-import { RETURN_DECISIONS, type StorePlatform } from '../../adapters/store-platform/port.js';
+import type { StorePlatform } from '../../adapters/store-platform/port.js';
 import type { Db } from '../../db/database.js';
 import type { Documents } from '../documents/documents.js';
 import { packingSlipPdf } from '../documents/packing-slip.js';
-import type { Job, Outbox } from '../jobs/outbox.js';
-import type { JobHandler } from '../jobs/worker.js';
+import type { Outbox } from '../jobs/outbox.js';
+import type { DeadJobHandlers, JobHandlers } from '../jobs/worker.js';
 import { requestEmail, type RequestEvent } from '../notifications/request-emails.js';
 import type { ShopLookup } from '../storefront-config/shop.js';
 import { REFUND_KINDS, type LifecycleService } from './lifecycle.service.js';
@@ -35,8 +35,8 @@ export interface Deps {
 
 /** The work behind each transition. Every handler checks what is already done, so a rerun changes nothing. */
 export function requestJobHandlers(deps: Deps): {
-  handlers: Record<string, JobHandler>;
-  onDead: (job: Job) => Promise<void>;
+  handlers: Omit<JobHandlers, 'auth.send-code' | 'staff.link'>;
+  onDead: DeadJobHandlers;
 } {
   const load = async (requestId: number) => {
     const request = await deps.requests.byId(requestId);
@@ -48,9 +48,9 @@ export function requestJobHandlers(deps: Deps): {
   const notify = (requestId: number, event: RequestEvent) =>
     deps.outbox.enqueue(deps.db, 'request.notify', { requestId, event }, `notify:${requestId}:${event}`);
 
-  const handlers: Record<string, JobHandler> = {
-    async 'request.documents'(payload) {
-      const { request, detail } = await load(Number(payload.requestId));
+  const handlers: Omit<JobHandlers, 'auth.send-code' | 'staff.link'> = {
+    async 'request.documents'({ requestId }) {
+      const { request, detail } = await load(requestId);
       const needsLabel = [ShippingMethodId.MerchantLabel, ShippingMethodId.CarrierPickup] as number[];
       if (needsLabel.includes(request.shipping_method_id) && !request.label_url) {
         const address = detail.return_address.split('\n');
@@ -88,15 +88,14 @@ export function requestJobHandlers(deps: Deps): {
       await notify(request.id, 'approved');
     },
 
-    async 'request.refund'(payload) {
-      const { request } = await load(Number(payload.requestId));
+    async 'request.refund'({ requestId, amount }) {
+      const { request } = await load(requestId);
       if (request.refund_state !== 'refunded') {
         await deps.db
           .updateTable('return_requests')
           .set({ refund_state: 'processing' })
           .where('id', '=', request.id)
           .execute();
-        const amount = Number(payload.amount);
         if (request.solution_id === SolutionId.BankTransfer) {
           const state = await payOut(deps, request, amount);
           if (state === 'paid') await notify(request.id, 'refunded');
@@ -139,9 +138,9 @@ export function requestJobHandlers(deps: Deps): {
     },
 
     /** An approved exchange becomes an order of the shop, which the status page names (completing twice is one). */
-    async 'request.exchange.complete'(payload) {
-      const request = await deps.requests.byId(Number(payload.requestId));
-      if (!request) throw new Error(`Request ${String(payload.requestId)} is gone`);
+    async 'request.exchange.complete'({ requestId }) {
+      const request = await deps.requests.byId(requestId);
+      if (!request) throw new Error(`Request ${String(requestId)} is gone`);
       if (!request.exchange_draft_order_id || request.exchange_order_id) return;
       const draft = await deps.platform.completeDraftOrder(request.shop_id, request.exchange_draft_order_id);
       if (draft?.orderId === null || draft?.orderId === undefined)
@@ -159,9 +158,9 @@ export function requestJobHandlers(deps: Deps): {
      * A rejected exchange gives the units it reserved back to stock, and the shopper the difference they paid at the
      * checkout; the request keeps what was refunded for its status page (cancelling twice changes nothing).
      */
-    async 'request.exchange.release'(payload) {
-      const request = await deps.requests.byId(Number(payload.requestId));
-      if (!request) throw new Error(`Request ${String(payload.requestId)} is gone`);
+    async 'request.exchange.release'({ requestId }) {
+      const request = await deps.requests.byId(requestId);
+      if (!request) throw new Error(`Request ${String(requestId)} is gone`);
       if (!request.exchange_draft_order_id) return;
       const draft = await deps.platform.cancelDraftOrder(request.shop_id, request.exchange_draft_order_id);
       if (draft?.refunded)
@@ -173,18 +172,18 @@ export function requestJobHandlers(deps: Deps): {
     },
 
     /** A bank transfer on its way: looked at again until it is paid or failed. */
-    async 'request.payout.check'(payload) {
-      const request = await deps.requests.byId(Number(payload.requestId));
+    async 'request.payout.check'({ requestId, amount, attempt }) {
+      const request = await deps.requests.byId(requestId);
       if (!request?.payout_transfer_id || request.payout_state !== 'processing') return;
       const state = await deps.payouts.status(request.payout_transfer_id);
-      await recordPayout(deps, request.id, request.payout_transfer_id, state, Number(payload.amount));
+      await recordPayout(deps, request.id, request.payout_transfer_id, state, amount);
       if (state === 'paid') await notify(request.id, 'refunded');
       if (state === 'processing')
         await deps.outbox.enqueue(
           deps.db,
           'request.payout.check',
-          { ...payload, attempt: Number(payload.attempt) + 1 },
-          `payout:${String(request.id)}:${String(Number(payload.attempt) + 1)}`,
+          { requestId, amount, attempt: attempt + 1 },
+          `payout:${String(request.id)}:${String(attempt + 1)}`,
           PAYOUT_CHECK_SECONDS,
         );
     },
@@ -193,8 +192,8 @@ export function requestJobHandlers(deps: Deps): {
      * The request as a return at the platform (Shopify's): requested, then opened or declined with the merchant's
      * decision. Idempotent by request id, so a decision finds the same return whether or not the first job has run.
      */
-    async 'request.platform-return'(payload) {
-      const request = await deps.requests.byId(Number(payload.requestId));
+    async 'request.platform-return'({ requestId, decision }) {
+      const request = await deps.requests.byId(requestId);
       if (!request) return;
       const reasons = (await deps.shops.byId(request.shop_id))?.settings.reasons ?? [];
       const lines = (await deps.requests.items(request.id)).map((item) => ({
@@ -206,18 +205,18 @@ export function requestJobHandlers(deps: Deps): {
         orderId: request.order_id,
         requestId: request.id,
         lines,
-        decision: RETURN_DECISIONS.find((decision) => decision === payload.decision) ?? 'requested',
+        decision,
       });
     },
 
     /** The shopper changed an approved pickup: the carrier's booking is redone with the new slot. */
-    async 'request.pickup'(payload) {
-      await bookPickup(deps, Number(payload.requestId));
+    async 'request.pickup'({ requestId }) {
+      await bookPickup(deps, requestId);
     },
 
-    async 'request.notify'(payload) {
-      const { request, shop, detail } = await load(Number(payload.requestId));
-      const message = requestEmail(shop, payload.event as RequestEvent, detail, request.language, deps.publicUrl);
+    async 'request.notify'({ requestId, event }) {
+      const { request, shop, detail } = await load(requestId);
+      const message = requestEmail(shop, event, detail, request.language, deps.publicUrl);
       await deps.mail.send(message);
       // The request's timeline shows the emails sent along with the changes (the console's request page).
       await recordEvent(deps.db, {
@@ -232,10 +231,14 @@ export function requestJobHandlers(deps: Deps): {
     },
   };
 
-  const onDead = async (job: Job) => {
-    if (job.kind !== 'request.refund') return;
-    const { requestId } = JSON.parse(job.payload) as { requestId: number };
-    await deps.db.updateTable('return_requests').set({ refund_state: 'failed' }).where('id', '=', requestId).execute();
+  const onDead: DeadJobHandlers = {
+    async 'request.refund'({ requestId }) {
+      await deps.db
+        .updateTable('return_requests')
+        .set({ refund_state: 'failed' })
+        .where('id', '=', requestId)
+        .execute();
+    },
   };
   return { handlers, onDead };
 }

@@ -1,6 +1,7 @@
 import { calls, Code, messages } from '@return-center/contract';
 import type { AppContext } from '../../app-context.js';
-import { registerCall } from '../../http/register-call.js';
+import { portalCall } from '../../http/contract-routes.js';
+import { serveRoute } from '../../http/serve-route.js';
 import { DOCUMENT_FILES, DOCUMENT_KINDS, type DocumentKind } from '../documents/documents.js';
 import { CARRIERS } from './carriers.js';
 
@@ -8,15 +9,17 @@ import { CARRIERS } from './carriers.js';
 export function requestsRoutes({ app, authenticate, services }: AppContext): void {
   const { shopperRequests, documents } = services;
 
-  registerCall(app, calls.returnInfo, authenticate, (input, session) =>
+  serveRoute(app, portalCall(calls.returnInfo, authenticate), ({ input, caller: session }) =>
     shopperRequests.detail(session, input.request_id),
   );
 
-  registerCall(app, calls.refundCheck, authenticate, (input, session) => shopperRequests.progress(session, input.id));
+  serveRoute(app, portalCall(calls.refundCheck, authenticate), ({ input, caller: session }) =>
+    shopperRequests.progress(session, input.id),
+  );
 
-  registerCall(app, calls.shippingCarrier, authenticate, () => Promise.resolve({ list: CARRIERS }));
+  serveRoute(app, portalCall(calls.shippingCarrier, authenticate), () => Promise.resolve({ list: CARRIERS }));
 
-  registerCall(app, calls.addTracking, authenticate, async (input, session) => {
+  serveRoute(app, portalCall(calls.addTracking, authenticate), async ({ input, caller: session }) => {
     await shopperRequests.addTracking(session, input);
     return null;
   });

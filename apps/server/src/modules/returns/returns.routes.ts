@@ -1,20 +1,21 @@
 import { calls } from '@return-center/contract';
 import { exchangeCredit } from '@return-center/domain';
 import type { AppContext } from '../../app-context.js';
-import { registerCall } from '../../http/register-call.js';
+import { portalCall } from '../../http/contract-routes.js';
+import { serveRoute } from '../../http/serve-route.js';
 
 export function returnsRoutes({ app, authenticate, services }: AppContext): void {
   const shopOf = (shopId: number) => services.storefront.requireShopById(shopId);
 
-  registerCall(app, calls.getReason, authenticate, async (input, session) => ({
+  serveRoute(app, portalCall(calls.getReason, authenticate), async ({ input, caller: session }) => ({
     list: services.returns.reasons(await shopOf(session.shopId), input.lang),
   }));
 
-  registerCall(app, calls.orderConfig, authenticate, async (input, session) =>
+  serveRoute(app, portalCall(calls.orderConfig, authenticate), async ({ input, caller: session }) =>
     services.returns.orderConfig(await shopOf(session.shopId), session, input),
   );
 
-  registerCall(app, calls.checkRule, authenticate, async (input, session) => {
+  serveRoute(app, portalCall(calls.checkRule, authenticate), async ({ input, caller: session }) => {
     const { green } = await services.returns.evaluate(
       await shopOf(session.shopId),
       session,
@@ -24,7 +25,7 @@ export function returnsRoutes({ app, authenticate, services }: AppContext): void
     return { green_return: green };
   });
 
-  registerCall(app, calls.getReturnMoney, authenticate, async (input, session) => {
+  serveRoute(app, portalCall(calls.getReturnMoney, authenticate), async ({ input, caller: session }) => {
     const shop = await shopOf(session.shopId);
     const { money, source } = await services.returns.evaluate(shop, session, input.order_id, input.refund_line_items, {
       shippingMethodId: input.shipping_method_id,
@@ -38,13 +39,16 @@ export function returnsRoutes({ app, authenticate, services }: AppContext): void
     };
   });
 
-  registerCall(app, calls.setReturnOrder, authenticate, async (input, session, { ip }) =>
+  serveRoute(app, portalCall(calls.setReturnOrder, authenticate), async ({ input, caller: session, request: { ip } }) =>
     services.returns.submit(await shopOf(session.shopId), session, input, ip),
   );
-  registerCall(app, calls.createDraftOrder, authenticate, async (input, session, { ip }) =>
-    services.returns.exchangeDraft(await shopOf(session.shopId), session, input, ip),
+  serveRoute(
+    app,
+    portalCall(calls.createDraftOrder, authenticate),
+    async ({ input, caller: session, request: { ip } }) =>
+      services.returns.exchangeDraft(await shopOf(session.shopId), session, input, ip),
   );
-  registerCall(app, calls.getDraftOrder, authenticate, async (input, session) =>
+  serveRoute(app, portalCall(calls.getDraftOrder, authenticate), async ({ input, caller: session }) =>
     services.returns.exchangeDraftStatus(await shopOf(session.shopId), session, input),
   );
 }

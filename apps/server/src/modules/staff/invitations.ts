@@ -7,7 +7,7 @@ import { AppError, errors } from '../../http/app-error.js';
 import { hashToken } from '../auth/sessions.js';
 import type { Outbox } from '../jobs/outbox.js';
 import { hashPassword } from './passwords.js';
-import { LINK_TTL_SECONDS, STAFF_LINK_JOB, type StaffLinkPayload } from './staff-links.js';
+import { LINK_TTL_SECONDS } from './staff-links.js';
 import { StaffInvites } from './staff-invites.repository.js';
 import { StaffRepository, type AccountRow } from './staff.repository.js';
 
@@ -38,12 +38,16 @@ export class Invitations {
   /** Invites the email to the owner's shop (again: a new role and week, the older links void); the link is mailed. */
   async invite(owner: AccountRow, email: string, role: StaffRole): Promise<void> {
     if (await this.deps.accounts.byEmail(email)) throw taken();
-    const payload: StaffLinkPayload = { purpose: 'invite', email, shopId: owner.shop_id, role };
     await this.deps.db.transaction().execute(async (trx) => {
       const expiresAt = this.now + LINK_TTL_SECONDS.invite;
       await new StaffInvites(trx).put({ shopId: owner.shop_id, email, role, now: this.now, expiresAt });
       const nonce = randomBytes(8).toString('hex');
-      await this.deps.outbox.enqueue(trx, STAFF_LINK_JOB, payload, `${STAFF_LINK_JOB}:${nonce}`);
+      await this.deps.outbox.enqueue(
+        trx,
+        'staff.link',
+        { purpose: 'invite', email, shopId: owner.shop_id, role },
+        `staff.link:${nonce}`,
+      );
     });
     this.deps.onQueued();
   }

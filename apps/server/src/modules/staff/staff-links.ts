@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { StaffRole } from '@return-center/contract';
 import type { MailTransport } from '../../adapters/mail/port.js';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
-import type { Job } from '../jobs/outbox.js';
+import type { JobPayload } from '../jobs/job-kinds.js';
 import type { JobHandler } from '../jobs/worker.js';
 import { brandedHtml, brandOf, escapeHtml } from '../notifications/branded-layout.js';
 import type { ShopLookup } from '../storefront-config/shop.js';
@@ -12,9 +11,7 @@ import type { StaffRepository } from './staff.repository.js';
 import { StaffInvites } from './staff-invites.repository.js';
 import type { Db } from '../../db/database.js';
 
-export const STAFF_LINK_JOB = 'staff.link';
-export type StaffLinkPayload =
-  { purpose: 'reset'; email: string } | { purpose: 'invite'; email: string; shopId: number; role: StaffRole };
+export type StaffLinkPayload = JobPayload<'staff.link'>;
 
 /** How long a link works: an hour to reset a password, a week to accept an invite. */
 export const LINK_TTL_SECONDS = { reset: 3600, invite: 7 * 86_400 } as const;
@@ -31,9 +28,8 @@ export function staffLinkJob(deps: {
   mail: MailTransport;
   clock: Clock;
   publicUrl: string;
-}): JobHandler {
-  return async (raw: Record<string, unknown>, job: Job) => {
-    const payload = raw as unknown as StaffLinkPayload;
+}): JobHandler<'staff.link'> {
+  return async (payload, job) => {
     const now = nowSeconds(deps.clock);
     if (now - job.created_at > LINK_TTL_SECONDS[payload.purpose]) return;
     const account = await deps.accounts.byEmail(payload.email);

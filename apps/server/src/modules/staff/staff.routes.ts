@@ -1,89 +1,79 @@
-import { Code, consoleRoutePattern, consoleRoutes, isId, type ConsoleRouteName } from '@return-center/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { errors } from '../../http/app-error.js';
-import { describeIssues } from '../../http/register-call.js';
-import { setConsoleCookie, staffCaller, type StaffCaller } from './console-auth.js';
-
-const parse = <T extends z.ZodType>(schema: T | undefined, value: unknown): z.output<T> => {
-  if (!schema) return undefined as z.output<T>;
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw errors.invalidInput(describeIssues(result.error));
-  return result.data;
-};
-const ok = (data: unknown) => ({ code: Code.Success, msg: 'ok', data: data ?? null });
-
-type Input<N extends ConsoleRouteName> = (typeof consoleRoutes)[N] extends { body: z.ZodType }
-  ? z.output<(typeof consoleRoutes)[N]['body']>
-  : (typeof consoleRoutes)[N] extends { query: z.ZodType }
-    ? z.output<(typeof consoleRoutes)[N]['query']>
-    : undefined;
-
-interface Handled<N extends ConsoleRouteName> {
-  input: Input<N>;
-  caller: StaffCaller;
-  id: number;
-  request: FastifyRequest;
-  reply: FastifyReply;
-}
+import { consoleRoute } from '../../http/contract-routes.js';
+import { serveRoute } from '../../http/serve-route.js';
+import { setConsoleCookie, staffCaller } from './console-auth.js';
 
 /** The console's own calls under /admin/api (contract `consoleRoutes`): who may call each is said by the contract. */
 export function staffRoutes({ app, services, config }: AppContext): void {
   const { staff, merchant, storefront, analytics } = services;
   const sessionSeconds = config.CONSOLE_SESSION_HOURS * 3600;
+  const signedIn = (request: FastifyRequest, access: 'staff' | 'owner') =>
+    staffCaller(staff, request, access === 'owner' ? { role: 'owner' } : {});
 
-  function route<N extends ConsoleRouteName>(name: N, handle: (h: Handled<N>) => Promise<unknown>) {
-    const def: (typeof consoleRoutes)[ConsoleRouteName] = consoleRoutes[name];
-    app.route({
-      method: def.method,
-      url: consoleRoutePattern(name),
-      handler: async (request, reply) => {
-        const caller =
-          def.access === 'public'
-            ? (undefined as unknown as StaffCaller)
-            : await staffCaller(staff, request, def.access === 'owner' ? { role: 'owner' } : {});
-        const id = Number((request.params as { id?: string }).id ?? 0);
-        if ((request.params as { id?: string }).id !== undefined && !isId(id)) throw errors.notFound();
-        const input = parse(
-          'body' in def ? def.body : 'query' in def ? def.query : undefined,
-          'body' in def ? request.body : request.query,
-        ) as Input<N>;
-        return ok(await handle({ input, caller, id, request, reply }));
-      },
-    });
-  }
-
-  route('signIn', async ({ input, request, reply }) => {
+  serveRoute(app, consoleRoute('signIn', signedIn), async ({ input, request, reply }) => {
     const { token, session } = await staff.signIn(input, request.ip);
     setConsoleCookie(request, reply, token, sessionSeconds);
     return session;
   });
-  route('session', ({ caller }) => staff.describe(caller.account, caller.tokenHash));
-  route('signOut', async ({ caller, request, reply }) => {
+  serveRoute(app, consoleRoute('session', signedIn), ({ caller }) => staff.describe(caller.account, caller.tokenHash));
+  serveRoute(app, consoleRoute('signOut', signedIn), async ({ caller, request, reply }) => {
     await staff.signOut(caller.tokenHash);
     setConsoleCookie(request, reply, '', 0);
     return null;
   });
-  route('forgotPassword', ({ input, request }) => staff.forgotPassword(input.email, request.ip));
-  route('resetPassword', ({ input }) => staff.resetPassword(input.token, input.password));
-  route('acceptInvite', ({ input }) => staff.invitations.accept(input.token, input.name, input.password));
-  route('listStaff', ({ caller }) => staff.listStaff(caller.account.shop_id));
-  route('invite', ({ input, caller }) => staff.invitations.invite(caller.account, input.email, input.role));
-  route('listInvites', ({ caller }) => staff.invitations.pending(caller.account.shop_id));
-  route('revokeInvite', ({ caller, id }) => staff.invitations.revoke(caller.account.shop_id, id));
-  route('removeStaff', ({ caller, id }) => staff.removeStaff(caller.account, id));
-  route('totpSetup', ({ input, caller }) => staff.totpSetup(caller.account, input.code));
-  route('totpEnable', ({ input, caller }) => staff.totpEnable(caller.account, input.code, caller.tokenHash));
-  route('totpDisable', ({ input, caller }) => staff.totpDisable(caller.account, input.code));
-  route('listKeys', ({ caller }) => merchant.keys.list(caller.account.shop_id));
-  route('createKey', ({ input, caller }) => merchant.keys.create(caller.account.shop_id, input.label));
-  route('revokeKey', async ({ caller, id }) => {
+  serveRoute(app, consoleRoute('forgotPassword', signedIn), async ({ input, request }) => {
+    await staff.forgotPassword(input.email, request.ip);
+    return null;
+  });
+  serveRoute(app, consoleRoute('resetPassword', signedIn), async ({ input }) => {
+    await staff.resetPassword(input.token, input.password);
+    return null;
+  });
+  serveRoute(app, consoleRoute('acceptInvite', signedIn), async ({ input }) => {
+    await staff.invitations.accept(input.token, input.name, input.password);
+    return null;
+  });
+  serveRoute(app, consoleRoute('listStaff', signedIn), ({ caller }) => staff.listStaff(caller.account.shop_id));
+  serveRoute(app, consoleRoute('invite', signedIn), async ({ input, caller }) => {
+    await staff.invitations.invite(caller.account, input.email, input.role);
+    return null;
+  });
+  serveRoute(app, consoleRoute('listInvites', signedIn), ({ caller }) =>
+    staff.invitations.pending(caller.account.shop_id),
+  );
+  serveRoute(app, consoleRoute('revokeInvite', signedIn), async ({ caller, id }) => {
+    await staff.invitations.revoke(caller.account.shop_id, id);
+    return null;
+  });
+  serveRoute(app, consoleRoute('removeStaff', signedIn), async ({ caller, id }) => {
+    await staff.removeStaff(caller.account, id);
+    return null;
+  });
+  serveRoute(app, consoleRoute('totpSetup', signedIn), ({ input, caller }) =>
+    staff.totpSetup(caller.account, input.code),
+  );
+  serveRoute(app, consoleRoute('totpEnable', signedIn), async ({ input, caller }) => {
+    await staff.totpEnable(caller.account, input.code, caller.tokenHash);
+    return null;
+  });
+  serveRoute(app, consoleRoute('totpDisable', signedIn), async ({ input, caller }) => {
+    await staff.totpDisable(caller.account, input.code);
+    return null;
+  });
+  serveRoute(app, consoleRoute('listKeys', signedIn), ({ caller }) => merchant.keys.list(caller.account.shop_id));
+  serveRoute(app, consoleRoute('createKey', signedIn), ({ input, caller }) =>
+    merchant.keys.create(caller.account.shop_id, input.label),
+  );
+  serveRoute(app, consoleRoute('revokeKey', signedIn), async ({ caller, id }) => {
     if (!(await merchant.keys.revoke(caller.account.shop_id, id))) throw errors.notFound();
     return null;
   });
-  route('requestCounts', ({ caller }) => merchant.requests.countsByStatus(caller.account.shop_id));
-  route('analytics', async ({ input, caller }) =>
+  serveRoute(app, consoleRoute('requestCounts', signedIn), ({ caller }) =>
+    merchant.requests.countsByStatus(caller.account.shop_id),
+  );
+  serveRoute(app, consoleRoute('analytics', signedIn), async ({ input, caller }) =>
     analytics.forShop(await storefront.requireShopById(caller.account.shop_id), input.from, input.to),
   );
 }

@@ -11,7 +11,7 @@ import { hashToken } from '../auth/sessions.js';
 import type { ShopLookup } from '../storefront-config/shop.js';
 import { hashPassword, passwordMatches } from './passwords.js';
 import type { SecretBox } from '../../secret-box.js';
-import { STAFF_LINK_JOB, type StaffLinkPayload } from './staff-links.js';
+import type { StaffLinkPayload } from './staff-links.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { Invitations, linkExpired } from './invitations.js';
 import { toStaffAccount, type AccountRow, type StaffRepository } from './staff.repository.js';
@@ -192,7 +192,7 @@ export class StaffService {
 
   private async queueLink(payload: StaffLinkPayload): Promise<void> {
     const nonce = randomBytes(8).toString('hex');
-    await this.deps.outbox.enqueue(this.deps.db, STAFF_LINK_JOB, payload, `${STAFF_LINK_JOB}:${nonce}`);
+    await this.deps.outbox.enqueue(this.deps.db, 'staff.link', payload, `staff.link:${nonce}`);
     this.deps.onQueued();
   }
 }

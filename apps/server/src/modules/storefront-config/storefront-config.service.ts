@@ -1,4 +1,4 @@
-import { SerializedAnswer } from '../../http/register-call.js';
+import { SerializedAnswer } from '../../http/serve-route.js';
 import { Code, DEFAULT_LANGUAGE, LOCALE_NAMES, messages, type Locale, type StoreConfig } from '@return-center/contract';
 import { configSign, shopperStyle, shopperText } from '@return-center/domain';
 import { timingSafeEqual } from 'node:crypto';

@@ -6,7 +6,8 @@ import { calls, Code, MAX_PROOF_IMAGE_BYTES, messages } from '@return-center/con
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { UploadTarget } from '../../adapters/storage/port.js';
-import { registerCall } from '../../http/register-call.js';
+import { portalCall } from '../../http/contract-routes.js';
+import { serveRoute } from '../../http/serve-route.js';
 import { PUBLIC_PREFIX, type UploadsService } from './uploads.service.js';
 
 class TooLarge extends Error {}
@@ -24,10 +25,12 @@ const sizeCap = (limit: number) => {
 
 export function uploadsRoutes({ app, authenticate, services }: AppContext): void {
   const { uploads } = services;
-  registerCall(app, calls.getUploadKey, authenticate, (input, session, { ip }) =>
+  serveRoute(app, portalCall(calls.getUploadKey, authenticate), ({ input, caller: session, request: { ip } }) =>
     uploads.issueKey(session, input.filename, ip),
   );
-  registerCall(app, calls.uploadCallback, authenticate, (input, session) => uploads.finish(session, input.url));
+  serveRoute(app, portalCall(calls.uploadCallback, authenticate), ({ input, caller: session }) =>
+    uploads.finish(session, input.url),
+  );
 
   app.get(`${PUBLIC_PREFIX}proof/*`, async (request, reply) => {
     const key = `proof/${(request.params as { '*': string })['*']}`;

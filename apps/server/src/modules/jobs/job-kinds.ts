@@ -1,0 +1,34 @@
+import { staffRole } from '@return-center/contract';
+import { z } from 'zod';
+import { RETURN_DECISIONS } from '../../adapters/store-platform/port.js';
+import { REQUEST_EVENTS } from '../notifications/request-emails.js';
+
+const requestId = z.number().int().positive();
+const request = z.object({ requestId });
+/** Minor units. */
+const amount = z.number().int().nonnegative();
+
+/**
+ * Every kind of background job and the payload it carries, checked when a job is queued and again before it runs:
+ * a payload is stored as JSON, so a job queued by an older or newer server is read through the same schema.
+ */
+export const JOB_KINDS = {
+  /** A shopper's sign-in code (auth). */
+  'auth.send-code': z.object({ shopId: z.number().int().positive(), email: z.string(), lang: z.string() }),
+  /** A password reset or an invitation mailed to staff (staff). */
+  'staff.link': z.discriminatedUnion('purpose', [
+    z.object({ purpose: z.literal('reset'), email: z.string() }),
+    z.object({ purpose: z.literal('invite'), email: z.string(), shopId: z.number().int().positive(), role: staffRole }),
+  ]),
+  'request.documents': request,
+  'request.refund': z.object({ requestId, amount }),
+  'request.exchange.complete': request,
+  'request.exchange.release': request,
+  'request.payout.check': z.object({ requestId, amount, attempt: z.number().int().positive() }),
+  'request.platform-return': z.object({ requestId, decision: z.enum(RETURN_DECISIONS) }),
+  'request.pickup': request,
+  'request.notify': z.object({ requestId, event: z.enum(REQUEST_EVENTS) }),
+} satisfies Record<string, z.ZodType>;
+
+export type JobKind = keyof typeof JOB_KINDS;
+export type JobPayload<K extends JobKind> = z.output<(typeof JOB_KINDS)[K]>;
