@@ -47,23 +47,22 @@ function newest(dir) {
 }
 
 /** Builds the server to JavaScript unless its build is newer than every server and shared-package source file. */
-export function ensureServerBuild({ force = false } = {}) {
+export function ensureServerBuild() {
   const built = join(root, 'apps/server/dist/main.js');
   const sources = Math.max(newest(join(root, 'apps/server/src')), newest(join(root, 'packages')));
-  if (!force && existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   mustRun('Building the server', process.execPath, [join(root, 'scripts/build-server.mjs')]);
 }
 
-/** Builds the portal unless its build is newer than every portal and shared-package source file. */
 /** Builds a front end (`portal`, the shoppers' app, or `admin`, the merchant console) unless its build is current. */
-export function ensureAppBuild(app, { force = false } = {}) {
+export function ensureAppBuild(app) {
   const built = join(root, `apps/${app}/dist/index.html`);
   const sources = Math.max(newest(join(root, `apps/${app}`)), newest(join(root, 'packages')));
-  if (!force && existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   mustRun(`Building the ${app === 'admin' ? 'console' : app}`, 'npm', ['run', 'build', '--workspace', `apps/${app}`]);
 }
 
-export const ensurePortalBuild = (options) => ensureAppBuild('portal', options);
+export const ensurePortalBuild = () => ensureAppBuild('portal');
 
 /**
  * API tests run on PostgreSQL as well only when TEST_DATABASE_URL is set. Without it the run says loudly that half
