@@ -1,13 +1,9 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     testTimeout: 20000,
     hookTimeout: 30000,
-    // API tests spend much of their time waiting on PostgreSQL, sockets and child processes: a worker more than the
-    // cores keeps them busy, where vitest's default (one fewer) left one of two cores idle (bench/README.md, CI).
-    maxWorkers: availableParallelism() + 1,
     // Polled expectations wait for what a shopper would see; a busy CI machine must not turn that into a failure.
     expect: { poll: { timeout: 7000 } },
     projects: [

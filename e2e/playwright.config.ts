@@ -8,9 +8,6 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `return-center-e2e-${String(process.pid)}`);
 const dataDir = process.env.E2E_DATA_DIR;
 const baseURL = `http://localhost:${port}`;
-// `npm test` builds the server once for all its shards (E2E_SERVER_BUILT): each building it would empty the one
-// folder the others build into.
-const buildServer = process.env.E2E_SERVER_BUILT ? '' : 'node scripts/build-server.mjs && ';
 
 /** Real Chromium against the production build served by the real server, on a fresh database. */
 export default defineConfig({
@@ -53,7 +50,7 @@ export default defineConfig({
   ],
   webServer: {
     // The server as it ships: built to JavaScript (about a second), then started with plain node.
-    command: `${buildServer}node --enable-source-maps apps/server/dist/main.js`,
+    command: 'node scripts/build-server.mjs && node --enable-source-maps apps/server/dist/main.js',
     cwd: '..',
     url: `${baseURL}/health`,
     reuseExistingServer: false,

@@ -47,22 +47,23 @@ function newest(dir) {
 }
 
 /** Builds the server to JavaScript unless its build is newer than every server and shared-package source file. */
-export function ensureServerBuild() {
+export function ensureServerBuild({ force = false } = {}) {
   const built = join(root, 'apps/server/dist/main.js');
   const sources = Math.max(newest(join(root, 'apps/server/src')), newest(join(root, 'packages')));
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  if (!force && existsSync(built) && statSync(built).mtimeMs >= sources) return;
   mustRun('Building the server', process.execPath, [join(root, 'scripts/build-server.mjs')]);
 }
 
+/** Builds the portal unless its build is newer than every portal and shared-package source file. */
 /** Builds a front end (`portal`, the shoppers' app, or `admin`, the merchant console) unless its build is current. */
-export function ensureAppBuild(app) {
+export function ensureAppBuild(app, { force = false } = {}) {
   const built = join(root, `apps/${app}/dist/index.html`);
   const sources = Math.max(newest(join(root, `apps/${app}`)), newest(join(root, 'packages')));
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  if (!force && existsSync(built) && statSync(built).mtimeMs >= sources) return;
   mustRun(`Building the ${app === 'admin' ? 'console' : app}`, 'npm', ['run', 'build', '--workspace', `apps/${app}`]);
 }
 
-export const ensurePortalBuild = () => ensureAppBuild('portal');
+export const ensurePortalBuild = (options) => ensureAppBuild('portal', options);
 
 /**
  * API tests run on PostgreSQL as well only when TEST_DATABASE_URL is set. Without it the run says loudly that half
