@@ -89,22 +89,24 @@ describe('lint refuses an import against docs/architecture.md', () => {
   });
 });
 
-describe('the known exceptions of architecture/known-exceptions.mjs', () => {
-  const parser = { files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } } satisfies Linter.Config;
+// The list is empty since #31; a future entry must prove it is still needed, with a test of its own.
+if (KNOWN_EXCEPTIONS.length > 0)
+  describe('the known exceptions of architecture/known-exceptions.mjs', () => {
+    const parser = { files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } } satisfies Linter.Config;
 
-  it.each(KNOWN_EXCEPTIONS.map((exception, index) => [exception.to, index] as const))(
-    'are each still needed: without the one for %s, lint refuses every file it names',
-    async (_, index) => {
-      const others = KNOWN_EXCEPTIONS.filter((__, other) => other !== index);
-      const without = new ESLint({
-        cwd: root,
-        overrideConfigFile: true,
-        overrideConfig: [parser, ...(architectureLint(others) as Linter.Config[])],
-        ruleFilter: ({ ruleId }) => ruleId === 'boundaries/dependencies',
-      });
-      const results = await without.lintFiles(KNOWN_EXCEPTIONS[index]?.from ?? []);
-      expect(results.length).toBeGreaterThan(0);
-      for (const result of results) expect(result.messages, result.filePath).not.toEqual([]);
-    },
-  );
-});
+    it.each(KNOWN_EXCEPTIONS.map((exception, index) => [exception.to, index] as const))(
+      'are each still needed: without the one for %s, lint refuses every file it names',
+      async (_, index) => {
+        const others = KNOWN_EXCEPTIONS.filter((__, other) => other !== index);
+        const without = new ESLint({
+          cwd: root,
+          overrideConfigFile: true,
+          overrideConfig: [parser, ...(architectureLint(others) as Linter.Config[])],
+          ruleFilter: ({ ruleId }) => ruleId === 'boundaries/dependencies',
+        });
+        const results = await without.lintFiles(KNOWN_EXCEPTIONS[index]?.from ?? []);
+        expect(results.length).toBeGreaterThan(0);
+        for (const result of results) expect(result.messages, result.filePath).not.toEqual([]);
+      },
+    );
+  });

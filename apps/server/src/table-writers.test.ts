@@ -11,7 +11,8 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [relative(src, path)] : [];
+    const test = entry.name.endsWith('.test.ts') || entry.name === 'test-support.ts';
+    return entry.name.endsWith('.ts') && !test ? [relative(src, path)] : [];
   });
 }
 
