@@ -46,12 +46,17 @@ test('a shopper exchanges the Canvas Sneakers of #1001 from size 42 to 43, an ev
 
   // Approved, the exchange is an order of the shop, and the status page names it.
   const id = present(/(\d+)$/.exec(page.url())?.[1], 'request id');
-  await request.post(`/merchant/v1/requests/${id}/approve`, { headers: { authorization: 'Bearer demo-merchant-key' } });
+  const approved = await request.post(`/merchant/v1/requests/${id}/approve`, {
+    headers: { authorization: 'Bearer demo-merchant-key' },
+  });
+  expect(approved.status()).toBe(200);
   const named = new RegExp(`^Your exchange order: ${order_name}-E\\d+$`);
+  // The order is made by a job: reload until the page, once loaded, names it (a loaded machine takes seconds a load).
   await expect(async () => {
     await page.reload();
-    await expect(exchange.getByText(named)).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0, { timeout: 10_000 });
+    await expect(exchange.getByText(named)).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
   await expect(badge).toHaveAttribute('data-tone', 'info');
   await expect(badge).toHaveAttribute('data-progress', 'partiallyComplete');
   await shoot(page, 'exchange-approved');
