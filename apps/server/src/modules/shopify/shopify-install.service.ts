@@ -77,10 +77,8 @@ export class ShopifyInstallService {
     if (!granted) throw new InstallRefused('exchange');
     const { token, scopes } = granted;
     const known = await installs.byDomain(shop);
-    const shopId =
-      known?.shopId ??
-      (await new ShopsService(db, clock).byUrl(shop))?.id ??
-      (await new ShopsService(db, clock).create(shop)).shop.id;
+    const shops = new ShopsService(db, clock);
+    const shopId = known?.shopId ?? (await shops.byUrl(shop))?.id ?? (await shops.create(shop)).shop.id;
     await installs.save({ shopId, domain: shop, scopes }, token, nowSeconds(clock));
     return shop;
   }
