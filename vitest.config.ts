@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on a 2-core CI box that runs one file at a time, while most
+    // API test files wait on a database rather than the CPU.
+    maxWorkers: 2,
     testTimeout: 20000,
     hookTimeout: 30000,
     // Polled expectations wait for what a shopper would see; a busy CI machine must not turn that into a failure.

@@ -15,3 +15,4 @@ export * from './shop-settings.js';
 export * from './merchant.js';
 export * from './order-feed.js';
 export * from './console.js';
+export * from './rules.js';

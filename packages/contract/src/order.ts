@@ -93,6 +93,15 @@ export const pickupMethod = z.object({
 const windowMessage = `A return window is 1 to ${String(RETURN_WINDOW_DAYS)} days`;
 export const returnWindowDays = int.min(1, windowMessage).max(RETURN_WINDOW_DAYS, windowMessage);
 
+/**
+ * Extra credit for taking store credit (discount code, gift card) or an exchange instead of money back: a percentage
+ * of the return's total or a fixed amount, at most `max` (minor units; 0 sets no cap). A value of 0 turns it off.
+ */
+export const creditBonus = z
+  .object({ type: z.enum(['percent', 'fixed']), value: int.min(0).max(1_000_000_00), max: minor.min(0) })
+  .refine((bonus) => bonus.type === 'fixed' || bonus.value <= 100, 'value: a percentage is at most 100');
+export type CreditBonus = z.infer<typeof creditBonus>;
+
 export const returnSetting = z.object({
   return_window_days: returnWindowDays,
   refund_shipping: z.boolean(),
@@ -103,14 +112,7 @@ export const returnSetting = z.object({
   green_return_max: minor.default(0),
   /** Green returns only for orders delivered at most this many days ago; 0 sets no day limit. */
   green_return_max_days: int.min(0).max(3650).default(0),
-  /**
-   * Extra credit for taking store credit (discount code, gift card) or an exchange instead of money back: a percentage
-   * of the return's total or a fixed amount, at most `max` (minor units; 0 sets no cap). A value of 0 turns it off.
-   */
-  credit_bonus: z
-    .object({ type: z.enum(['percent', 'fixed']), value: int.min(0).max(1_000_000_00), max: minor.min(0) })
-    .refine((bonus) => bonus.type === 'fixed' || bonus.value <= 100, 'value: a percentage is at most 100')
-    .default({ type: 'percent', value: 0, max: 0 }),
+  credit_bonus: creditBonus.default({ type: 'percent', value: 0, max: 0 }),
 });
 export type ReturnSetting = z.infer<typeof returnSetting>;
 

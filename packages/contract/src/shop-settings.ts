@@ -5,6 +5,18 @@ import { returnSetting } from './order.js';
 import { reasonSetting } from './returns.js';
 import { storeStyle, storeText, type StoreConfig } from './store-config.js';
 
+/** A place returns are sent to: the shop's, or a warehouse's a rule names. */
+export const returnAddress = z.object({
+  name: z.string().max(200),
+  address1: z.string().max(200),
+  address2: z.string().max(200),
+  city: z.string().max(100),
+  province_code: z.string().max(10),
+  zip: z.string().max(20),
+  country_code: z.string().length(2),
+});
+export type ReturnAddress = z.infer<typeof returnAddress>;
+
 /** What the merchant controls (GET/PUT /merchant/v1/settings), stored as JSON on the shop row. */
 export const shopSettings = z.object({
   style: storeStyle.default(storeStyle.parse({})),
@@ -56,25 +68,15 @@ export const shopSettings = z.object({
     .max(20)
     .default([]),
   /** Where shoppers send returns, shown on the status page and the packing slip. */
-  return_address: z
-    .object({
-      name: z.string().max(200),
-      address1: z.string().max(200),
-      address2: z.string().max(200),
-      city: z.string().max(100),
-      province_code: z.string().max(10),
-      zip: z.string().max(20),
-      country_code: z.string().length(2),
-    })
-    .default({
-      name: 'Fernhill Supply Co. Returns',
-      address1: '500 Market Street',
-      address2: 'Dock 4',
-      city: 'San Francisco',
-      province_code: 'CA',
-      zip: '94105',
-      country_code: 'US',
-    }),
+  return_address: returnAddress.default({
+    name: 'Fernhill Supply Co. Returns',
+    address1: '500 Market Street',
+    address2: 'Dock 4',
+    city: 'San Francisco',
+    province_code: 'CA',
+    zip: '94105',
+    country_code: 'US',
+  }),
 });
 /** Spec §9 reasons; damage and faults need a photo. */
 function defaultReasons() {

@@ -17,3 +17,4 @@ export * from './shopper-look.js';
 export * from './status-badge.js';
 export * from './us-time-zones.js';
 export * from './submit-rules.js';
+export * from './rules/index.js';

@@ -1,0 +1,143 @@
+import {
+  ID_FIELDS,
+  type FlagField,
+  type IdCondition,
+  type IdField,
+  type NumberField,
+  type ReturnRule,
+  type RuleCondition,
+  type TextCondition,
+  type TextField,
+} from '@return-center/contract';
+import { onBlockList } from './block-lists.js';
+import { isFinalSale, type RuleFacts, type RuleItemFacts } from './rule-facts.js';
+
+const DAY = 86_400;
+
+/** A fact a condition reads, or undefined while it is not known (the condition then does not match). */
+type Known<T> = T | undefined;
+
+function numberFact(field: NumberField, facts: RuleFacts, item: RuleItemFacts | undefined, days = 0): Known<number> {
+  const since = facts.now - days * DAY;
+  switch (field) {
+    case 'order_age_days':
+      return (facts.now - facts.order.createdAt) / DAY;
+    case 'days_since_delivery':
+      return facts.order.deliveredAt === null ? undefined : (facts.now - facts.order.deliveredAt) / DAY;
+    case 'order_value':
+      return facts.order.value;
+    case 'item_price':
+      return item?.price;
+    case 'quantity':
+      return item?.quantity;
+    case 'refund_value':
+      return facts.refundValue;
+    case 'history_returns':
+      return facts.shopper.requests.filter((request) => request.createdAt >= since).length;
+    case 'history_refunded':
+      return facts.shopper.requests
+        .filter((request) => request.createdAt >= since)
+        .reduce((sum, request) => sum + request.refunded, 0);
+    case 'return_rate':
+      return facts.shopper.orders === 0 ? 0 : (facts.shopper.ordersWithReturn * 100) / facts.shopper.orders;
+  }
+}
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+
+function textFacts(field: TextField, facts: RuleFacts, item: RuleItemFacts | undefined): Known<readonly string[]> {
+  const { order } = facts;
+  switch (field) {
+    case 'product_type':
+      return item && [item.productType];
+    case 'product_tag':
+      return item?.tags;
+    case 'collection':
+      return item?.collections;
+    case 'sku':
+      return item && [item.sku];
+    case 'vendor':
+      return item && [item.vendor];
+    case 'email':
+      return [order.email];
+    case 'email_domain':
+      return [domainOf(order.email)];
+    case 'country':
+      return [order.country];
+    case 'region':
+      return [order.region];
+    case 'order_tag':
+      return order.tags;
+    case 'discount_code':
+      return order.discountCodes;
+  }
+}
+
+function idFact(field: IdField, facts: RuleFacts, item: RuleItemFacts | undefined): Known<number> {
+  switch (field) {
+    case 'reason':
+      return item?.reasonId;
+    case 'reason_group':
+      return item?.reasonGroupId;
+    case 'solution':
+      return facts.solutionId;
+    case 'method':
+      return facts.methodId;
+  }
+}
+
+function flagFact(field: FlagField, facts: RuleFacts, item: RuleItemFacts | undefined): Known<boolean> {
+  switch (field) {
+    case 'final_sale':
+      return item && isFinalSale(item.tags);
+    case 'has_photos':
+      return item?.photos === undefined ? undefined : item.photos > 0;
+    case 'has_description':
+      return item?.description === undefined ? undefined : item.description.trim() !== '';
+    case 'on_block_list':
+      return onBlockList(facts.lists, facts.order);
+  }
+}
+
+const compare = {
+  lt: (a: number, b: number) => a < b,
+  lte: (a: number, b: number) => a <= b,
+  eq: (a: number, b: number) => a === b,
+  gte: (a: number, b: number) => a >= b,
+  gt: (a: number, b: number) => a > b,
+};
+
+const isIdCondition = (condition: IdCondition | TextCondition): condition is IdCondition =>
+  (ID_FIELDS as readonly string[]).includes(condition.field);
+
+const listHolds = (op: 'in' | 'not_in', found: boolean) => (op === 'in' ? found : !found);
+
+/** Whether one condition holds for the order and, where it looks at one, the item. Unknown facts never match. */
+export function conditionHolds(condition: RuleCondition, facts: RuleFacts, item: RuleItemFacts | undefined): boolean {
+  if ('is' in condition) {
+    const fact = flagFact(condition.field, facts, item);
+    return fact !== undefined && fact === condition.is;
+  }
+  if ('value' in condition) {
+    const fact = numberFact(condition.field, facts, item, condition.days);
+    return fact !== undefined && compare[condition.op](fact, condition.value);
+  }
+  if (isIdCondition(condition)) {
+    const fact = idFact(condition.field, facts, item);
+    return fact !== undefined && listHolds(condition.op, condition.values.includes(fact));
+  }
+  const fact = textFacts(condition.field, facts, item);
+  if (fact === undefined) return false;
+  const wanted = new Set(condition.values.map((value) => value.toLowerCase()));
+  return listHolds(
+    condition.op,
+    fact.some((value) => wanted.has(value.toLowerCase())),
+  );
+}
+
+/** Whether a rule holds for the order and item: all or any of its conditions; a rule without conditions always does. */
+export function ruleHolds(rule: ReturnRule, facts: RuleFacts, item: RuleItemFacts | undefined): boolean {
+  if (rule.conditions.length === 0) return true;
+  const holds = (condition: RuleCondition) => conditionHolds(condition, facts, item);
+  return rule.match === 'all' ? rule.conditions.every(holds) : rule.conditions.some(holds);
+}
