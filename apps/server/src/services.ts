@@ -35,6 +35,8 @@ import { ReturnsService } from './modules/returns/returns.service.js';
 import { ExchangeDrafts } from './modules/returns/exchange-reservation.js';
 import { PayoutsService } from './modules/payouts/payouts.service.js';
 import { PickupService } from './modules/pickup/pickup.service.js';
+import { RulesRepository } from './modules/rules/rules.repository.js';
+import { RulesService } from './modules/rules/rules.service.js';
 import { ShopsRepository } from './modules/storefront-config/shops.repository.js';
 import { StorefrontConfigService } from './modules/storefront-config/storefront-config.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -134,6 +136,7 @@ export async function createServices(
       loginPerIp: { ...LIMITS.loginPerIp, max: config.LOGIN_LIMIT_PER_IP },
     },
   });
+  const rules = new RulesService(new RulesRepository(db, clock));
   const orders = new OrdersService(platform, new OrdersRepository(db), clock);
   const payees = new PayoutsService({ db, payouts, orders, limiter, clock });
   const exchangeDrafts = new ExchangeDrafts(platform, limiter, clock, config.EXCHANGE_DRAFT_TTL_MINUTES * 60);
@@ -199,6 +202,8 @@ export async function createServices(
     services: {
       auth,
       storefront,
+      /** The shops' return rules (issue 32). */
+      rules,
       orders,
       exchanges: new ExchangesService(platform, clock, config.EXCHANGE_DRAFT_TTL_MINUTES * 60),
       /** The local platform's own checkout page, for exchanges that cost more than the return (#13). */

@@ -11,6 +11,7 @@ import { merchantTables } from './modules/merchant/merchant.tables.js';
 import { orderFeedTables } from './modules/order-feed/order-feed.tables.js';
 import { payoutsTables } from './modules/payouts/payouts.tables.js';
 import { requestsTables } from './modules/requests/requests.tables.js';
+import { rulesTables } from './modules/rules/rules.tables.js';
 import { shopifyTables } from './modules/shopify/shopify.tables.js';
 import { staffTables } from './modules/staff/staff.tables.js';
 import { storefrontConfigTables } from './modules/storefront-config/storefront-config.tables.js';
@@ -34,6 +35,7 @@ export const MODULE_TABLE_OWNERS: readonly TableOwner[] = [
   merchantTables,
   orderFeedTables,
   carrierWebhooksTables,
+  rulesTables,
 ];
 
 /** Adapters' own tables: each forgets through its port (ForgetsPeople), after the modules' tables. */

@@ -83,7 +83,18 @@ export interface ReturnRequestsTable {
   payout_account_id: Generated<string>;
   payout_transfer_id: Generated<string>;
   payout_state: Generated<string>;
+  /** The version of the shop's rule set that decided the request, and those rules (JSON `[{id, name}]`). */
+  rule_set_version: Generated<number>;
+  decided_by: Generated<string>;
   created_at: number;
+  updated_at: number;
+}
+
+/** A shop's return rules (contract `ruleSetBody` as JSON) and the version a save must name. */
+export interface ReturnRulesTable {
+  shop_id: number;
+  version: number;
+  body: string;
   updated_at: number;
 }
 
@@ -238,6 +249,7 @@ export interface Database
   shops: ShopsTable;
   return_requests: ReturnRequestsTable;
   return_items: ReturnItemsTable;
+  return_rules: ReturnRulesTable;
   request_events: RequestEventsTable;
   order_webhook_secrets: OrderWebhookSecretsTable;
   order_webhook_deliveries: OrderWebhookDeliveriesTable;

@@ -18,6 +18,7 @@ import * as consoleAccounts from './025-console-accounts.js';
 import * as shopifyInstalls from './027-shopify-installs.js';
 import * as staffInvites from './028-staff-invites.js';
 import * as orderImports from './030-order-imports.js';
+import * as returnRules from './031-return-rules.js';
 
 /** Our own tables' migrations, listed in code (no directory scan) so they bundle and run identically everywhere. */
 export const DB_MIGRATIONS: Record<string, DialectMigration> = {
@@ -40,4 +41,5 @@ export const DB_MIGRATIONS: Record<string, DialectMigration> = {
   '027-shopify-installs': shopifyInstalls,
   '028-staff-invites': staffInvites,
   '030-order-imports': orderImports,
+  '031-return-rules': returnRules,
 };
