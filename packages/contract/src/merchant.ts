@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, int, minor, unixSeconds } from './envelope.js';
 import { checkInfo, refundState } from './returns.js';
+import { returnRule, ruleOrder, ruleSet, ruleSetBody, simulateBody, simulation } from './rules.js';
 import { shopSettings } from './shop-settings.js';
 import {
   IMPORT_BATCH_MAX,
@@ -100,7 +101,7 @@ export const MERCHANT_STATUSES = {
   401: 'No key, or not a key of any shop (code 401)',
   404: 'No such request, or a request of another shop (code 1004): the two answer alike',
   409: "The request's state does not allow the change (code 1071), the order number belongs to another order, or a concurrent change won (code 1001); nothing was changed",
-  412: '`If-Match` names an older version of the settings than the stored one (code 1092); nothing was saved',
+  412: '`If-Match` names an older version of the settings or rules than the stored one (code 1092); nothing was saved',
   413: 'The body is too large (code 1001)',
   415: 'The body is not `application/json` (code 1001)',
   422: 'The body fits the contract but not this request (code 1001), e.g. an amount above what is left to refund; `data.errors` names the field',
@@ -179,6 +180,53 @@ export const merchantRoutes = {
     body: shopSettings,
     answer: shopSettings,
     refusals: [412],
+  },
+  getRules: {
+    method: 'GET',
+    path: '/rules',
+    summary: 'The return rules, in order, with the block lists; the ETag is their version',
+    answer: ruleSet,
+  },
+  putRules: {
+    method: 'PUT',
+    path: '/rules',
+    summary: 'Replace the return rules and block lists; with `If-Match: "<ETag of a GET>"` only over that version',
+    body: ruleSetBody,
+    answer: ruleSet,
+    refusals: [412],
+  },
+  createRule: {
+    method: 'POST',
+    path: '/rules',
+    summary: 'Add a rule after the others; with `If-Match` only over that version',
+    body: returnRule,
+    answer: ruleSet,
+    refusals: [409, 412],
+  },
+  updateRule: {
+    method: 'PUT',
+    path: '/rules/{id}',
+    summary: 'Replace one rule, keeping its place; with `If-Match` only over that version',
+    id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+    body: returnRule,
+    answer: ruleSet,
+    refusals: [404, 412, 422],
+  },
+  reorderRules: {
+    method: 'POST',
+    path: '/rules/reorder',
+    summary: 'Put the rules in a new order: every rule id once; with `If-Match` only over that version',
+    body: ruleOrder,
+    answer: ruleSet,
+    refusals: [412, 422],
+  },
+  simulateRules: {
+    method: 'POST',
+    path: '/rules/simulate',
+    summary:
+      "Try draft rules against the shop's latest requests (up to 10,000) and see what they would change; nothing is saved",
+    body: simulateBody,
+    answer: simulation,
   },
   upsertOrder: {
     method: 'PUT',

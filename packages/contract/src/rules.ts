@@ -178,3 +178,68 @@ export type RuleSetBody = z.infer<typeof ruleSetBody>;
 /** A shop's stored rules: the body with the version a save must name (as settings do). */
 export const ruleSet = z.object({ version: int.min(0), rules: z.array(returnRule), lists: blockLists });
 export type RuleSet = z.infer<typeof ruleSet>;
+
+/** Moving rules: every rule id of the set, once each, in the new order. */
+export const ruleOrder = z.object({ ids: z.array(z.string()).max(MAX_RULES) });
+
+export const MAX_SIMULATED = 10_000;
+/** Draft rules to try against the shop's latest requests before saving them (none of the anchors offers this). */
+export const simulateBody = z.object({
+  rules: ruleSetBody,
+  limit: int.min(1).max(MAX_SIMULATED).default(1000),
+});
+
+/** What one rule set decided for a past request. */
+export const simulatedOutcome = z.object({
+  /** Units the rules let the shopper return, of the request's units. */
+  allowed_units: int,
+  denied_units: int,
+  fees: minor,
+  /** What the shopper would get back after the rules' fees. */
+  total: minor,
+  review: z.enum(['approve', 'reject', 'person']),
+  flagged: z.boolean(),
+  blocked: z.boolean(),
+  rules: z.array(z.string()),
+});
+export type SimulatedOutcome = z.infer<typeof simulatedOutcome>;
+
+export const simulation = z.object({
+  /** How many of the shop's latest requests were tried, newest first. */
+  requests: int,
+  /** How many the draft decides differently from the stored rules. */
+  changed: int,
+  before: z.object({
+    allowed_units: int,
+    denied_units: int,
+    auto_approved: int,
+    auto_rejected: int,
+    flagged: int,
+    blocked: int,
+    fees: minor,
+    total: minor,
+  }),
+  after: z.object({
+    allowed_units: int,
+    denied_units: int,
+    auto_approved: int,
+    auto_rejected: int,
+    flagged: int,
+    blocked: int,
+    fees: minor,
+    total: minor,
+  }),
+  /** after.total − before.total, in the shop's currency: what the draft would have paid out more (or less). */
+  money_difference: minor,
+  currency: z.string(),
+  /** Up to 50 requests the draft decides differently, newest first. */
+  examples: z.array(
+    z.object({
+      request_id: int,
+      order_no: z.string(),
+      before: simulatedOutcome,
+      after: simulatedOutcome,
+    }),
+  ),
+});
+export type Simulation = z.infer<typeof simulation>;

@@ -1,4 +1,7 @@
 import type { RequestsRepository } from './requests.repository.js';
 
-/** What another module may read of the requests: one, a page of them, their counts by status, a request's items and its timeline. */
-export type RequestReads = Pick<RequestsRepository, 'byId' | 'list' | 'countsByStatus' | 'items' | 'events'>;
+/** What another module may read of the requests: one, a page of them, their counts by status, a request's items and its timeline, a shopper's history. */
+export type RequestReads = Pick<
+  RequestsRepository,
+  'byId' | 'list' | 'countsByStatus' | 'items' | 'events' | 'historyOf'
+>;

@@ -149,6 +149,16 @@ export class RequestsRepository {
     return { rows: page, nextCursor: rows.length > filter.limit ? (page.at(-1)?.id ?? null) : null };
   }
 
+  /** A shopper's requests at the shop, for rules on their history: when, for which order, and what was refunded. */
+  historyOf(shopId: number, email: string) {
+    return this.db
+      .selectFrom('return_requests')
+      .select(['order_id', 'created_at', 'actual_refund'])
+      .where('shop_id', '=', shopId)
+      .where('customer_email', '=', email.toLowerCase())
+      .execute();
+  }
+
   /** How many of the shop's requests are in each status. */
   async countsByStatus(shopId: number): Promise<Record<string, number>> {
     const rows = await this.db
