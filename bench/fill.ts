@@ -30,6 +30,10 @@ export function benchOrder(i: number, now: number): FeedOrder {
     discount: 0,
     tax: 240,
     tags: [],
+    product_type: ['Outerwear', 'Socks', 'Hats'][j] ?? '',
+    vendor: 'Fernhill Supply Co.',
+    // Every fifth order's socks were on sale: what a rule on a collection looks at.
+    collections: j === 1 && i % 5 === 0 ? ['Sale'] : [],
   }));
   return {
     id: `bench-${String(i)}`,
@@ -45,6 +49,8 @@ export function benchOrder(i: number, now: number): FeedOrder {
     delivered_at: i % 4 === 0 ? null : created + 3 * DAY,
     shipping: 495,
     shipping_address: null,
+    tags: [],
+    discount_codes: [],
     lines,
     refunds:
       i % 10 === 0 ? [{ id: 'r', created_at: created + DAY, lines: [{ line_id: `${String(i)}-0`, quantity: 1 }] }] : [],

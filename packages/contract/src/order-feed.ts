@@ -24,6 +24,8 @@ const tooMuch = `Too large: at most ${feedAmountMax}`;
 
 const count = int.positive().max(10_000);
 const amount = minor.nonnegative().max(FEED_AMOUNT_MAX, tooMuch);
+/** Up to 50 labels (tags, collections, codes), each 1 to `length` characters. */
+const labels = (length: number) => z.array(z.string().trim().min(1).max(length)).max(50).default([]);
 
 export const feedLine = z.strictObject({
   id: externalId,
@@ -40,7 +42,13 @@ export const feedLine = z.strictObject({
   discount: amount.default(0),
   /** The tax on the whole line after its discount. */
   tax: amount.default(0),
-  tags: z.array(z.string().trim().min(1).max(64)).max(50).default([]),
+  tags: labels(64),
+  /** The product's type as the store names it, e.g. "Shirts". */
+  product_type: z.string().trim().max(255).default(''),
+  /** Who makes or supplies the product. */
+  vendor: z.string().trim().max(255).default(''),
+  /** The titles of the store's collections (categories) the product is in. */
+  collections: labels(255),
 });
 
 export const feedRefund = z.strictObject({
@@ -78,6 +86,10 @@ const orderFields = z.strictObject({
   delivered_at: unixSeconds.nullable().default(null),
   shipping: amount.default(0),
   shipping_address: feedShippingAddress.nullable().default(null),
+  /** The order's own tags, e.g. "wholesale" (its products' tags are on the lines). */
+  tags: labels(64),
+  /** The discount codes the shopper used. */
+  discount_codes: labels(255),
   lines: z.array(feedLine).min(1).max(250),
   refunds: z.array(feedRefund).max(100).default([]),
 });

@@ -1,7 +1,14 @@
-/** The demo shop's catalogue: 24 products with variants, prices in cents, stock (some sold out). */
+/**
+ * The demo shop's catalogue: 24 products with variants, prices in cents, stock (some sold out); each in the
+ * collections of its tags (final-sale aside), and a few in "Sale" (#1004's and #1005's T-shirts among them).
+ */
 export interface SeedProduct {
   title: string;
   handle: string;
+  productType: string;
+  vendor: string;
+  /** In the shop's "Sale" collection, for a merchant's rule on it (issue #32). */
+  onSale?: true;
   hue: number;
   tags: string[];
   options: string[];
@@ -17,6 +24,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Linen Shirt',
     handle: 'linen-shirt',
+    productType: 'Shirts',
+    vendor: 'Fernhill Supply Co.',
     hue: 30,
     tags: ['shirts'],
     options: sizes,
@@ -26,6 +35,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Canvas Sneakers',
     handle: 'canvas-sneakers',
+    productType: 'Sneakers',
+    vendor: 'Saltmarsh Footwear',
     hue: 200,
     tags: ['shoes'],
     options: shoeSizes,
@@ -35,6 +46,9 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Wool Beanie',
     handle: 'wool-beanie',
+    productType: 'Hats',
+    vendor: 'Alder & Wool',
+    onSale: true,
     hue: 350,
     tags: ['accessories', 'final-sale'],
     options: ['One size'],
@@ -44,6 +58,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Oxford Shirt',
     handle: 'oxford-shirt',
+    productType: 'Shirts',
+    vendor: 'Fernhill Supply Co.',
     hue: 210,
     tags: ['shirts'],
     options: sizes,
@@ -53,6 +69,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Denim Jacket',
     handle: 'denim-jacket',
+    productType: 'Jackets',
+    vendor: 'Northbound Outfitters',
     hue: 220,
     tags: ['outerwear'],
     options: sizes,
@@ -62,6 +80,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Merino Sweater',
     handle: 'merino-sweater',
+    productType: 'Sweaters',
+    vendor: 'Alder & Wool',
     hue: 120,
     tags: ['knitwear'],
     options: sizes,
@@ -71,6 +91,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Chino Trousers',
     handle: 'chino-trousers',
+    productType: 'Trousers',
+    vendor: 'Fernhill Supply Co.',
     hue: 45,
     tags: ['trousers'],
     options: ['30', '32', '34', '36'],
@@ -80,6 +102,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Leather Belt',
     handle: 'leather-belt',
+    productType: 'Belts',
+    vendor: 'Fernhill Supply Co.',
     hue: 25,
     tags: ['accessories'],
     options: ['S/M', 'L/XL'],
@@ -89,6 +113,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Running Shoes',
     handle: 'running-shoes',
+    productType: 'Sneakers',
+    vendor: 'Saltmarsh Footwear',
     hue: 150,
     tags: ['shoes'],
     options: shoeSizes,
@@ -98,6 +124,9 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Cotton T-Shirt',
     handle: 'cotton-t-shirt',
+    productType: 'T-Shirts',
+    vendor: 'Fernhill Supply Co.',
+    onSale: true,
     hue: 0,
     tags: ['tops'],
     options: sizes,
@@ -107,6 +136,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Rain Jacket',
     handle: 'rain-jacket',
+    productType: 'Jackets',
+    vendor: 'Northbound Outfitters',
     hue: 190,
     tags: ['outerwear'],
     options: sizes,
@@ -116,6 +147,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Silk Scarf',
     handle: 'silk-scarf',
+    productType: 'Scarves',
+    vendor: 'Alder & Wool',
     hue: 300,
     tags: ['accessories'],
     options: ['One size'],
@@ -125,6 +158,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Hiking Boots',
     handle: 'hiking-boots',
+    productType: 'Boots',
+    vendor: 'Saltmarsh Footwear',
     hue: 35,
     tags: ['shoes'],
     options: shoeSizes,
@@ -134,6 +169,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Cashmere Gloves',
     handle: 'cashmere-gloves',
+    productType: 'Gloves',
+    vendor: 'Alder & Wool',
     hue: 270,
     tags: ['accessories'],
     options: ['S', 'M', 'L'],
@@ -143,6 +180,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Flannel Shirt',
     handle: 'flannel-shirt',
+    productType: 'Shirts',
+    vendor: 'Fernhill Supply Co.',
     hue: 5,
     tags: ['shirts'],
     options: sizes,
@@ -152,6 +191,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Cargo Shorts',
     handle: 'cargo-shorts',
+    productType: 'Shorts',
+    vendor: 'Fernhill Supply Co.',
     hue: 80,
     tags: ['trousers'],
     options: ['30', '32', '34'],
@@ -161,6 +202,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Puffer Vest',
     handle: 'puffer-vest',
+    productType: 'Vests',
+    vendor: 'Northbound Outfitters',
     hue: 260,
     tags: ['outerwear'],
     options: sizes,
@@ -170,6 +213,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Knit Cardigan',
     handle: 'knit-cardigan',
+    productType: 'Sweaters',
+    vendor: 'Alder & Wool',
     hue: 330,
     tags: ['knitwear'],
     options: sizes,
@@ -179,6 +224,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Canvas Tote',
     handle: 'canvas-tote',
+    productType: 'Bags',
+    vendor: 'Fernhill Supply Co.',
     hue: 60,
     tags: ['bags'],
     options: ['Natural', 'Black'],
@@ -188,6 +235,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Leather Backpack',
     handle: 'leather-backpack',
+    productType: 'Bags',
+    vendor: 'Northbound Outfitters',
     hue: 15,
     tags: ['bags'],
     options: ['One size'],
@@ -197,6 +246,9 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Sun Hat',
     handle: 'sun-hat',
+    productType: 'Hats',
+    vendor: 'Alder & Wool',
+    onSale: true,
     hue: 50,
     tags: ['accessories'],
     options: ['S/M', 'L/XL'],
@@ -206,6 +258,9 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Swim Shorts',
     handle: 'swim-shorts',
+    productType: 'Swimwear',
+    vendor: 'Fernhill Supply Co.',
+    onSale: true,
     hue: 180,
     tags: ['swim'],
     options: sizes,
@@ -215,6 +270,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Corduroy Trousers',
     handle: 'corduroy-trousers',
+    productType: 'Trousers',
+    vendor: 'Fernhill Supply Co.',
     hue: 20,
     tags: ['trousers'],
     options: ['30', '32', '34', '36'],
@@ -224,6 +281,8 @@ export const catalogue: SeedProduct[] = [
   {
     title: 'Slip-on Loafers',
     handle: 'slip-on-loafers',
+    productType: 'Shoes',
+    vendor: 'Saltmarsh Footwear',
     hue: 240,
     tags: ['shoes'],
     options: shoeSizes,

@@ -26,6 +26,9 @@ export interface SeedOrder {
   taxPercent: number;
   shipping: number;
   refunded?: boolean;
+  /** The order's own tags and the discount codes used (none when left out). */
+  tags?: string[];
+  discountCodes?: string[];
   lines: SeedLine[];
 }
 
@@ -44,6 +47,8 @@ export const DEMO_ORDERS: SeedOrder[] = [
     deliveredDaysAgo: 3,
     currency: 'USD',
     discountPercent: 10,
+    tags: ['first-order'],
+    discountCodes: ['WELCOME10'],
     taxPercent: 8,
     shipping: 500,
     lines: [
@@ -104,6 +109,7 @@ export const DEMO_ORDERS: SeedOrder[] = [
     placedDaysAgo: 5,
     deliveredDaysAgo: 2,
     currency: 'EUR',
+    tags: ['international', 'vip'],
     discountPercent: 0,
     taxPercent: 20,
     shipping: 495,
@@ -150,6 +156,11 @@ async function demoFeedOrder(
     const variant = present(await platform.variantBySku(shopId, sku), `demo variant ${sku}`);
     lines.push({ ...line, product, sku, variant, gross: variant.price * line.quantity });
   }
+  // What the catalogue says of each product (tags, type, vendor, collections), as a store's order lines carry it.
+  const facts = await platform.productFacts(
+    shopId,
+    lines.map((l) => l.variant.productId),
+  );
   const subtotal = lines.reduce((sum, l) => sum + l.gross, 0);
   const discounts = allocate(
     Math.round((subtotal * order.discountPercent) / 100),
@@ -172,6 +183,8 @@ async function demoFeedOrder(
     delivered_at: order.deliveredDaysAgo === null ? null : now - order.deliveredDaysAgo * DAY,
     shipping: order.shipping,
     shipping_address: order.customer.address,
+    tags: order.tags ?? [],
+    discount_codes: order.discountCodes ?? [],
     lines: lines.map((line, i) => ({
       id: `${number}-${String(i + 1)}`,
       product_id: line.variant.productId,
@@ -184,7 +197,7 @@ async function demoFeedOrder(
       quantity: line.quantity,
       discount: present(discounts[i], 'discount share'),
       tax: present(taxes[i], 'tax share'),
-      tags: line.product.tags,
+      ...present(facts.get(line.variant.productId), `the facts of ${line.handle}`),
     })),
     refunds: order.refunded
       ? [

@@ -11,6 +11,29 @@ describe.each(dialects)('the demo shop on %s', (dialect) => {
   });
   afterEach(() => t.close());
 
+  it('gives its orders what return rules look at: types, vendors, a Sale collection, tags and a code (#32)', async () => {
+    const shopId = (await t.db.selectFrom('shops').select('id').where('shop_url', '=', shop).executeTakeFirstOrThrow())
+      .id;
+    const platform = new LocalStorePlatform(t.db, t.clock);
+    const order = async (number: string) => present(await platform.findOrderByNumber(shopId, number), `#${number}`);
+    const first = await order('1001');
+    expect([first.tags, first.discountCodes]).toEqual([['first-order'], ['WELCOME10']]);
+    expect(first.lines.map((l) => [l.title, l.productType, l.vendor])).toEqual([
+      ['Linen Shirt', 'Shirts', 'Fernhill Supply Co.'],
+      ['Canvas Sneakers', 'Sneakers', 'Saltmarsh Footwear'],
+      ['Wool Beanie', 'Hats', 'Alder & Wool'],
+    ]);
+    expect(first.lines[2]).toMatchObject({ tags: ['accessories', 'final-sale'], collections: ['Accessories', 'Sale'] });
+    // Dave's T-shirt is on sale; his shoes are not.
+    const dave = await order('1005');
+    expect(dave.lines.map((l) => [l.title, l.collections])).toEqual([
+      ['Running Shoes', ['Shoes']],
+      ['Cotton T-Shirt', ['Sale', 'Tops']],
+    ]);
+    expect((await order('1004')).tags).toEqual(['international', 'vip']);
+    expect(await platform.listCollections(shopId)).toContainEqual(expect.objectContaining({ title: 'Sale' }));
+  });
+
   it('seeds the request of #1005 with the refund of its $119.00 shoes, which the merchant can pay (#30)', async () => {
     const dave = (await t.call(calls.login, { shop_url: shop, email: 'dave@example.com', order_number: '#1005' })).body
       .data.token;

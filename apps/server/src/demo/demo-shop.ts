@@ -53,7 +53,9 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
         handle: product.handle,
         image: catalogueImage(product.handle),
         tags: product.tags,
-        collections: product.tags.filter((tag) => tag !== 'final-sale'),
+        productType: product.productType,
+        vendor: product.vendor,
+        collections: [...product.tags.filter((tag) => tag !== 'final-sale'), ...(product.onSale ? ['sale'] : [])],
         rank,
         createdAt: now - (catalogue.length - rank) * DAY,
         variants: product.options.map((option, i) => ({

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FeedOrder } from '@return-center/contract';
 import type { Clock } from '../../src/clock.js';
 import {
+  blankOrder,
   orderTotal,
   primaryLocation,
   type FakeDraft,
@@ -58,30 +59,21 @@ export class FakeShopifyData {
 
   /**
    * Puts an order in as its store would (again: the same feed id updates it, keeping Shopify's ids of it and of its
-   * lines; the feed's refunds are ones made in the admin). A line's tags go on a product of their own when its
-   * product is not in the catalogue, since Shopify keeps tags on products.
+   * lines; the feed's refunds are ones made in the admin). A line's tags, type, vendor and collections go on a product
+   * of their own when its product is not in the catalogue, since Shopify keeps them on products.
    */
   putOrder(shop: FakeShop, feed: FeedOrder): FakeOrder {
     let order = shop.orders.find((o) => o.feedId === feed.id);
     if (!order) {
-      order = {
+      order = blankOrder({
         id: this.nextId(),
         feedId: feed.id,
         name: feed.name,
         email: '',
-        phone: '',
         currency: feed.currency,
         processedAt: feed.created_at,
-        shipping: 0,
-        shippingAddress: null,
-        lines: [],
-        refunds: [],
-        fulfillments: [],
-        transactions: [],
         customerId: this.nextId(),
-        cancelledAt: null,
-        metafields: new Map(),
-      };
+      });
       shop.orders.push(order);
     }
     const known = order.lines;
@@ -91,7 +83,7 @@ export class FakeShopifyData {
       return {
         id: kept?.id ?? this.nextId(),
         feedId: line.id,
-        productId: variant?.product.id ?? kept?.productId ?? this.tagProduct(shop, line.title, line.tags).id,
+        productId: variant?.product.id ?? kept?.productId ?? this.tagProduct(shop, line.title).id,
         variantId: variant?.variant.id ?? null,
         title: line.title,
         variantTitle: line.variant_title,
@@ -105,8 +97,10 @@ export class FakeShopifyData {
     });
     for (const line of order.lines) {
       const product = shop.products.find((p) => p.id === line.productId && p.hidden);
-      const tags = feed.lines.find((l) => l.id === line.feedId)?.tags;
-      if (product && tags) product.tags = tags;
+      const fed = feed.lines.find((l) => l.id === line.feedId);
+      if (!product || !fed) continue;
+      Object.assign(product, { tags: fed.tags, productType: fed.product_type, vendor: fed.vendor });
+      this.setCollections(shop, product.id, fed.collections);
     }
     Object.assign(order, {
       name: feed.name,
@@ -116,6 +110,8 @@ export class FakeShopifyData {
       processedAt: feed.created_at,
       shipping: feed.shipping,
       shippingAddress: feed.shipping_address,
+      tags: feed.tags,
+      discountCodes: feed.discount_codes,
     });
     const lineOf = (feedId: string) => order.lines.find((l) => l.feedId === feedId)?.id ?? 0;
     order.refunds = [
@@ -156,13 +152,15 @@ export class FakeShopifyData {
     return order;
   }
 
-  private tagProduct(shop: FakeShop, title: string, tags: string[]): FakeProduct {
+  private tagProduct(shop: FakeShop, title: string): FakeProduct {
     const product: FakeProduct = {
       id: this.nextId(),
       title,
-      handle: `${title.toLowerCase().replace(/\W+/g, '-')}-${String(shop.products.length)}`,
+      handle: `${handleOf(title)}-${String(shop.products.length)}`,
       image: '',
-      tags,
+      tags: [],
+      productType: '',
+      vendor: '',
       createdAt: this.nowSeconds(),
       optionNames: [],
       variants: [],
@@ -179,6 +177,8 @@ export class FakeShopifyData {
       handle: input.handle,
       image: input.image ?? '',
       tags: input.tags ?? [],
+      productType: input.productType ?? '',
+      vendor: input.vendor ?? '',
       createdAt: input.createdAt,
       optionNames: input.optionNames ?? [],
       variants: input.variants.map((v) => ({
@@ -205,6 +205,19 @@ export class FakeShopifyData {
     collection.title = input.title;
     for (const id of input.productIds) if (!collection.productIds.includes(id)) collection.productIds.push(id);
     return collection;
+  }
+
+  /** Puts the product in the shop's collections of these titles (made when missing) and takes it out of the others. */
+  private setCollections(shop: FakeShop, productId: number, titles: string[]) {
+    for (const collection of shop.collections)
+      if (!titles.includes(collection.title))
+        collection.productIds = collection.productIds.filter((id) => id !== productId);
+    for (const title of titles)
+      this.putCollection(shop, {
+        title,
+        handle: shop.collections.find((c) => c.title === title)?.handle ?? handleOf(title),
+        productIds: [productId],
+      });
   }
 
   variant(shop: FakeShop, variantId: number) {
@@ -236,42 +249,34 @@ export class FakeShopifyData {
   orderFromDraft(shop: FakeShop, draft: FakeDraft): FakeOrder {
     shop.orderCount += 1;
     let discount = draft.discount;
-    const order: FakeOrder = {
+    const order = blankOrder({
       id: this.nextId(),
       feedId: `draft-${String(draft.id)}`,
       name: `#${String(9000 + shop.orderCount)}`,
       email: draft.email,
-      phone: '',
       currency: draft.currency,
       processedAt: this.nowSeconds(),
-      shipping: 0,
-      shippingAddress: null,
-      lines: draft.lines.map((line) => {
-        const off = Math.min(discount, line.price * line.quantity);
-        discount -= off;
-        const variant = this.variant(shop, line.variantId);
-        return {
-          id: this.nextId(),
-          feedId: '',
-          productId: line.productId,
-          variantId: line.variantId,
-          title: line.title,
-          variantTitle: line.variantTitle,
-          sku: variant?.variant.sku ?? '',
-          image: '',
-          price: line.price,
-          quantity: line.quantity,
-          discount: off,
-          tax: 0,
-        };
-      }),
-      refunds: [],
-      fulfillments: [],
-      transactions: [],
       customerId: null,
-      cancelledAt: null,
-      metafields: new Map(),
-    };
+    });
+    order.lines = draft.lines.map((line) => {
+      const off = Math.min(discount, line.price * line.quantity);
+      discount -= off;
+      const variant = this.variant(shop, line.variantId);
+      return {
+        id: this.nextId(),
+        feedId: '',
+        productId: line.productId,
+        variantId: line.variantId,
+        title: line.title,
+        variantTitle: line.variantTitle,
+        sku: variant?.variant.sku ?? '',
+        image: '',
+        price: line.price,
+        quantity: line.quantity,
+        discount: off,
+        tax: 0,
+      };
+    });
     order.transactions = [{ id: this.nextId(), kind: 'SALE', amount: orderTotal(order), gateway: 'bogus' }];
     if (draft.released)
       for (const line of draft.lines) {
@@ -285,3 +290,5 @@ export class FakeShopifyData {
     return order;
   }
 }
+
+const handleOf = (title: string) => title.toLowerCase().replace(/\W+/g, '-');

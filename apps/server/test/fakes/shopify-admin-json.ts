@@ -1,19 +1,16 @@
-import { allocate, minorToDecimal, present } from '@return-center/domain';
-import { child, type Field } from './shopify-graphql.js';
+import { minorToDecimal } from '@return-center/domain';
+import type { Field } from './shopify-graphql.js';
 import {
   digestOf,
   draftSubtotal,
   draftTotal,
-  orderTotal,
-  refundedUnits,
   type FakeDraft,
-  type FakeOrder,
   type FakeProduct,
   type FakeShop,
   type FakeVariant,
 } from './shopify-admin-shop.js';
 
-/** The fake's objects in the Admin API's JSON shapes (a superset of what the adapter selects). */
+/** The fake's objects in the Admin API's JSON shapes (a superset of what the adapter selects; orders: shopify-admin-order-node.ts). */
 
 export type Json = Record<string, unknown>;
 
@@ -66,153 +63,6 @@ export function connection<T>(items: T[], field: Field | undefined, node: (item:
   };
 }
 const cursor = (index: number) => Buffer.from(String(index)).toString('base64url');
-
-const financialStatus = (order: FakeOrder) => {
-  const refunded = order.lines.filter((l) => refundedUnits(order, l.id) > 0);
-  if (order.lines.every((l) => refundedUnits(order, l.id) >= l.quantity)) return 'REFUNDED';
-  return refunded.length > 0 || order.refunds.some((r) => r.amount > 0) ? 'PARTIALLY_REFUNDED' : 'PAID';
-};
-
-export function orderNode(shop: FakeShop, order: FakeOrder, field: Field): Json {
-  const c = order.currency;
-  const lineItems = child(field, 'lineItems');
-  const metafield = child(field, 'metafield');
-  const suggested = child(field, 'suggestedRefund');
-  const stored = metafield
-    ? order.metafields.get(`${str(metafield.args.namespace)}.${str(metafield.args.key)}`)
-    : undefined;
-  return {
-    id: gidOf('Order', order.id),
-    legacyResourceId: String(order.id),
-    name: order.name,
-    email: order.email || null,
-    phone: order.phone || null,
-    createdAt: iso(order.processedAt),
-    processedAt: iso(order.processedAt),
-    cancelledAt: order.cancelledAt === null ? null : iso(order.cancelledAt),
-    currencyCode: shop.currency,
-    presentmentCurrencyCode: c,
-    displayFinancialStatus: financialStatus(order),
-    totalPriceSet: bag(orderTotal(order), c),
-    totalShippingPriceSet: bag(order.shipping, c),
-    totalTaxSet: bag(
-      order.lines.reduce((sum, l) => sum + l.tax, 0),
-      c,
-    ),
-    customer: order.customerId === null ? null : { id: gidOf('Customer', order.customerId) },
-    shippingAddress: order.shippingAddress && {
-      address1: order.shippingAddress.address1,
-      address2: order.shippingAddress.address2 || null,
-      city: order.shippingAddress.city,
-      provinceCode: order.shippingAddress.province_code || null,
-      zip: order.shippingAddress.zip,
-      countryCodeV2: order.shippingAddress.country_code,
-      phone: order.shippingAddress.phone || null,
-    },
-    fulfillments: order.fulfillments.map((f) => ({
-      id: gidOf('Fulfillment', f.id),
-      status: 'SUCCESS',
-      location: { id: gidOf('Location', f.locationId) },
-      createdAt: iso(f.createdAt),
-      deliveredAt: f.deliveredAt === null ? null : iso(f.deliveredAt),
-      fulfillmentLineItems: {
-        nodes: f.lines.map((l) => ({
-          id: gidOf('FulfillmentLineItem', l.id),
-          quantity: l.quantity,
-          lineItem: { id: gidOf('LineItem', l.lineId) },
-        })),
-      },
-    })),
-    lineItems: connection(order.lines, lineItems, (line) => ({
-      id: gidOf('LineItem', line.id),
-      title: line.title,
-      name: line.variantTitle ? `${line.title} - ${line.variantTitle}` : line.title,
-      variantTitle: line.variantTitle || null,
-      sku: line.sku || null,
-      quantity: line.quantity,
-      currentQuantity: line.quantity,
-      refundableQuantity: line.quantity - refundedUnits(order, line.id),
-      unfulfilledQuantity: Math.max(
-        0,
-        line.quantity -
-          order.fulfillments.flatMap((f) => f.lines).reduce((n, l) => n + (l.lineId === line.id ? l.quantity : 0), 0),
-      ),
-      image: line.image ? { url: line.image } : null,
-      originalUnitPriceSet: bag(line.price, c),
-      discountAllocations: line.discount > 0 ? [{ allocatedAmountSet: bag(line.discount, c) }] : [],
-      taxLines: line.tax > 0 ? [{ title: 'Tax', priceSet: bag(line.tax, c) }] : [],
-      product: {
-        id: gidOf('Product', line.productId),
-        tags: shop.products.find((p) => p.id === line.productId)?.tags ?? [],
-      },
-      variant: line.variantId === null ? null : { id: gidOf('ProductVariant', line.variantId) },
-    })),
-    transactions: order.transactions.map((t) => ({
-      id: gidOf('OrderTransaction', t.id),
-      kind: t.kind,
-      status: 'SUCCESS',
-      gateway: t.gateway,
-      amountSet: bag(t.amount, c),
-    })),
-    refunds: order.refunds.map((r) => ({
-      id: gidOf('Refund', r.id),
-      note: r.note,
-      createdAt: iso(r.createdAt),
-      totalRefundedSet: bag(r.amount, c),
-      refundLineItems: {
-        nodes: r.lines.map((l) => ({
-          lineItem: { id: gidOf('LineItem', l.lineId) },
-          quantity: l.quantity,
-          restockType: l.restockType,
-          restocked: l.restockType !== 'NO_RESTOCK',
-          location: l.locationId === null ? null : { id: gidOf('Location', l.locationId) },
-        })),
-      },
-    })),
-    metafield: stored === undefined ? null : { value: stored, compareDigest: digestOf(stored), type: 'json' },
-    ...(suggested ? { suggestedRefund: suggestedRefund(order, suggested) } : {}),
-  };
-}
-
-/**
- * Shopify's suggestion for some units: each line's units are taken after those already refunded, and its discount
- * and tax shared among its units by largest remainder, so a line refunded bit by bit adds up to the line.
- */
-function suggestedRefund(order: FakeOrder, field: Field): Json {
-  const c = order.currency;
-  const lines = list(field.args.refundLineItems).map((input) => {
-    const { lineItemId, quantity } = obj(input);
-    const line = order.lines.find((l) => gidOf('LineItem', l.id) === lineItemId);
-    if (!line) throw new GraphqlError(`Invalid id: ${str(lineItemId)}`);
-    const from = refundedUnits(order, line.id);
-    const units = num(quantity, 0);
-    if (units > line.quantity - from) throw new GraphqlError('Cannot refund more items than were purchased');
-    const share = (amount: number) =>
-      firstUnits(amount, from + units, line.quantity) - firstUnits(amount, from, line.quantity);
-    const discount = share(line.discount);
-    const tax = share(line.tax);
-    return { line, units, subtotal: line.price * units - discount, tax, discount };
-  });
-  const sum = (key: 'subtotal' | 'tax' | 'discount') => lines.reduce((s, l) => s + l[key], 0);
-  return {
-    amountSet: bag(sum('subtotal') + sum('tax'), c),
-    subtotalSet: bag(sum('subtotal') + sum('discount'), c),
-    discountedSubtotalSet: bag(sum('subtotal'), c),
-    totalTaxSet: bag(sum('tax'), c),
-    maximumRefundableSet: bag(orderTotal(order) - order.refunds.reduce((s, r) => s + r.amount, 0), c),
-    refundLineItems: lines.map((l) => ({
-      lineItem: { id: gidOf('LineItem', l.line.id) },
-      quantity: l.units,
-      restockType: 'NO_RESTOCK',
-      priceSet: bag(l.line.price, c),
-      subtotalSet: bag(l.subtotal, c),
-      totalTaxSet: bag(l.tax, c),
-    })),
-  };
-}
-
-const firstUnits = (amount: number, units: number, of: number) =>
-  present(allocate(amount, [units, of - units])[0], 'share of the first units');
 
 export function productNode(shop: FakeShop, product: FakeProduct): Json {
   const named = product.optionNames.length > 0;

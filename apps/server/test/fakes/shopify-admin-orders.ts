@@ -1,19 +1,9 @@
 import { parseMinor } from '@return-center/domain';
 import { compare, compareDate, searchFilter } from './shopify-search.js';
 import type { Field } from './shopify-graphql.js';
-import {
-  connection,
-  gidOf,
-  GraphqlError,
-  iso,
-  list,
-  money,
-  obj,
-  orderNode,
-  str,
-  type Json,
-} from './shopify-admin-json.js';
+import { connection, gidOf, GraphqlError, iso, list, money, obj, str, type Json } from './shopify-admin-json.js';
 import type { FakeShopifyData } from './shopify-admin-data.js';
+import { orderNode } from './shopify-admin-order-node.js';
 import { digestOf, orderTotal, refundedUnits, type FakeShop } from './shopify-admin-shop.js';
 
 /** Root fields of orders, store credit and metafields (refunds: shopify-admin-refunds.ts; returns: shopify-admin-returns.ts). */

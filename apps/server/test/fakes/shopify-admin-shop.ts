@@ -51,6 +51,8 @@ export interface FakeOrder {
   processedAt: number;
   shipping: number;
   shippingAddress: FeedOrder['shipping_address'];
+  tags: string[];
+  discountCodes: string[];
   lines: FakeLine[];
   refunds: FakeRefund[];
   fulfillments: {
@@ -82,10 +84,12 @@ export interface FakeProduct {
   handle: string;
   image: string;
   tags: string[];
+  productType: string;
+  vendor: string;
   createdAt: number;
   optionNames: string[];
   variants: FakeVariant[];
-  /** A product made only to carry an order line's tags: not in the catalogue. */
+  /** A product made only to carry an order line's tags, type, vendor and collections: not in the catalogue. */
   hidden: boolean;
 }
 
@@ -143,10 +147,30 @@ export interface NewFakeProduct {
   handle: string;
   image?: string;
   tags?: string[];
+  productType?: string;
+  vendor?: string;
   createdAt: number;
   optionNames?: string[];
   variants: { title: string; sku: string; price: number; stock: number; options: string[] }[];
 }
+
+/** An order with no lines, refunds, fulfilments or payments yet, nothing shipped and no tags or codes. */
+export const blankOrder = (
+  fields: Pick<FakeOrder, 'id' | 'feedId' | 'name' | 'email' | 'currency' | 'processedAt' | 'customerId'>,
+): FakeOrder => ({
+  phone: '',
+  shipping: 0,
+  shippingAddress: null,
+  tags: [],
+  discountCodes: [],
+  lines: [],
+  refunds: [],
+  fulfillments: [],
+  transactions: [],
+  cancelledAt: null,
+  metafields: new Map(),
+  ...fields,
+});
 
 export const orderTotal = (order: FakeOrder) =>
   order.lines.reduce((sum, l) => sum + l.price * l.quantity - l.discount + l.tax, 0) + order.shipping;

@@ -12,6 +12,9 @@ export interface NewProduct {
   handle: string;
   image: string;
   tags: string[];
+  /** The product's type as the merchant names it, e.g. "Shirts", and who makes it; '' (none) by default. */
+  productType?: string;
+  vendor?: string;
   /** Place among the featured products, 0 first. */
   rank: number;
   createdAt: number;
@@ -48,6 +51,8 @@ export async function addProduct(
       handle: product.handle,
       image: product.image,
       tags: product.tags.join(','),
+      product_type: product.productType ?? '',
+      vendor: product.vendor ?? '',
       featured_rank: product.rank,
       created_at: product.createdAt,
       option_names: JSON.stringify(product.optionNames ?? defaultOptionNames(optionCount)),

@@ -90,6 +90,46 @@ export async function variantBySku(db: Db, shopId: number, sku: string) {
   return row ? { productId: row.product_id, variantId: row.id, price: row.price } : null;
 }
 
+/**
+ * What an order line of each of the shop's products carries of it, as the feed names it: tags, type, vendor and
+ * the titles of its collections (the shop's oldest collection first). Products not the shop's are left out.
+ */
+export async function productFacts(db: Db, shopId: number, productIds: number[]) {
+  const ids = [...new Set(productIds.filter(isId))];
+  if (ids.length === 0) return new Map<number, ProductFacts>();
+  const products = await db
+    .selectFrom('products')
+    .select(['id', 'tags', 'product_type', 'vendor'])
+    .where('shop_id', '=', shopId)
+    .where('id', 'in', ids)
+    .execute();
+  const memberships = await db
+    .selectFrom('collection_products')
+    .innerJoin('collections', 'collections.id', 'collection_products.collection_id')
+    .select(['collection_products.product_id', 'collections.title'])
+    .where('collections.shop_id', '=', shopId)
+    .where('collection_products.product_id', 'in', ids)
+    .orderBy('collections.id')
+    .execute();
+  return new Map(
+    products.map((p): [number, ProductFacts] => [
+      p.id,
+      {
+        tags: p.tags ? p.tags.split(',') : [],
+        product_type: p.product_type,
+        vendor: p.vendor,
+        collections: memberships.filter((m) => m.product_id === p.id).map((m) => m.title),
+      },
+    ]),
+  );
+}
+export interface ProductFacts {
+  tags: string[];
+  product_type: string;
+  vendor: string;
+  collections: string[];
+}
+
 export async function withVariants(db: Db, rows: Selectable<ProductsTable>[]): Promise<PlatformProduct[]> {
   if (rows.length === 0) return [];
   const variants = await db
@@ -109,7 +149,7 @@ export async function withVariants(db: Db, rows: Selectable<ProductsTable>[]): P
     image: row.image,
     tags: row.tags ? row.tags.split(',') : [],
     createdAt: row.created_at,
-    optionNames: optionNames(row.option_names),
+    optionNames: jsonList(row.option_names),
     variants: variants.filter((v) => v.product_id === row.id).map(toVariant),
   }));
 }
@@ -126,7 +166,8 @@ export function toVariant(v: Selectable<VariantsTable>) {
   };
 }
 
-function optionNames(json: string): string[] {
+/** A JSON list of texts as the local tables keep them (option names, collections, codes); its texts only. */
+export function jsonList(json: string): string[] {
   const value: unknown = JSON.parse(json);
   return Array.isArray(value) ? value.filter((name) => typeof name === 'string') : [];
 }

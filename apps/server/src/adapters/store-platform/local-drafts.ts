@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
+import { productFacts } from './local-catalogue.js';
 import { byKey, getDraftOrder } from './local-draft-rows.js';
 import { expireDue, supersede, takeUnits } from './local-draft-stock.js';
 import { upsertFeedOrders } from './local-feed.js';
@@ -149,6 +150,12 @@ export async function completeDraftOrder(
   if (!draft || draft.status !== 'paid' || draft.orderId !== null) return draft;
   const from = present(await orderRow(db, shopId, draft.fromOrderId), `order ${String(draft.fromOrderId)}`);
   let credit = draft.credit;
+  // The new items are the catalogue's: their lines carry what the products are, as a store's order lines would.
+  const facts = await productFacts(
+    db,
+    shopId,
+    draft.lines.map((line) => line.productId),
+  );
   const feed = feedOrder.parse({
     id: `exchange-${draft.id}`,
     name: `${from.order_name}-E${draft.id}`,
@@ -169,6 +176,7 @@ export async function completeDraftOrder(
         price: line.price,
         quantity: line.quantity,
         discount,
+        ...facts.get(line.productId),
       };
     }),
   });

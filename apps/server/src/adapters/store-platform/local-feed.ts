@@ -1,5 +1,6 @@
 import type { FeedOrder, FeedShippingAddress } from '@return-center/contract';
 import type { Db } from '../../db/database.js';
+import { jsonList } from './local-catalogue.js';
 import type { FeedResult } from './port-feed.js';
 
 const numberTaken = (number: string, holder: string) => `Order number ${number} already belongs to order ${holder}`;
@@ -17,6 +18,9 @@ const LINE_COLUMNS = Object.keys({
   discount: true,
   tax: true,
   tags: true,
+  product_type: true,
+  vendor: true,
+  collections: true,
   refunded_quantity: true,
 } satisfies Record<LineColumn, true>) as LineColumn[];
 /** Rows per multi-row insert: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
@@ -128,6 +132,8 @@ export async function feedOrderOf(db: Db, shopId: number, orderId: number): Prom
     delivered_at: order.delivered_at,
     shipping: order.shipping,
     shipping_address: order.shipping_address ? (JSON.parse(order.shipping_address) as FeedShippingAddress) : null,
+    tags: jsonList(order.tags),
+    discount_codes: jsonList(order.discount_codes),
     lines: lines.map((l) => ({
       id: l.platform_line_id,
       product_id: l.product_id,
@@ -141,6 +147,9 @@ export async function feedOrderOf(db: Db, shopId: number, orderId: number): Prom
       discount: l.discount,
       tax: l.tax,
       tags: l.tags ? l.tags.split(',') : [],
+      product_type: l.product_type,
+      vendor: l.vendor,
+      collections: jsonList(l.collections),
     })),
     refunds:
       refunded.length === 0
@@ -241,6 +250,8 @@ function orderRow(order: FeedOrder, customerId: number) {
     delivered_at: order.delivered_at,
     refunded_at: fullyRefunded ? Math.max(order.created_at, ...order.refunds.map((r) => r.created_at)) : null,
     shipping_address: order.shipping_address ? JSON.stringify(order.shipping_address) : '',
+    tags: JSON.stringify(order.tags),
+    discount_codes: JSON.stringify(order.discount_codes),
   };
 }
 
@@ -260,6 +271,9 @@ function lineRows(order: FeedOrder, orderId: number) {
     discount: line.discount,
     tax: line.tax,
     tags: line.tags.join(','),
+    product_type: line.product_type,
+    vendor: line.vendor,
+    collections: JSON.stringify(line.collections),
     refunded_quantity: refunded.get(line.id) ?? 0,
   }));
 }

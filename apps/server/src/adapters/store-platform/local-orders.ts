@@ -3,6 +3,7 @@ import { normalizeOrderNumber } from '@return-center/domain';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
+import { jsonList } from './local-catalogue.js';
 import type { OrderLinesTable, OrdersTable } from './local-schema.js';
 import type { PlatformOrder } from './port.js';
 
@@ -116,6 +117,8 @@ function toPlatformOrder(row: Selectable<OrdersTable>, lines: Selectable<OrderLi
     deliveredAt: row.delivered_at,
     refunded: row.refunded_at !== null,
     shippingAddress: row.shipping_address ? (JSON.parse(row.shipping_address) as FeedShippingAddress) : null,
+    tags: jsonList(row.tags),
+    discountCodes: jsonList(row.discount_codes),
     lines: lines.map((l) => ({
       id: l.id,
       platformId: l.platform_line_id,
@@ -130,6 +133,9 @@ function toPlatformOrder(row: Selectable<OrdersTable>, lines: Selectable<OrderLi
       discount: l.discount,
       tax: l.tax,
       tags: l.tags ? l.tags.split(',') : [],
+      productType: l.product_type,
+      vendor: l.vendor,
+      collections: jsonList(l.collections),
       refundedQuantity: l.refunded_quantity,
     })),
   };

@@ -25,6 +25,9 @@ export interface ProductsTable {
   min_price: Generated<number>;
   /** What a search matches (searchTextOf: title, tags, SKUs), kept by the catalogue's writes. */
   search_text: Generated<string>;
+  /** The product's type and vendor, '' when none. */
+  product_type: Generated<string>;
+  vendor: Generated<string>;
 }
 
 export interface CollectionsTable {
@@ -73,6 +76,9 @@ export interface OrdersTable {
   refunded_at: number | null;
   /** JSON of the feed's shipping address, '' when the store sent none. */
   shipping_address: string;
+  /** JSON lists of the order's own tags and of the discount codes used. */
+  tags: Generated<string>;
+  discount_codes: Generated<string>;
 }
 
 export interface OrderLinesTable {
@@ -92,6 +98,10 @@ export interface OrderLinesTable {
   tax: number;
   tags: string;
   refunded_quantity: number;
+  /** The product's type and vendor as fed ('' when none), and a JSON list of its collections' titles. */
+  product_type: Generated<string>;
+  vendor: Generated<string>;
+  collections: Generated<string>;
 }
 
 export interface PlatformRefundsTable {

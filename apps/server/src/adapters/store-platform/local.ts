@@ -211,6 +211,11 @@ export class LocalStorePlatform implements StorePlatform, DraftCheckout, OrderIn
     return catalogueWrites.addCollection(this.db, this.clock, shopId, collection);
   }
 
+  /** What an order line of each of the shop's products carries of it: tags, type, vendor, collection titles. */
+  productFacts(shopId: number, productIds: number[]): Promise<Map<number, catalogue.ProductFacts>> {
+    return catalogue.productFacts(this.db, shopId, productIds);
+  }
+
   /** A variant of the shop's catalogue by its SKU. */
   variantBySku(shopId: number, sku: string): Promise<{ productId: number; variantId: number; price: number } | null> {
     return catalogue.variantBySku(this.db, shopId, sku);

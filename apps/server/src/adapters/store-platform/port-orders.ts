@@ -15,7 +15,14 @@ export interface PlatformLine {
   quantity: number;
   discount: number;
   tax: number;
+  /** The product's tags (the store's final-sale tag among them). */
   tags: string[];
+  /** The product's type as the merchant names it ('' when none), e.g. "Shirts". */
+  productType: string;
+  /** Who makes or supplies the product ('' when none). */
+  vendor: string;
+  /** The titles of the shop's collections the product is in. */
+  collections: string[];
   refundedQuantity: number;
 }
 
@@ -37,6 +44,10 @@ export interface PlatformOrder {
   deliveredAt: number | null;
   refunded: boolean;
   shippingAddress: FeedShippingAddress | null;
+  /** The order's own tags (not its products'). */
+  tags: string[];
+  /** The discount codes the shopper used on the order. */
+  discountCodes: string[];
   lines: PlatformLine[];
 }
 

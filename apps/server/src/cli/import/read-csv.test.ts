@@ -46,6 +46,27 @@ describe('reading CSV orders', () => {
     ]);
   });
 
+  it('reads the order’s tags and discount codes, and each line’s product type, vendor and collections', async () => {
+    const header =
+      'order_id,name,email,currency,created_at,order_tags,discount_codes,line_id,title,price,quantity,tags,product_type,vendor,collections';
+    const [record] = await read(
+      [
+        header,
+        '5001,#1001,ann@example.com,USD,1700000000,vip|wholesale,WELCOME10,L1,Shirt,4500,1,summer,Shirts,Fernhill,Sale|Summer',
+        '5001,,,,,,,L2,Cap,1500,1,,,,',
+      ].join('\n'),
+    );
+    const order = feedOrder.parse(record && 'order' in record ? record.order : undefined);
+    expect(order).toMatchObject({ tags: ['vip', 'wholesale'], discount_codes: ['WELCOME10'] });
+    expect(order.lines[0]).toMatchObject({
+      tags: ['summer'],
+      product_type: 'Shirts',
+      vendor: 'Fernhill',
+      collections: ['Sale', 'Summer'],
+    });
+    expect(order.lines[1]).toMatchObject({ tags: [], product_type: '', vendor: '', collections: [] });
+  });
+
   it('produces orders the feed accepts, with its defaults for the empty cells', async () => {
     const [record] = await read(csv('5001,#1001,ann@example.com,USD,1700000000,,L1,Shirt,4500,1,,,,'));
     const order = feedOrder.parse(record && 'order' in record ? record.order : undefined);

@@ -9,14 +9,14 @@
  *   read from its first row (later rows may leave them empty). An order's rows must be consecutive.
  * - Columns (* must be in the header):
  *     order:  order_id*, name*, number, email*, phone, first_name, last_name, currency*, created_at*,
- *             fulfilled_at, delivered_at, shipping
+ *             fulfilled_at, delivered_at, shipping, order_tags (the order's `tags`), discount_codes
  *     line:   line_id*, product_id, variant_id, title*, variant_title, sku, image, price*, quantity*, discount, tax,
- *             tags, refunded_quantity, refunded_at
+ *             tags, product_type, vendor, collections, refunded_quantity, refunded_at
  *   Any other column name is refused, so that a misspelt optional column does not silently lose its data.
  * - Money (shipping, price, discount, tax) is an integer in minor units of the currency: 1250 for 12.50 USD.
  * - Times are unix seconds or ISO 8601 (2024-03-01, 2024-03-01T10:00:00Z, 2024-03-01T10:00:00+01:00); ISO without
  *   a zone is UTC. An empty fulfilled_at or delivered_at means not yet.
- * - tags are separated by `|`.
+ * - tags, order_tags, discount_codes and collections are separated by `|`.
  * - An empty cell is left out, so the order feed's default applies.
  * - The lines with refunded_quantity > 0 become the order's one refund, with id `import`, dated the latest
  *   refunded_at of those lines, or the order's created_at when none is given.
@@ -40,7 +40,11 @@ const ORDER_COLUMNS: Record<string, Convert> = {
   fulfilled_at: unixTime,
   delivered_at: unixTime,
   shipping: money,
+  order_tags: tagList,
+  discount_codes: tagList,
 };
+/** Columns named otherwise than their field: the line's `tags` column holds the line's. */
+const FIELD_OF: Record<string, string> = { order_tags: 'tags' };
 const LINE_COLUMNS: Record<string, Convert> = {
   product_id: wholeNumber,
   variant_id: wholeNumber,
@@ -53,6 +57,9 @@ const LINE_COLUMNS: Record<string, Convert> = {
   discount: money,
   tax: money,
   tags: tagList,
+  product_type: text,
+  vendor: text,
+  collections: tagList,
 };
 const REFUND_COLUMNS: Record<string, Convert> = { refunded_quantity: count, refunded_at: unixTime };
 
@@ -180,7 +187,7 @@ class CsvOrderBuilder {
       const cell = this.cell(row, column);
       if (cell === undefined) continue;
       try {
-        values[column] = convert(cell);
+        values[FIELD_OF[column] ?? column] = convert(cell);
       } catch (error) {
         if (!(error instanceof CellError)) throw error;
         errors.push(`${column}: ${error.message}`);

@@ -3,6 +3,7 @@ import { oneLineReturn } from '@return-center/contract/sample-return';
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addShop, buildTestApp, dialects, shop as demoShop, type TestApp } from '../../../test/helper.js';
+import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
 import { merchantCall, order, shopperView as viewOf } from './test-support.js';
 
 describe.each(dialects)('orders fed by the merchant on %s', (dialect) => {
@@ -79,6 +80,17 @@ describe.each(dialects)('orders fed by the merchant on %s', (dialect) => {
         /^refunds\.0\.lines\.0\.line_id:/,
       ],
       [order({ name: 'Order one' }), /^number:/],
+      // What return rules look at is bounded like the lines' tags.
+      [order({ tags: Array.from({ length: 51 }, (_, i) => `t${String(i)}`) }), /^tags:/],
+      [order({ discount_codes: ['X'.repeat(256)] }), /^discount_codes\.0:/],
+      [
+        order({ lines: [{ id: 'a', title: 'X', price: 1, quantity: 1, collections: [' '] }] }),
+        /^lines\.0\.collections\.0:/,
+      ],
+      [
+        order({ lines: [{ id: 'a', title: 'X', price: 1, quantity: 1, vendor: 'V'.repeat(256) }] }),
+        /^lines\.0\.vendor:/,
+      ],
       // A misspelt field is named, not silently dropped.
       [order({ delivered: 1_795_000_000 }), /"delivered"/],
     ];
@@ -91,6 +103,28 @@ describe.each(dialects)('orders fed by the merchant on %s', (dialect) => {
     expect((await put('has/slash', order())).status).toBe(404);
     expect((await put('has space', order())).body.msg).toMatch(/^id:/);
     expect(await shopperView('1001', 'erin@example.com')).toBeNull();
+  });
+
+  it('keeps what return rules look at: the order’s tags and codes, each line’s type, vendor and collections', async () => {
+    const [jacket, socks] = order().lines;
+    const facts = {
+      tags: ['vip'],
+      discount_codes: ['WELCOME10'],
+      lines: [{ ...jacket, product_type: 'Jackets', vendor: 'Northbound', collections: ['Outerwear', 'Sale'] }, socks],
+    };
+    expect((await put('5123', order(facts))).status).toBe(200);
+    const platform = new LocalStorePlatform(t.db, t.clock);
+    const saved = async () => present(await platform.findOrderByNumber(other.shop.id, '1001'), 'the fed order');
+    const fed = await saved();
+    expect([fed.tags, fed.discountCodes]).toEqual([['vip'], ['WELCOME10']]);
+    expect(fed.lines.map((l) => [l.productType, l.vendor, l.collections])).toEqual([
+      ['Jackets', 'Northbound', ['Outerwear', 'Sale']],
+      ['', '', []],
+    ]);
+    // The store sends the order again without them: it has none now.
+    await put('5123', order());
+    const after = await saved();
+    expect([after.tags, after.discountCodes, after.lines[0]?.collections]).toEqual([[], [], []]);
   });
 
   it('refuses amounts whose sums would not stay exact, one by one or in an import, with the field at fault', async () => {

@@ -88,6 +88,22 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
       expect(await platform.completeDraftOrder(otherShop, paid.id)).toBeNull();
     });
 
+    it('gives the exchange order’s lines what the catalogue says of their products', async () => {
+      const { input, productId } = await exchange();
+      await h.putCollection(shop, { title: 'Sale', handle: 'sale', productIds: [productId] });
+      const paid = await platform.createDraftOrder(shop, input('facts', { credit: 6000 }));
+      const completed = present(await platform.completeDraftOrder(shop, paid.id), 'completed draft');
+      const made = present(await platform.getOrder(shop, present(completed.orderId, 'order')), 'exchange order');
+      expect(made.lines).toHaveLength(1);
+      expect(made.lines[0]).toMatchObject({
+        productId,
+        productType: 'Shirts',
+        vendor: 'Fernhill Supply Co.',
+        collections: ['Sale'],
+      });
+      expect([made.tags, made.discountCodes]).toEqual([[], []]);
+    });
+
     it('shows the draft paid once the shopper paid it', async () => {
       const { input } = await exchange();
       const draft = await platform.createDraftOrder(shop, input('pay'));

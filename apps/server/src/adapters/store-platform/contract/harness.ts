@@ -209,6 +209,8 @@ async function exchangeIn(h: Harness, shop: number, placed: Scope['placed']) {
   const { productId, variantIds } = await h.putProduct(
     shop,
     product('linen-shirt', 0, {
+      productType: 'Shirts',
+      vendor: 'Fernhill Supply Co.',
       variants: [
         { title: 'S', sku: 'LINEN-SHIRT-S', price: 2500, stock: 10, options: ['S'] },
         { title: 'M', sku: 'LINEN-SHIRT-M', price: 2500, stock: 0, options: ['M'] },

@@ -58,6 +58,40 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
       expect(await platform.getOrder(shop, found.id)).toEqual(found);
     });
 
+    it('answers what return rules look at: the order’s tags and codes, each line’s type, vendor and collections', async () => {
+      const [shirt, sneakers] = order('1001').lines;
+      const facts = {
+        tags: ['vip', 'wholesale'],
+        discount_codes: ['WELCOME10'],
+        lines: [
+          { ...shirt, product_type: 'Shirts', vendor: 'Fernhill Supply Co.', collections: ['Sale', 'Summer'] },
+          sneakers,
+        ],
+      };
+      const found = await placed(order('1001', facts));
+      expect([found.tags, found.discountCodes]).toEqual([['vip', 'wholesale'], ['WELCOME10']]);
+      const line = lineOf(found, '1001-1');
+      expect(line).toMatchObject({ productType: 'Shirts', vendor: 'Fernhill Supply Co.', tags: ['shirts'] });
+      expect([...line.collections].sort()).toEqual(['Sale', 'Summer']);
+      expect(lineOf(found, '1001-2')).toMatchObject({ productType: '', vendor: '', collections: [] });
+      expect(await platform.getOrder(shop, found.id)).toEqual(found);
+
+      // The store changes them: the order answers what it says now.
+      const changed = order('1001', {
+        tags: ['vip'],
+        lines: [{ ...shirt, product_type: 'Tops', vendor: 'Alder & Wool', collections: ['Summer'] }, sneakers],
+      });
+      const again = await placed(changed);
+      expect([again.tags, again.discountCodes]).toEqual([['vip'], []]);
+      expect(lineOf(again, '1001-1')).toMatchObject({
+        productType: 'Tops',
+        vendor: 'Alder & Wool',
+        collections: ['Summer'],
+      });
+      // An order without them has none.
+      expect(await placed(order('1002'))).toMatchObject({ tags: [], discountCodes: [] });
+    });
+
     it('finds an order by id, and nothing for an id it does not have', async () => {
       const found = await placed(order('1001'));
       expect((await platform.getOrder(shop, found.id))?.number).toBe('1001');

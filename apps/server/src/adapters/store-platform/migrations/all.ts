@@ -9,6 +9,7 @@ import * as draftGroups from './021-draft-groups.js';
 import * as shippingAddress from './022-shipping-address.js';
 import * as shopifyIds from './026-shopify-ids.js';
 import * as draftHolds from './029-draft-holds.js';
+import * as orderFacts from './031-order-facts.js';
 
 /** The store platform adapters' tables' migrations (the local store's, Shopify's ids). */
 export const STORE_PLATFORM_MIGRATIONS: Record<string, DialectMigration> = {
@@ -22,4 +23,5 @@ export const STORE_PLATFORM_MIGRATIONS: Record<string, DialectMigration> = {
   '022-shipping-address': shippingAddress,
   '026-shopify-ids': shopifyIds,
   '029-draft-holds': draftHolds,
+  '031-order-facts': orderFacts,
 };

@@ -18,8 +18,9 @@ import {
 /** Orders read from the Admin API, in the shopper's (presentment) currency. */
 
 /**
- * A line costs about 12 points of Shopify's query cost, and a query may cost 1000 at most: an order comes with its
- * first lines, and the rest (an order of many lines) follow a page at a time.
+ * A line costs about 24 points of Shopify's query cost (half of it its product's first 10 collections), and a query
+ * may cost 1000 at most: an order comes with its first lines, and the rest (an order of many lines) follow a page at a
+ * time.
  */
 const LINE_FIELDS = `
   id title variantTitle sku quantity refundableQuantity
@@ -27,11 +28,11 @@ const LINE_FIELDS = `
   originalUnitPriceSet { presentmentMoney { amount currencyCode } }
   discountAllocations { allocatedAmountSet { presentmentMoney { amount currencyCode } } }
   taxLines { priceSet { presentmentMoney { amount currencyCode } } }
-  product { id tags }
+  product { id tags productType vendor collections(first: 10) { nodes { title } } }
   variant { id }`;
 
 const orderFields = (lines: number) => `
-  id name email phone processedAt presentmentCurrencyCode displayFinancialStatus
+  id name email phone processedAt presentmentCurrencyCode displayFinancialStatus tags discountCodes
   totalPriceSet { presentmentMoney { amount currencyCode } }
   totalShippingPriceSet { presentmentMoney { amount currencyCode } }
   shippingAddress { address1 address2 city provinceCode zip countryCodeV2 phone }
@@ -40,12 +41,14 @@ const orderFields = (lines: number) => `
 
 /**
  * Shopify holds a query until the bucket has its requested cost (what its `first`s could cost), and gives back the
- * unused part afterwards: 20 lines ask about 270 points where 50 asked 630, so a page that reads an order waits less
- * on a busy shop; most orders have fewer, and the rest follow a page at a time.
+ * unused part afterwards: 10 lines ask about 270 points where 20 would ask 510, so a page that reads an order waits
+ * less on a busy shop; most orders have fewer, and the rest follow a page at a time.
  */
+const FIRST_LINES = 10;
+
 export const ORDER: Operation = {
   name: 'Order',
-  query: `query Order($id: ID!) { order(id: $id) { ${orderFields(20)} } }`,
+  query: `query Order($id: ID!) { order(id: $id) { ${orderFields(FIRST_LINES)} } }`,
   retryable: true,
 };
 
@@ -54,19 +57,20 @@ const ORDERS: Operation = {
   name: 'Orders',
   query: `query Orders($query: String!, $first: Int!, $after: String) {
     orders(first: $first, after: $after, query: $query, sortKey: PROCESSED_AT, reverse: true) {
-      nodes { ${orderFields(20)} }
+      nodes { ${orderFields(FIRST_LINES)} }
       pageInfo { hasNextPage endCursor }
     }
   }`,
   retryable: true,
 };
-/** Orders per page of a search: three of 20 lines stay under the cost limit. */
+/** Orders per page of a search: three with their first lines stay under the cost limit (about 810 points). */
 const ORDERS_PAGE = 3;
 
+/** The lines past an order's first, 30 a page (about 720 points). */
 const ORDER_LINES: Operation = {
   name: 'OrderLines',
   query: `query OrderLines($id: ID!, $after: String) {
-    order(id: $id) { lineItems(first: 50, after: $after) { nodes { ${LINE_FIELDS} } pageInfo { hasNextPage endCursor } } }
+    order(id: $id) { lineItems(first: 30, after: $after) { nodes { ${LINE_FIELDS} } pageInfo { hasNextPage endCursor } } }
   }`,
   retryable: true,
 };
@@ -85,6 +89,8 @@ export interface OrderNode {
   processedAt: string;
   presentmentCurrencyCode: string;
   displayFinancialStatus: string | null;
+  tags: string[];
+  discountCodes: string[];
   totalPriceSet: MoneyBag;
   totalShippingPriceSet: MoneyBag;
   shippingAddress: {
@@ -111,7 +117,13 @@ interface LineNode {
   originalUnitPriceSet: MoneyBag;
   discountAllocations: { allocatedAmountSet: MoneyBag }[];
   taxLines: { priceSet: MoneyBag }[];
-  product: { id: string; tags: string[] } | null;
+  product: {
+    id: string;
+    tags: string[];
+    productType: string;
+    vendor: string;
+    collections: { nodes: { title: string }[] };
+  } | null;
   variant: { id: string } | null;
 }
 
@@ -211,6 +223,8 @@ export function toPlatformOrder(node: OrderNode): PlatformOrder {
     deliveredAt: delivered.length > 0 ? Math.max(...delivered) : null,
     refunded: node.displayFinancialStatus === 'REFUNDED',
     shippingAddress: node.shippingAddress ? toAddress(node.shippingAddress) : null,
+    tags: node.tags,
+    discountCodes: node.discountCodes,
     lines,
   };
 }
@@ -230,8 +244,11 @@ function toLine(line: LineNode, currency: string): PlatformLine {
     quantity: line.quantity,
     discount: sum(line.discountAllocations.map((a) => bag(a.allocatedAmountSet, currency))),
     tax: sum(line.taxLines.map((t) => bag(t.priceSet, currency))),
-    // Shopify keeps the line's tags on its product.
+    // Shopify keeps the line's tags, type, vendor and collections on its product (none when it was deleted).
     tags: line.product?.tags ?? [],
+    productType: line.product?.productType ?? '',
+    vendor: line.product?.vendor ?? '',
+    collections: line.product?.collections.nodes.map((c) => c.title) ?? [],
     refundedQuantity: Math.max(0, line.quantity - line.refundableQuantity),
   };
 }
