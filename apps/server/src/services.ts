@@ -136,8 +136,9 @@ export async function createServices(
       loginPerIp: { ...LIMITS.loginPerIp, max: config.LOGIN_LIMIT_PER_IP },
     },
   });
-  const rules = new RulesService(new RulesRepository(db, clock));
-  const orders = new OrdersService(platform, new OrdersRepository(db), clock);
+  const requests = new RequestsRepository(db);
+  const rules = new RulesService(new RulesRepository(db, clock), requests, platform);
+  const orders = new OrdersService(platform, new OrdersRepository(db), rules, clock);
   const payees = new PayoutsService({ db, payouts, orders, limiter, clock });
   const exchangeDrafts = new ExchangeDrafts(platform, limiter, clock, config.EXCHANGE_DRAFT_TTL_MINUTES * 60);
   const returns = new ReturnsService(
@@ -148,8 +149,8 @@ export async function createServices(
     exchangeDrafts,
     clock,
     payees,
+    rules,
   );
-  const requests = new RequestsRepository(db);
   const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox, documents });
   const merchant = new MerchantService(new MerchantKeys(db, clock, limiter), requests, lifecycle);
   const shopperRequests = new ShopperRequestsService({

@@ -22,6 +22,8 @@ export const messages = {
   productDeleted: 'The original product has been deleted.',
   orderRefunded: 'Order has been refunded at shopify.',
   provideRequiredInformation: 'Please provide required information',
+  /** A return the shop's rules refuse, without saying which rule (a block list is never named). */
+  cannotBeReturned: 'This item is not eligible for return',
   pickupAddressInvalid: 'Pickup address validation failed',
   zipFormat: 'Origin zipcode format must be zzzzz[pppp]',
   phoneDigits: 'Phone number must be 10 digits',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shopperMessage } from './shopper-message.js';
 import { RETURN_WINDOW_DAYS } from './constants.js';
 import { int, minor, unixSeconds } from './envelope.js';
 import { NonReturnableReason } from './ids.js';
@@ -33,6 +34,8 @@ export const nonReturnableLine = orderLine.extend({
   reason: z.enum(Object.values(NonReturnableReason) as [NonReturnableReason, ...NonReturnableReason[]]),
   /** The open request that holds this line, when reason is processed_by_app. */
   request_id: int.nullable(),
+  /** The shop's words when one of its rules denies the line (reason `other`); null: the portal's own. */
+  message: shopperMessage.nullable().default(null),
 });
 export type NonReturnableLine = z.infer<typeof nonReturnableLine>;
 

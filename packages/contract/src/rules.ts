@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { int, minor } from './envelope.js';
-import { LOCALES, RETURN_WINDOW_DAYS } from './constants.js';
+import { RETURN_WINDOW_DAYS } from './constants.js';
 import { creditBonus } from './order.js';
 import { returnAddress } from './shop-settings.js';
+import { shopperMessage } from './shopper-message.js';
+
+export { shopperMessage, type ShopperMessage } from './shopper-message.js';
 
 /**
  * A shop's return policy as ordered rules (issue 32, ADR 035). The server evaluates them (domain `evaluateRules`); the
@@ -91,13 +94,6 @@ export type NumberCondition = z.infer<typeof numberCondition>;
 export type TextCondition = z.infer<typeof textCondition>;
 export type IdCondition = z.infer<typeof idCondition>;
 export type FlagCondition = z.infer<typeof flagCondition>;
-
-/** A message to shoppers: the shop's own text, with per-language versions; without one, the portal's own wording. */
-export const shopperMessage = z.object({
-  text: z.string().trim().max(500).default(''),
-  translations: z.partialRecord(z.enum(LOCALES), z.string().trim().min(1).max(500)).default({}),
-});
-export type ShopperMessage = z.infer<typeof shopperMessage>;
 
 /** Who a fee is waived for: exchanges, or store credit (discount code, gift card). */
 export const feeWaiver = z

@@ -1,4 +1,4 @@
-import { NonReturnableReason, RETURN_WINDOW_DAYS } from '@return-center/contract';
+import { NonReturnableReason } from '@return-center/contract';
 
 export interface LineFacts {
   quantity: number;
@@ -11,23 +11,27 @@ export interface LineFacts {
    * own in their store), so they are counted once with the platform's refunded units, not on top of them.
    */
   completedQuantity: number;
-  tags: readonly string[];
 }
 
 export interface OrderFacts {
   createdAt: number;
   /** Whole order refunded at the platform. */
   refunded: boolean;
-  windowDays?: number;
 }
 
-const NON_RETURNABLE_TAGS = ['final-sale', 'non-returnable'];
+/** What the shop's rules decided for the line (domain evaluateRules): its window, and whether a rule denies it. */
+export interface LinePolicy {
+  windowDays: number;
+  denied: boolean;
+}
+
 const DAY = 86400;
 
 /** Why a line cannot be returned, or null if it can (spec screen 2's four reasons), with the refundable quantity. */
 export function lineEligibility(
   order: OrderFacts,
   line: LineFacts,
+  policy: LinePolicy,
   now: number,
 ): { reason: NonReturnableReason | null; refundable: number } {
   const held = line.requestedQuantity + Math.max(line.refundedQuantity, line.completedQuantity);
@@ -41,11 +45,9 @@ export function lineEligibility(
     return { reason: NonReturnableReason.RefundedAtPlatform, refundable: 0 };
   }
   if (byApp > 0 && refundable === 0) return { reason: NonReturnableReason.ProcessedByApp, refundable };
-  if (now - order.createdAt > (order.windowDays ?? RETURN_WINDOW_DAYS) * DAY) {
+  if (now - order.createdAt > policy.windowDays * DAY) {
     return { reason: NonReturnableReason.MissedWindow, refundable: 0 };
   }
-  if (line.tags.some((tag) => NON_RETURNABLE_TAGS.includes(tag.toLowerCase()))) {
-    return { reason: NonReturnableReason.Other, refundable: 0 };
-  }
+  if (policy.denied) return { reason: NonReturnableReason.Other, refundable: 0 };
   return { reason: refundable > 0 ? null : NonReturnableReason.Other, refundable };
 }

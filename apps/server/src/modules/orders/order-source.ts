@@ -1,5 +1,6 @@
 import {
   PICKUP_COUNTRY,
+  RETURN_WINDOW_DAYS,
   PICKUP_DEFAULT_CARRIER,
   PICKUP_DEFAULT_TIME_SLOT,
   RequestStatus,
@@ -12,13 +13,13 @@ import {
 } from '@return-center/contract';
 import {
   allowedShippingMethods,
-  greenRuleOf,
-  isGreenReturn,
   isOpenRequest,
   lineEligibility,
   maskPhone,
   normalizePhone,
+  offeredByRules,
   offeredSolutions,
+  type RuleDecision,
 } from '@return-center/domain';
 import type { PlatformLine, PlatformOrder } from '../../adapters/store-platform/port.js';
 import { defaultCurrencyFormat } from '../storefront-config/currency-format.js';
@@ -70,6 +71,16 @@ export const PICKUP_METHOD = {
   pickupTimeDefault: PICKUP_DEFAULT_TIME_SLOT,
 };
 
+/** The solutions of these ids, as the portal lists them. */
+export const solutionEntries = (ids: readonly number[]) => SOLUTIONS.filter((solution) => ids.includes(solution.id));
+
+/** The shipping methods of these ids, as the portal lists them, with the label's fee. */
+export const methodEntries = (shop: Shop, ids: readonly number[]) =>
+  SHIPPING_METHODS.filter((m) => ids.includes(m.id)).map((m) => ({
+    ...m,
+    fee: m.id === ShippingMethodId.MerchantLabel ? shop.settings.return_setting.label_fee : 0,
+  }));
+
 export const openRequest = (requests: RequestRow[], orderId: number) =>
   requests.find((r) => r.order_id === orderId && isOpenRequest(r.status)) ?? null;
 
@@ -89,12 +100,12 @@ export function toOrderLine(line: PlatformLine, refundable: number): OrderLine {
   };
 }
 
-/** Splits an order's lines into returnable (`yes`) and not (`no`, with the reason). */
+/** Splits an order's lines into returnable (`yes`) and not (`no`, with the reason), as the shop's rules decided. */
 export function classifyLines(
-  shop: Shop,
   order: PlatformOrder,
   requested: RequestedUnits,
   requests: RequestRow[],
+  decision: Pick<RuleDecision, 'items'>,
   now: number,
 ) {
   const yes: OrderLine[] = [];
@@ -102,23 +113,26 @@ export function classifyLines(
   // The request that took the line: any not rejected (a completed one still holds what it returned).
   const holder = requests.find((r) => r.order_id === order.id && r.status !== RequestStatus.Rejected)?.id ?? null;
   for (const line of order.lines) {
+    const decided = decision.items.find((item) => item.lineId === line.id);
     const { reason, refundable } = lineEligibility(
-      {
-        createdAt: order.createdAt,
-        refunded: order.refunded,
-        windowDays: shop.settings.return_setting.return_window_days,
-      },
+      { createdAt: order.createdAt, refunded: order.refunded },
       {
         quantity: line.quantity,
         refundedQuantity: line.refundedQuantity,
         requestedQuantity: requested.open.get(line.id) ?? 0,
         completedQuantity: requested.completed.get(line.id) ?? 0,
-        tags: line.tags,
       },
+      { windowDays: decided?.windowDays ?? RETURN_WINDOW_DAYS, denied: Boolean(decided?.denied) },
       now,
     );
     if (reason === null) yes.push(toOrderLine(line, refundable));
-    else no.push({ ...toOrderLine(line, 0), reason, request_id: reason === 'processed_by_app' ? holder : null });
+    else
+      no.push({
+        ...toOrderLine(line, 0),
+        reason,
+        request_id: reason === 'processed_by_app' ? holder : null,
+        message: reason === 'other' ? (decided?.denied?.message ?? null) : null,
+      });
   }
   return { yes, no };
 }
@@ -128,9 +142,9 @@ export function buildOrderSource(
   order: PlatformOrder,
   lines: ReturnType<typeof classifyLines>,
   requests: RequestRow[],
-  now: number,
+  decision: RuleDecision,
 ): OrderSource {
-  const configuredMethods = shop.settings.shipping_methods;
+  const configuredMethods = offeredByRules(shop.settings.shipping_methods, decision.offerMethods, decision.hideMethods);
   // Order-level answers; the chosen lines refine them (returns orderConfig / checkRule).
   // Carriers pick up in the United States only (spec §9): the order must have been shipped there.
   const pickupIsOk =
@@ -139,16 +153,15 @@ export function buildOrderSource(
       delivery_date_check: false,
       pickup_is_ok: true,
     }).includes(ShippingMethodId.CarrierPickup);
-  const greenPossible = isGreenReturn(greenRuleOf(shop.settings.return_setting), {
-    refund: 0,
-    deliveredAt: order.deliveredAt,
-    now,
-  });
+  // Decided before the shopper chooses, as for a refund of nothing: whether keeping the item could be offered at all.
+  const greenPossible = decision.keepItem?.allow ?? false;
   const methods = allowedShippingMethods(configuredMethods, undefined, {
     delivery_date_check: greenPossible,
     pickup_is_ok: pickupIsOk,
   });
-  const solutions = offeredSolutions(shop.settings.solutions);
+  const solutions = offeredSolutions(
+    offeredByRules(shop.settings.solutions, decision.offerSolutions, decision.hideSolutions),
+  );
   return {
     id: order.id,
     order_name: order.name,
@@ -162,11 +175,8 @@ export function buildOrderSource(
       money: order.total,
     },
     shopify_order_id: order.platformId,
-    returnShippingMethod: SHIPPING_METHODS.filter((m) => methods.includes(m.id)).map((m) => ({
-      ...m,
-      fee: m.id === ShippingMethodId.MerchantLabel ? shop.settings.return_setting.label_fee : 0,
-    })),
-    returnSolution: SOLUTIONS.filter((solution) => solutions.includes(solution.id)),
+    returnShippingMethod: methodEntries(shop, methods),
+    returnSolution: solutionEntries(solutions),
     pickupMethod: PICKUP_METHOD,
     pickup_is_ok: pickupIsOk,
     has_free_shipping: order.shipping === 0,

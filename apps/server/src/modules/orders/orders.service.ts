@@ -1,9 +1,11 @@
-import type { OrderSource, OrderSummary, ReturnListItem } from '@return-center/contract';
+import type { OrderSource, OrderSummary, ReturnListItem, RuleSet } from '@return-center/contract';
+import { present } from '@return-center/domain';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { PlatformOrder, StorePlatform } from '../../adapters/store-platform/port.js';
 import { errors } from '../../http/app-error.js';
 import type { Session } from '../auth/sessions.js';
+import type { RulesService } from '../rules/rules.service.js';
 import type { Shop } from '../storefront-config/shop.js';
 import { buildOrderSource, classifyLines, currencyFormat, openRequest } from './order-source.js';
 import type { OrdersRepository } from './orders.repository.js';
@@ -12,8 +14,16 @@ export class OrdersService {
   constructor(
     private readonly platform: StorePlatform,
     private readonly repository: OrdersRepository,
+    private readonly rules: RulesService,
     private readonly clock: Clock,
   ) {}
+
+  /** The shop's rules on a return of the whole order, before the shopper chooses (every line, all its units). */
+  private decideWhole(shop: Shop, order: PlatformOrder, now: number, set?: RuleSet) {
+    const items = order.lines.map((line) => ({ line, quantity: line.quantity }));
+    // As for a refund of nothing: whether keeping the item could be offered at all (the chosen items decide it).
+    return this.rules.decide(shop, order, { items, refundValue: 0 }, now, set);
+  }
 
   /** The orders this session may see: the one proven order, or every order of the proven email. */
   private async sessionOrders(session: Session): Promise<PlatformOrder[]> {
@@ -40,8 +50,16 @@ export class OrdersService {
     const ids = orders.map((o) => o.id);
     const { requested, requests } = await this.repository.requestsWithUnits(shop.id, ids);
     const now = nowSeconds(this.clock);
-    return orders.map((order) => {
-      const { yes } = classifyLines(shop, order, requested, requests, now);
+    const set = await this.rules.current(shop);
+    const decided = await Promise.all(orders.map((order) => this.decideWhole(shop, order, now, set)));
+    return orders.map((order, index) => {
+      const { yes } = classifyLines(
+        order,
+        requested,
+        requests,
+        present(decided[index], 'the rules of each order').decision,
+        now,
+      );
       const latest = requests.find((r) => r.order_id === order.id) ?? null;
       return {
         id: order.id,
@@ -65,8 +83,9 @@ export class OrdersService {
     const order = await this.ownedOrder(session, orderId);
     const { requested, requests } = await this.repository.requestsWithUnits(shop.id, [order.id]);
     const now = nowSeconds(this.clock);
-    const lines = classifyLines(shop, order, requested, requests, now);
-    return { order, source: buildOrderSource(shop, order, lines, requests, now) };
+    const { decision } = await this.decideWhole(shop, order, now);
+    const lines = classifyLines(order, requested, requests, decision, now);
+    return { order, source: buildOrderSource(shop, order, lines, requests, decision) };
   }
 
   async info(shop: Shop, session: Session, orderId: number): Promise<OrderSource> {

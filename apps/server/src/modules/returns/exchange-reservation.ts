@@ -142,3 +142,14 @@ export class ExchangeDrafts {
       : new AppError(Code.ExchangeCostsMore, messages.exchangeCostsMore);
   }
 }
+
+/** A draft order as the portal's pay-for-exchanges step reads it. */
+export const draftAnswer = (draft: DraftOrder) => ({
+  draft_order_id: draft.id,
+  status: draft.status,
+  checkout_url: draft.checkoutUrl,
+  total_line_items_price: draft.subtotal,
+  exchange_credit: draft.credit,
+  total_price: draft.total,
+  currency: draft.currency,
+});

@@ -1,12 +1,5 @@
 import { DEFAULT_LANGUAGE, SolutionId, type Reason } from '@return-center/contract';
-import {
-  allowedShippingMethods,
-  checkSubmit,
-  exchangeCredit,
-  greenRuleOf,
-  isGreenReturn,
-  withCreditBonus,
-} from '@return-center/domain';
+import { allowedShippingMethods, checkSubmit, exchangeCredit } from '@return-center/domain';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import { errors } from '../../http/app-error.js';
@@ -20,22 +13,15 @@ import { exchangeItemsOf, lineSnapshot, orderSnapshot, type NewRequest } from '.
 import type { NewRequestsService } from '../requests/new-requests.service.js';
 import { reasonsIn, reasonText } from './reason-locales.js';
 import { checkSelection, moneyFor, type SelectedLine } from './selection.js';
-import { returnedItemOf, type Asker, type ExchangeDrafts } from './exchange-reservation.js';
+import { draftAnswer, returnedItemOf, type Asker, type ExchangeDrafts } from './exchange-reservation.js';
 import { answerRepeat, fingerprintOf, type SubmitInput } from './submit-repeat.js';
 import type { PayoutsService } from '../payouts/payouts.service.js';
 import { pickupAndPayee } from './pickup-and-payee.js';
+import type { RulesService } from '../rules/rules.service.js';
+import type { ItemChoice } from '../rules/rule-facts.js';
+import { choicesOf, draftItems, moneyUnderRules, offersUnderRules, ruleProblem } from './return-policy.js';
 
 type Evaluated = Awaited<ReturnType<ReturnsService['evaluate']>>;
-
-const draftAnswer = (draft: DraftOrder) => ({
-  draft_order_id: draft.id,
-  status: draft.status,
-  checkout_url: draft.checkoutUrl,
-  total_line_items_price: draft.subtotal,
-  exchange_credit: draft.credit,
-  total_price: draft.total,
-  currency: draft.currency,
-});
 
 const askerOf = (session: Session, ip: string): Asker => ({ tokenHash: session.tokenHash, ip });
 
@@ -48,6 +34,7 @@ export class ReturnsService {
     private readonly drafts: ExchangeDrafts,
     private readonly clock: Clock,
     private readonly payees: PayoutsService,
+    private readonly rules: RulesService,
   ) {}
 
   /** The merchant's reasons in the shopper's language (see reasonText for the order of preference). */
@@ -56,7 +43,8 @@ export class ReturnsService {
   }
 
   /**
-   * Everything the later steps need for the chosen lines: money, green rule, solutions and methods. With `forSubmit`,
+   * Everything the later steps need for the chosen lines, as the shop's rules decide them (with the shopper's answers
+   * when `choices` has them): money, whether the item may be kept, solutions and methods. With `forSubmit`,
    * an order that already has an open request answers 1067 first (spec §4), before its lines, now held by that
    * request, could fail the selection check.
    */
@@ -69,22 +57,22 @@ export class ReturnsService {
       shippingMethodId,
       solutionId,
       forSubmit = false,
-    }: { shippingMethodId?: number; solutionId?: number; forSubmit?: boolean } = {},
+      choices,
+    }: { shippingMethodId?: number; solutionId?: number; forSubmit?: boolean; choices?: Map<number, ItemChoice> } = {},
   ) {
     const { source, order } = await this.orders.load(shop, session, orderId);
     if (forSubmit && source.request_id !== null) throw errors.alreadyProcessing({ request_id: source.request_id });
     const chosen = checkSelection(source, selected);
-    const money = withCreditBonus(
-      moneyFor(shop, order, source, chosen, shippingMethodId),
-      solutionId,
-      shop.settings.return_setting.credit_bonus,
+    const base = moneyFor(shop, order, source, chosen, shippingMethodId);
+    const decided = await this.rules.decide(
+      shop,
+      order,
+      { items: draftItems(order, chosen, choices), solutionId, methodId: shippingMethodId, refundValue: base.refund },
+      nowSeconds(this.clock),
     );
-    const green = isGreenReturn(greenRuleOf(shop.settings.return_setting), {
-      refund: money.refund,
-      deliveredAt: order.deliveredAt,
-      now: nowSeconds(this.clock),
-    });
-    return { source, order, chosen, money, green };
+    const money = moneyUnderRules(shop, order, chosen, base, decided.decision, solutionId);
+    const green = decided.decision.keepItem?.allow ?? false;
+    return { source, order, chosen, money, green, decided, offers: offersUnderRules(shop, source, decided.decision) };
   }
 
   async orderConfig(
@@ -92,17 +80,19 @@ export class ReturnsService {
     session: Session,
     input: { order_id: number; refund_line_items: SelectedLine[]; solution_id?: number },
   ) {
-    const { source, green } = await this.evaluate(shop, session, input.order_id, input.refund_line_items);
+    const { source, green, offers } = await this.evaluate(shop, session, input.order_id, input.refund_line_items, {
+      solutionId: input.solution_id,
+    });
     const flags = { delivery_date_check: green, pickup_is_ok: source.pickup_is_ok };
     const allowed = allowedShippingMethods(
-      source.returnShippingMethod.map((m) => m.id),
+      offers.methods.map((m) => m.id),
       input.solution_id,
       flags,
     );
     return {
       ...flags,
-      returnSolution: source.returnSolution,
-      returnShippingMethod: source.returnShippingMethod.filter((m) => allowed.includes(m.id)),
+      returnSolution: offers.solutions,
+      returnShippingMethod: offers.methods.filter((m) => allowed.includes(m.id)),
     };
   }
 
@@ -121,14 +111,14 @@ export class ReturnsService {
     },
     ip: string,
   ) {
-    const { source, order, chosen, money } = await this.evaluate(
+    const { order, chosen, money, offers } = await this.evaluate(
       shop,
       session,
       input.order_id,
       input.refund_line_items,
       { solutionId: SolutionId.Exchange, forSubmit: true },
     );
-    if (!source.returnSolution.some((s) => s.id === SolutionId.Exchange))
+    if (!offers.solutions.some((s) => s.id === SolutionId.Exchange))
       throw errors.invalidInput('solution_id: exchanges are not offered for this order');
     const draft = await this.drafts.draft(
       askerOf(session, ip),
@@ -169,15 +159,18 @@ export class ReturnsService {
     const repeated = await this.repository.byIdempotencyKey(shop.id, input.idempotency_key);
     if (repeated) return answerRepeat(repeated, input);
     const selected = input.order_product.map((p) => ({ line_item_id: p.order_product_id, quantity: p.quantity }));
-    const { source, order, chosen, money, green } = await this.evaluate(shop, session, input.order_id, selected, {
-      shippingMethodId: input.shipping_method_id,
-      solutionId: input.solution_id,
-      forSubmit: true,
-    });
+    const choices = choicesOf(shop, input.order_product);
+    const { source, order, chosen, money, green, decided, offers } = await this.evaluate(
+      shop,
+      session,
+      input.order_id,
+      selected,
+      { shippingMethodId: input.shipping_method_id, solutionId: input.solution_id, forSubmit: true, choices },
+    );
     const checked = checkSubmit(input, {
-      solutions: source.returnSolution.map((s) => s.id),
+      solutions: offers.solutions.map((s) => s.id),
       methods: allowedShippingMethods(
-        source.returnShippingMethod.map((m) => m.id),
+        offers.methods.map((m) => m.id),
         input.solution_id,
         { delivery_date_check: green, pickup_is_ok: source.pickup_is_ok },
       ),
@@ -186,6 +179,8 @@ export class ReturnsService {
       lines: chosen.map((item) => item.line_item_id),
     });
     if (checked.problem !== null) throw errors.invalidInput(checked.problem);
+    const broken = ruleProblem(decided.decision, choices, input.language);
+    if (broken !== null) throw errors.invalidInput(broken);
     const items = checked.items.map(({ product, reason, proof }) => ({
       ...lineSnapshot(order, product.order_product_id),
       quantity: product.quantity,
@@ -216,7 +211,7 @@ export class ReturnsService {
             exchangeCredit(input.solution_id, money),
           )
         : null;
-    const result = await this.record(shop, input, { source, order, money, items, extras }, exchange);
+    const result = await this.record(shop, input, { source, order, money, items, extras, decided }, exchange);
     if ('open' in result) {
       throw errors.alreadyProcessing({ request_id: result.open });
     }
@@ -233,7 +228,8 @@ export class ReturnsService {
       money,
       items,
       extras,
-    }: Pick<Evaluated, 'source' | 'order' | 'money'> & {
+      decided,
+    }: Pick<Evaluated, 'source' | 'order' | 'money' | 'decided'> & {
       items: NewRequest['items'];
       extras: Awaited<ReturnType<typeof pickupAndPayee>>;
     },
@@ -261,6 +257,8 @@ export class ReturnsService {
           platform_order_id: order.platformId,
           ...orderSnapshot(order),
           money: JSON.stringify(money),
+          rule_set_version: decided.version,
+          decided_by: JSON.stringify(decided.decision.decidedBy),
           created_at: nowSeconds(this.clock),
           exchange_draft_order_id: exchange?.id ?? '',
           exchange_items: JSON.stringify(exchange ? exchangeItemsOf(exchange) : []),

@@ -19,9 +19,13 @@ const NON_RETURNABLE = {
   other: 'orders.reasons.other',
 };
 
+/** The shop's own words for a line its rules deny, in the page's language when it gave them. */
+const shopWords = (message: { text: string; translations: Partial<Record<string, string>> } | null, lang: string) =>
+  (message && (message.translations[lang] ?? message.text)) || null;
+
 /** Step 1, "What would you like to return?" (spec screen 3). */
 export default function SelectStep() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useMoney();
   const navigate = useNavigate();
   const orderId = Number(useParams().id);
@@ -109,7 +113,9 @@ export default function SelectStep() {
               <li key={line.id} className="rc-line rc-line--muted">
                 <img src={appUrl(line.image)} alt="" width={56} height={56} />
                 <span className="rc-line__title">{[line.title, line.variant_title].filter(Boolean).join(' / ')}</span>
-                <span className="rc-line__reason">{t(NON_RETURNABLE[line.reason])}</span>
+                <span className="rc-line__reason">
+                  {shopWords(line.message, i18n.language) ?? t(NON_RETURNABLE[line.reason])}
+                </span>
               </li>
             ))}
           </ul>
