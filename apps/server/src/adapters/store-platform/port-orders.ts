@@ -21,7 +21,7 @@ export interface PlatformLine {
   productType: string;
   /** Who makes or supplies the product ('' when none). */
   vendor: string;
-  /** The titles of the shop's collections the product is in. */
+  /** The titles of the shop's collections the product is in (through Shopify: its first 10). */
   collections: string[];
   refundedQuantity: number;
 }

@@ -92,6 +92,25 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
       expect(await placed(order('1002'))).toMatchObject({ tags: [], discountCodes: [] });
     });
 
+    it('answers every line of an order of many, each with its facts, by number, id and email', async () => {
+      const lines = Array.from({ length: 45 }, (_, i) => ({
+        id: `many-${String(i)}`,
+        title: `Item ${String(i)}`,
+        price: 100 + i,
+        quantity: 1,
+        product_type: `Type ${String(i)}`,
+        collections: [`Collection ${String(i)}`],
+      }));
+      const found = await placed(order('1001', { lines }));
+      const seen = (o: { lines: { price: number; productType: string; collections: string[] }[] }) =>
+        o.lines.map((l) => [l.price, l.productType, l.collections]);
+      const fed = lines.map((l) => [l.price, l.product_type, l.collections]);
+      expect(seen(found)).toEqual(fed);
+      expect(seen(present(await platform.getOrder(shop, found.id), 'by id'))).toEqual(fed);
+      const [listed] = await platform.listOrdersByEmail(shop, 'alice@example.com');
+      expect(seen(present(listed, 'by email'))).toEqual(fed);
+    });
+
     it('finds an order by id, and nothing for an id it does not have', async () => {
       const found = await placed(order('1001'));
       expect((await platform.getOrder(shop, found.id))?.number).toBe('1001');

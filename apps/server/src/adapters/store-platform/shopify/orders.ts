@@ -244,7 +244,8 @@ function toLine(line: LineNode, currency: string): PlatformLine {
     quantity: line.quantity,
     discount: sum(line.discountAllocations.map((a) => bag(a.allocatedAmountSet, currency))),
     tax: sum(line.taxLines.map((t) => bag(t.priceSet, currency))),
-    // Shopify keeps the line's tags, type, vendor and collections on its product (none when it was deleted).
+    // Shopify keeps the line's tags, type, vendor and collections (the first 10 asked) on its product: none when the
+    // product was deleted.
     tags: line.product?.tags ?? [],
     productType: line.product?.productType ?? '',
     vendor: line.product?.vendor ?? '',
