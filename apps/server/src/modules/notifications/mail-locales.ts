@@ -30,6 +30,7 @@ export const MAIL_TEXT_KEYS = [
   'refundedSubject',
   'refundedBody',
   'refundedCode',
+  'feesTaken',
   'resolvedSubject',
   'resolvedBody',
   'viewStatus',

@@ -16,6 +16,8 @@ export function requestEmail(
   lang: string,
   publicUrl: string,
 ): MailMessage {
+  // What the shop's fees and rules took from the refund (issue 32), told when the shopper submits and when refunded.
+  const fees = detail.return_fee + detail.label_fee + detail.restocking_fee;
   const vars = {
     rma: detail.rma,
     order: detail.order_no,
@@ -23,6 +25,7 @@ export function requestEmail(
     amount: formatMoney(detail.actual_refund, detail.currency, detail.currency_format),
     code: detail.discount_code || detail.gift_card_code,
     dropOff: detail.drop_off?.code ?? '',
+    fees: formatMoney(fees, detail.currency, detail.currency_format),
   };
   const t = (key: MailTextKey) => mailText(lang, key, vars);
   const body = [t(`${event}Body`)];
@@ -31,6 +34,7 @@ export function requestEmail(
   if (event === 'approved' && detail.packing_slip_url)
     links.push([t('approvedSlip'), publicUrl + detail.packing_slip_url]);
   if (event === 'refunded' && vars.code) body.push(t('refundedCode'));
+  if ((event === 'submitted' || event === 'refunded') && fees > 0) body.push(t('feesTaken'));
   const dropOff = event === 'approved' && detail.drop_off ? detail.drop_off : null;
   if (dropOff) body.push(t('approvedDropOff'));
   // The QR image is fetched by the mail client from a signed link, like the label; the code is in the text too.

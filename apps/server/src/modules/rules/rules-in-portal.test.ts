@@ -1,7 +1,7 @@
 import { calls, messages, type ReturnRule, type RuleSetBody } from '@return-center/contract';
 import { present } from '@return-center/domain';
 import { describe, expect, it } from 'vitest';
-import { dialects, shop, type TestApp } from '../../../test/helper.js';
+import { dialects, mailbox, shop, type TestApp } from '../../../test/helper.js';
 import { returnFlow } from '../returns/test-support.js';
 
 const rule = (id: string, name: string, fields: Pick<ReturnRule, 'conditions' | 'actions'>): ReturnRule => ({
@@ -82,6 +82,21 @@ describe.each(dialects)('return rules in the shopper flow on %s', (dialect) => {
       }),
     ]);
     expect(await money(1, 2)).toMatchObject({ restocking_fee: 999_999, total: 0 });
+  });
+
+  it('keeps a fee on the request: its status page shows it and the email on submit says it was taken', async () => {
+    await saveRules([
+      rule('label-fee', 'A $5 fee for label returns', {
+        conditions: [{ field: 'method', op: 'in', values: [1] }],
+        actions: [{ type: 'return_shipping_fee', amount: 500, waive_for: [] }],
+      }),
+    ]);
+    const { body } = await submit({ shipping_method_id: 1 });
+    const status = await t.call(calls.returnInfo, { request_id: body.data.request_id }, token);
+    expect(status.body.data).toMatchObject({ return_fee: 500 });
+    await t.app.ctx.worker.runDue();
+    const sent = (await mailbox(t, 'alice@example.com')).find((mail) => mail.subject.includes('received'));
+    expect(sent?.text).toContain('Fees taken from your refund: $5.00.');
   });
 
   it('hides a solution the rules take away, and refuses a submit that asks for it', async () => {
