@@ -13,6 +13,7 @@ import { MIGRATIONS } from './migrations.js';
 import { DEMO_MERCHANT_KEY, DEMO_OWNER, DEMO_SHOP, seedDemoShop } from './demo/demo-shop.js';
 import { createServices } from './services.js';
 import { merchantApiRoutes } from './modules/merchant/merchant.routes.js';
+import { rulesRoutes } from './modules/rules/rules.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { frameworkErrors, installErrorHandler } from './http/error-handler.js';
@@ -157,6 +158,7 @@ export async function buildApp(
     carrierWebhooksRoutes,
     requestsRoutes,
     merchantApiRoutes,
+    rulesRoutes,
     staffRoutes,
     orderFeedRoutes,
     uploadsRoutes,

@@ -37,6 +37,7 @@ import { PayoutsService } from './modules/payouts/payouts.service.js';
 import { PickupService } from './modules/pickup/pickup.service.js';
 import { RulesRepository } from './modules/rules/rules.repository.js';
 import { RulesService } from './modules/rules/rules.service.js';
+import { RulesSimulator } from './modules/rules/rules-simulator.js';
 import { ShopsRepository } from './modules/storefront-config/shops.repository.js';
 import { StorefrontConfigService } from './modules/storefront-config/storefront-config.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -203,8 +204,9 @@ export async function createServices(
     services: {
       auth,
       storefront,
-      /** The shops' return rules (issue 32). */
+      /** The shops' return rules (issue 32), and trying drafts of them on past requests. */
       rules,
+      rulesSimulator: new RulesSimulator(rules, requests, platform),
       orders,
       exchanges: new ExchangesService(platform, clock, config.EXCHANGE_DRAFT_TTL_MINUTES * 60),
       /** The local platform's own checkout page, for exchanges that cost more than the return (#13). */

@@ -141,3 +141,9 @@ export function ruleHolds(rule: ReturnRule, facts: RuleFacts, item: RuleItemFact
   const holds = (condition: RuleCondition) => conditionHolds(condition, facts, item);
   return rule.match === 'all' ? rule.conditions.every(holds) : rule.conditions.some(holds);
 }
+
+const SHOPPER_FIELDS: readonly string[] = ['history_returns', 'history_refunded', 'return_rate'];
+
+/** Whether an enabled rule looks at the shopper's history, which then has to be read (and otherwise need not be). */
+export const needsShopperHistory = (rules: readonly ReturnRule[]): boolean =>
+  rules.some((rule) => rule.enabled && rule.conditions.some((condition) => SHOPPER_FIELDS.includes(condition.field)));

@@ -1,39 +1,16 @@
-import { Code, SETTINGS_VERSION_HEADER, isId } from '@return-center/contract';
+import { Code } from '@return-center/contract';
 import type { RequestAction } from '@return-center/domain';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { AppError, errors } from '../../http/app-error.js';
+import { AppError } from '../../http/app-error.js';
 import { merchantRoute } from '../../http/contract-routes.js';
 import { serveRoute } from '../../http/serve-route.js';
-import { consoleToken, staffCaller } from '../staff/console-auth.js';
+import { ifMatchVersion, merchantCallers } from './merchant-callers.js';
 import { MERCHANT_DOCS_CSP, merchantDocsHtml, merchantOpenApi } from './openapi.js';
 
 /** The merchant REST API: review requests, move them along, and edit the store configuration. */
 export function merchantApiRoutes({ app, services }: AppContext): void {
-  const { merchant, lifecycle, storefront, staff } = services;
-  /**
-   * The caller is the shop's API key (bearer), or a console session (its cookie, with the CSRF header on a change):
-   * the console moves requests and edits settings through these same routes. Settings are the owner's to change.
-   */
-  const callerOf = async (request: FastifyRequest, need: { role?: 'owner' } = {}) => {
-    if (request.headers.authorization === undefined && consoleToken(request) !== undefined) {
-      const { account } = await staffCaller(staff, request, need);
-      return { shopId: account.shop_id, actor: `console:${account.email}` };
-    }
-    return { shopId: await merchant.keys.shopOf(request), actor: 'merchant-api' };
-  };
-  const shopOf = async (request: FastifyRequest) => storefront.requireShopById((await callerOf(request)).shopId);
-  const ownerShopOf = async (request: FastifyRequest) =>
-    storefront.requireShopById((await callerOf(request, { role: 'owner' })).shopId);
-  /** The caller of a request's route, with the request: another shop's answers exactly like one that does not exist. */
-  const requestOwner = async (request: FastifyRequest) => {
-    const { shopId, actor } = await callerOf(request);
-    const shop = await storefront.requireShopById(shopId);
-    const id = Number((request.params as { id: string }).id);
-    const record = isId(id) ? await merchant.requests.byId(id) : undefined;
-    if (!record || record.shop_id !== shop.id) throw errors.notFound();
-    return { shop, record, actor };
-  };
+  const { merchant, lifecycle, storefront } = services;
+  const { shopOf, ownerShopOf, requestOwner } = merchantCallers({ services });
 
   serveRoute(app, merchantRoute('list', shopOf), async ({ input, caller: shop }) => merchant.list(shop, input));
 
@@ -57,9 +34,7 @@ export function merchantApiRoutes({ app, services }: AppContext): void {
     app,
     merchantRoute('putSettings', ownerShopOf),
     async ({ input: settings, caller: shop, request, reply }) => {
-      const ifMatch = request.headers[SETTINGS_VERSION_HEADER];
-      const fromVersion = ifMatch === undefined ? undefined : Number(/^"?(\d+)"?$/.exec(ifMatch)?.[1] ?? -1);
-      const version = await storefront.shops.updateSettings(shop, settings, fromVersion);
+      const version = await storefront.shops.updateSettings(shop, settings, ifMatchVersion(request));
       if (version === null)
         throw new AppError(
           Code.SettingsConflict,

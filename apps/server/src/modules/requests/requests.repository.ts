@@ -159,6 +159,29 @@ export class RequestsRepository {
       .execute();
   }
 
+  /** The shop's latest requests with their items, newest first: what the rules simulator tries draft rules on. */
+  async latestWithItems(shopId: number, limit: number) {
+    const requests = await this.db
+      .selectFrom('return_requests')
+      .select(['id', 'order_id', 'order_name', 'customer_email', 'solution_id', 'shipping_method_id', 'money'])
+      .select('created_at')
+      .where('shop_id', '=', shopId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    const items = await this.db
+      .selectFrom('return_items')
+      .select(['request_id', 'order_line_id', 'quantity', 'price', 'discount', 'line_quantity', 'reason_id'])
+      .select(['reason_group_id', 'description', 'proof'])
+      .where('request_id', 'in', (eb) =>
+        eb.selectFrom('return_requests').select('id').where('shop_id', '=', shopId).orderBy('id', 'desc').limit(limit),
+      )
+      .execute();
+    const byRequest = new Map<number, typeof items>();
+    for (const item of items) byRequest.set(item.request_id, [...(byRequest.get(item.request_id) ?? []), item]);
+    return requests.map((request) => ({ ...request, items: byRequest.get(request.id) ?? [] }));
+  }
+
   /** How many of the shop's requests are in each status. */
   async countsByStatus(shopId: number): Promise<Record<string, number>> {
     const rows = await this.db

@@ -1,5 +1,11 @@
-import type { ReturnRule, RuleSet, RuleSetBody } from '@return-center/contract';
-import { evaluateRules, rulesFromSettings, type RuleDecision, type ShopperHistory } from '@return-center/domain';
+import type { RuleSet, RuleSetBody } from '@return-center/contract';
+import {
+  evaluateRules,
+  needsShopperHistory,
+  rulesFromSettings,
+  type RuleDecision,
+  type ShopperHistory,
+} from '@return-center/domain';
 import type { PlatformLine, PlatformOrder, PlatformOrders } from '../../adapters/store-platform/port.js';
 import type { RequestReads } from '../requests/request-reads.js';
 import type { Shop } from '../storefront-config/shop.js';
@@ -20,9 +26,6 @@ export interface Decided {
   decision: RuleDecision;
 }
 
-const SHOPPER_FIELDS = new Set(['history_returns', 'history_refunded', 'return_rate']);
-const looksAtHistory = (rules: readonly ReturnRule[]) =>
-  rules.some((rule) => rule.enabled && rule.conditions.some((condition) => SHOPPER_FIELDS.has(condition.field)));
 const NO_HISTORY: ShopperHistory = { requests: [], orders: 0, ordersWithReturn: 0 };
 
 /**
@@ -54,7 +57,7 @@ export class RulesService {
   /** The shop's rules applied to a return of `order` (the shopper's history is read only when a rule looks at it). */
   async decide(shop: Shop, order: PlatformOrder, draft: ReturnDraft, now: number, known?: RuleSet): Promise<Decided> {
     const set = known ?? (await this.current(shop));
-    const shopper = looksAtHistory(set.rules)
+    const shopper = needsShopperHistory(set.rules)
       ? await shopperHistoryOf(
           this.requests,
           shop.id,
