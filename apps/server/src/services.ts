@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
 import { decodingQueue, withPlatformFaults, type Faults } from './faults.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { CarrierWebhooksService } from './modules/carrier-webhooks/carrier-webhooks.service.js';
 import { sendCodeJob } from './modules/auth/code-mail-job.js';
 import { LIMITS, RateLimiter } from './modules/auth/rate-limiter.js';
 import { Sessions } from './modules/auth/sessions.js';
@@ -28,6 +29,7 @@ import { OrdersService } from './modules/orders/orders.service.js';
 import { ExchangesService } from './modules/exchanges/exchanges.service.js';
 import { LifecycleService } from './modules/requests/lifecycle.service.js';
 import { requestJobHandlers } from './modules/requests/request-jobs.js';
+import { ruleJob } from './modules/requests/rule-job.js';
 import { RequestsRepository } from './modules/requests/requests.repository.js';
 import { NewRequestsService } from './modules/requests/new-requests.service.js';
 import { ShopperRequestsService } from './modules/requests/shopper-requests.service.js';
@@ -194,6 +196,7 @@ export async function createServices(
   const handlers: JobHandlers = {
     ...jobs.handlers,
     'staff.link': staffLinkJob({ db, accounts, shops, mail, clock, publicUrl }),
+    'request.rules': ruleJob({ requests, shops, lifecycle }),
     'auth.send-code': sendCodeJob({ platform, shops, codes, mail, clock, codeTtlMinutes: config.CODE_TTL_MINUTES }),
   };
   const worker = new Worker(outbox, handlers, log, jobs.onDead);
@@ -216,6 +219,8 @@ export async function createServices(
       returns,
       pickup: new PickupService(carrier, geocoder, log, clock),
       carrierWebhook,
+      /** The carrier's tracker events applied to the returns they track. */
+      carrierEvents: new CarrierWebhooksService(db, outbox, clock),
       payouts: payees,
       lifecycle,
       merchant,

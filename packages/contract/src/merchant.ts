@@ -50,6 +50,11 @@ export const merchantRequest = checkInfo.extend({
   refundable: minor,
   items: z.array(merchantItem),
   events: z.array(requestEvent),
+  /** What the shop's rules said for staff (issue 32): why it is flagged, its tags, and the rules that decided it. */
+  flags: z.array(z.object({ rule: z.string(), reason: z.string() })).default([]),
+  tags: z.array(z.string()).default([]),
+  rules: z.array(z.string()).default([]),
+  rule_set_version: int.default(0),
 });
 export type MerchantRequest = z.infer<typeof merchantRequest>;
 

@@ -17,20 +17,32 @@ describe('lineEligibility', () => {
   });
 
   it('keeps the unrequested rest of a line returnable', () => {
-    expect(lineEligibility(order, { ...line, requestedQuantity: 1 }, policy, now)).toEqual({ reason: null, refundable: 1 });
+    expect(lineEligibility(order, { ...line, requestedQuantity: 1 }, policy, now)).toEqual({
+      reason: null,
+      refundable: 1,
+    });
   });
 
   it("counts a completed return's units once when the platform's refunds show them too", () => {
     const three = { ...line, quantity: 3 };
     // One sock returned and refunded; the store's refund of it arrives with the order: two are left, not one.
-    expect(lineEligibility(order, { ...three, completedQuantity: 1, refundedQuantity: 1 }, policy, now).refundable).toBe(2);
+    expect(
+      lineEligibility(order, { ...three, completedQuantity: 1, refundedQuantity: 1 }, policy, now).refundable,
+    ).toBe(2);
     // The merchant also refunded another unit at the store on their own.
-    expect(lineEligibility(order, { ...three, completedQuantity: 1, refundedQuantity: 2 }, policy, now).refundable).toBe(1);
+    expect(
+      lineEligibility(order, { ...three, completedQuantity: 1, refundedQuantity: 2 }, policy, now).refundable,
+    ).toBe(1);
     // Before the store's refund arrives, the completed unit still counts.
     expect(lineEligibility(order, { ...three, completedQuantity: 1 }, policy, now).refundable).toBe(2);
     // An open request adds to both.
     expect(
-      lineEligibility(order, { ...three, requestedQuantity: 1, completedQuantity: 1, refundedQuantity: 1 }, policy, now),
+      lineEligibility(
+        order,
+        { ...three, requestedQuantity: 1, completedQuantity: 1, refundedQuantity: 1 },
+        policy,
+        now,
+      ),
     ).toEqual({ reason: null, refundable: 1 });
   });
 

@@ -86,6 +86,8 @@ export interface ReturnRequestsTable {
   /** The version of the shop's rule set that decided the request, and those rules (JSON `[{id, name}]`). */
   rule_set_version: Generated<number>;
   decided_by: Generated<string>;
+  /** What the rules decided for the desk (JSON of domain DeskOutcome; '{}' for requests made before rules). */
+  rule_outcome: Generated<string>;
   created_at: number;
   updated_at: number;
 }

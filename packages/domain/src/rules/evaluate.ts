@@ -192,3 +192,24 @@ function applyAction(
       return;
   }
 }
+
+/** What the desk keeps of a request's decision (stored with the request): who reviews it, when it is refunded, why. */
+export type DeskOutcome = Pick<RuleDecision, 'review' | 'autoRefund' | 'flags' | 'tags' | 'returnAddress'>;
+
+export const deskOutcomeOf = ({ review, autoRefund, flags, tags, returnAddress }: RuleDecision): DeskOutcome => ({
+  review,
+  autoRefund,
+  flags,
+  tags,
+  returnAddress,
+});
+
+/** A stored outcome, or none for a request made before rules (its column holds `{}`). */
+export const parseDeskOutcome = (json: string): DeskOutcome => ({
+  review: null,
+  autoRefund: null,
+  flags: [],
+  tags: [],
+  returnAddress: null,
+  ...(JSON.parse(json || '{}') as Partial<DeskOutcome>),
+});

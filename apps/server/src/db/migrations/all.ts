@@ -19,6 +19,7 @@ import * as shopifyInstalls from './027-shopify-installs.js';
 import * as staffInvites from './028-staff-invites.js';
 import * as orderImports from './030-order-imports.js';
 import * as returnRules from './031-return-rules.js';
+import * as ruleOutcomes from './032-rule-outcomes.js';
 
 /** Our own tables' migrations, listed in code (no directory scan) so they bundle and run identically everywhere. */
 export const DB_MIGRATIONS: Record<string, DialectMigration> = {
@@ -42,4 +43,5 @@ export const DB_MIGRATIONS: Record<string, DialectMigration> = {
   '028-staff-invites': staffInvites,
   '030-order-imports': orderImports,
   '031-return-rules': returnRules,
+  '032-rule-outcomes': ruleOutcomes,
 };

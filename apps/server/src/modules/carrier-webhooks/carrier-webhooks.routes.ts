@@ -2,7 +2,6 @@ import { Code } from '@return-center/contract';
 import type { AppContext } from '../../app-context.js';
 import { AppError, errors } from '../../http/app-error.js';
 import { LIMITS } from '../auth/rate-limiter.js';
-import { CarrierWebhooksService } from './carrier-webhooks.service.js';
 
 export const EASYPOST_WEBHOOK_PATH = '/webhooks/easypost';
 const BODY_LIMIT = 256 * 1024;
@@ -11,10 +10,9 @@ const BODY_LIMIT = 256 * 1024;
  * EasyPost's tracker webhook, when EASYPOST_WEBHOOK_SECRET is set: verified over the raw body (401 otherwise), each
  * event applied once. A genuine event of another kind is answered 200, so EasyPost does not send it again.
  */
-export function carrierWebhooksRoutes({ app, db, clock, services }: AppContext): void {
-  const { carrierWebhook } = services;
+export function carrierWebhooksRoutes({ app, services }: AppContext): void {
+  const { carrierWebhook, carrierEvents: webhooks } = services;
   if (!carrierWebhook) return;
-  const webhooks = new CarrierWebhooksService(db, clock);
   void app.register((scope, _options, registered) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_r, body, done) => {
       done(null, body);

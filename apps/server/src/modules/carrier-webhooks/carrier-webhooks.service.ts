@@ -2,6 +2,7 @@ import type { CarrierTrackerEvent } from '../../adapters/carrier/port.js';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import type { Outbox } from '../jobs/outbox.js';
 import { recordCarrierStatus } from '../requests/carrier-status.js';
 
 /**
@@ -11,6 +12,7 @@ import { recordCarrierStatus } from '../requests/carrier-status.js';
 export class CarrierWebhooksService {
   constructor(
     private readonly db: Db,
+    private readonly outbox: Outbox,
     private readonly clock: Clock,
   ) {}
 
@@ -24,7 +26,7 @@ export class CarrierWebhooksService {
         .returning('event_id')
         .executeTakeFirst();
       if (!fresh) return false;
-      return recordCarrierStatus(trx, event.trackingCode, event.status, event.at);
+      return recordCarrierStatus(trx, this.outbox, event.trackingCode, event.status, event.at);
     });
   }
 }

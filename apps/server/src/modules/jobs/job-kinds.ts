@@ -4,6 +4,8 @@ import { RETURN_DECISIONS } from '../../adapters/store-platform/port.js';
 import { REQUEST_EVENTS } from '../notifications/request-emails.js';
 
 const requestId = z.number().int().positive();
+/** The moments a request's rules may act: when it is submitted, approved, received, and first scanned by the carrier. */
+export const RULE_MOMENTS = ['submitted', 'approved', 'received', 'first_scan'] as const;
 const request = z.object({ requestId });
 /** Minor units. */
 const amount = z.number().int().nonnegative();
@@ -28,6 +30,8 @@ export const JOB_KINDS = {
   'request.platform-return': z.object({ requestId, decision: z.enum(RETURN_DECISIONS) }),
   'request.pickup': request,
   'request.notify': z.object({ requestId, event: z.enum(REQUEST_EVENTS) }),
+  /** What the shop's rules do without a person at a moment of the request: review it, receive or refund it. */
+  'request.rules': z.object({ requestId, moment: z.enum(RULE_MOMENTS) }),
 } satisfies Record<string, z.ZodType>;
 
 export type JobKind = keyof typeof JOB_KINDS;

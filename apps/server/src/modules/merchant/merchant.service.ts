@@ -1,4 +1,5 @@
 import type { MerchantRequest, ShopSettings } from '@return-center/contract';
+import { parseDeskOutcome, type RuleRef } from '@return-center/domain';
 import type { z } from 'zod';
 import type { requestListQuery } from '@return-center/contract';
 import type { LifecycleService } from '../requests/lifecycle.service.js';
@@ -7,6 +8,17 @@ import type { RequestReads } from '../requests/request-reads.js';
 import type { RequestRecord } from '../requests/request-record.js';
 import type { Shop } from '../storefront-config/shop.js';
 import type { MerchantKeys } from './merchant-keys.js';
+
+/** What the request's rules said for staff: flags with their rule, tags, and the rules that decided it. */
+function rulesSaid(record: RequestRecord) {
+  const outcome = parseDeskOutcome(record.rule_outcome);
+  return {
+    flags: outcome.flags.map((flag) => ({ rule: flag.rule.name, reason: flag.reason })),
+    tags: outcome.tags,
+    rules: (JSON.parse(record.decided_by) as RuleRef[]).map((rule) => rule.name),
+    rule_set_version: record.rule_set_version,
+  };
+}
 
 export class MerchantService {
   constructor(
@@ -68,6 +80,7 @@ export class MerchantService {
         proof: JSON.parse(item.proof || '[]') as string[],
       })),
       events: await this.requests.events(record.id),
+      ...rulesSaid(record),
     };
   }
 

@@ -1,14 +1,25 @@
+import { parseDeskOutcome } from '@return-center/domain';
 import type { Db } from '../../db/database.js';
+import type { Outbox } from '../jobs/outbox.js';
 import { recordEvent } from './requests.repository.js';
+
+/** Statuses that say the carrier has not had the parcel in hand yet. */
+const NOT_SCANNED = ['', 'pre_transit', 'unknown'];
 
 /**
  * The carrier's latest status of the parcel whose tracking number this is, with a timeline entry; false when no request
  * has that tracking number. Pass a transaction to commit with it.
  */
-export async function recordCarrierStatus(db: Db, trackingCode: string, status: string, at: number): Promise<boolean> {
+export async function recordCarrierStatus(
+  db: Db,
+  outbox: Outbox,
+  trackingCode: string,
+  status: string,
+  at: number,
+): Promise<boolean> {
   const request = await db
     .selectFrom('return_requests')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'carrier_status', 'rule_outcome'])
     .where('tracking_number', '=', trackingCode)
     .where('tracking_number', '!=', '')
     .executeTakeFirst();
@@ -23,5 +34,14 @@ export async function recordCarrierStatus(db: Db, trackingCode: string, status: 
     note: `${trackingCode} ${status}`,
     at,
   });
+  // The first scan: a rule may receive and refund the return now, before the parcel arrives (issue 32).
+  const firstScan = NOT_SCANNED.includes(request.carrier_status) && !NOT_SCANNED.includes(status);
+  if (firstScan && parseDeskOutcome(request.rule_outcome).autoRefund?.when === 'first_scan')
+    await outbox.enqueue(
+      db,
+      'request.rules',
+      { requestId: request.id, moment: 'first_scan' },
+      `rules:${request.id}:first_scan`,
+    );
   return true;
 }

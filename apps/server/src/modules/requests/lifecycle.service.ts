@@ -1,5 +1,5 @@
 import { Code, SolutionId, type CheckInfo } from '@return-center/contract';
-import { nextStatus, type RequestAction } from '@return-center/domain';
+import { nextStatus, parseDeskOutcome, type RequestAction } from '@return-center/domain';
 import type { RefundKind, ReturnDecision, StorePlatform } from '../../adapters/store-platform/port.js';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
@@ -137,6 +137,9 @@ export class LifecycleService {
           { requestId: request.id, decision },
           `platform-${decision}:${request.id}`,
         );
+      const moment = RULE_MOMENT_OF[action];
+      if (moment && parseDeskOutcome(request.rule_outcome).autoRefund?.when === moment)
+        await outbox.enqueue(trx, 'request.rules', { requestId: request.id, moment }, `rules:${request.id}:${moment}`);
       if (action === 'approve')
         await outbox.enqueue(trx, 'request.documents', { requestId: request.id }, `documents:${request.id}`);
       else if (action === 'refund')
@@ -155,6 +158,12 @@ export class LifecycleService {
     return updated;
   }
 }
+
+/** The transitions after which a rule may refund without a person (issue 32). */
+const RULE_MOMENT_OF: Partial<Record<RequestAction, 'approved' | 'received'>> = {
+  approve: 'approved',
+  receive: 'received',
+};
 
 /** The merchant's actions that decide the return kept at the platform (Shopify's). */
 const DECISION_OF: Partial<Record<RequestAction, ReturnDecision>> = { approve: 'approved', reject: 'rejected' };

@@ -2,7 +2,7 @@ import { RequestStatus, SolutionId, type CheckInfo, type ShopSettings } from '@r
 import type { z } from 'zod';
 import type { exchangeOrder } from '@return-center/contract';
 import type { ExchangeItem } from './new-request.js';
-import type { ReturnMoneyResult } from '@return-center/domain';
+import { parseDeskOutcome, type ReturnMoneyResult } from '@return-center/domain';
 import type { PlatformOrder } from '../../adapters/store-platform/port.js';
 import { PICKUP_METHOD, SHIPPING_METHODS, SOLUTIONS, currencyFormat } from '../orders/order-source.js';
 import { pickupChangeable, readSlot } from '../pickup/pickup-slot.js';
@@ -154,7 +154,11 @@ export function buildCheckInfo(
       };
     }),
     shipping_address: '',
-    return_address: request.shipping_method_id === 3 ? '' : formatAddress(shop.settings.return_address),
+    // A rule may send the return to one of the shop's warehouses instead of its own address (issue 32).
+    return_address:
+      request.shipping_method_id === 3
+        ? ''
+        : formatAddress(parseDeskOutcome(request.rule_outcome).returnAddress?.address ?? shop.settings.return_address),
     return_shipment_proof: JSON.parse(request.tracking_proof || '[]') as string[],
     is_select_shipping_method_later: false,
     return_rewards_method: '',

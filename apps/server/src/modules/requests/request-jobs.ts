@@ -35,7 +35,7 @@ export interface Deps {
 
 /** The work behind each transition. Every handler checks what is already done, so a rerun changes nothing. */
 export function requestJobHandlers(deps: Deps): {
-  handlers: Omit<JobHandlers, 'auth.send-code' | 'staff.link'>;
+  handlers: Omit<JobHandlers, 'auth.send-code' | 'staff.link' | 'request.rules'>;
   onDead: DeadJobHandlers;
 } {
   const load = async (requestId: number) => {
@@ -48,7 +48,7 @@ export function requestJobHandlers(deps: Deps): {
   const notify = (requestId: number, event: RequestEvent) =>
     deps.outbox.enqueue(deps.db, 'request.notify', { requestId, event }, `notify:${requestId}:${event}`);
 
-  const handlers: Omit<JobHandlers, 'auth.send-code' | 'staff.link'> = {
+  const handlers: Omit<JobHandlers, 'auth.send-code' | 'staff.link' | 'request.rules'> = {
     async 'request.documents'({ requestId }) {
       const { request, detail } = await load(requestId);
       const needsLabel = [ShippingMethodId.MerchantLabel, ShippingMethodId.CarrierPickup] as number[];

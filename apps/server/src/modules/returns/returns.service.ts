@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, SolutionId, type Reason } from '@return-center/contract';
-import { allowedShippingMethods, checkSubmit, exchangeCredit } from '@return-center/domain';
+import { allowedShippingMethods, checkSubmit, deskOutcomeOf, exchangeCredit } from '@return-center/domain';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import { errors } from '../../http/app-error.js';
@@ -17,6 +17,7 @@ import { draftAnswer, returnedItemOf, type Asker, type ExchangeDrafts } from './
 import { answerRepeat, fingerprintOf, type SubmitInput } from './submit-repeat.js';
 import type { PayoutsService } from '../payouts/payouts.service.js';
 import { pickupAndPayee } from './pickup-and-payee.js';
+import { queueSubmitted } from './submit-jobs.js';
 import type { RulesService } from '../rules/rules.service.js';
 import type { ItemChoice } from '../rules/rule-facts.js';
 import { choicesOf, draftItems, moneyUnderRules, offersUnderRules, ruleProblem } from './return-policy.js';
@@ -259,6 +260,7 @@ export class ReturnsService {
           money: JSON.stringify(money),
           rule_set_version: decided.version,
           decided_by: JSON.stringify(decided.decision.decidedBy),
+          rule_outcome: JSON.stringify(deskOutcomeOf(decided.decision)),
           created_at: nowSeconds(this.clock),
           exchange_draft_order_id: exchange?.id ?? '',
           exchange_items: JSON.stringify(exchange ? exchangeItemsOf(exchange) : []),
@@ -266,22 +268,11 @@ export class ReturnsService {
           ...extras,
           items,
         },
-        async (trx, id) => {
-          await this.outbox.enqueue(
-            trx,
-            'request.notify',
-            { requestId: id, event: 'submitted' },
-            `notify:${id}:submitted`,
-          );
-          // Where the platform keeps returns of its own (Shopify), the request shows there as a requested return.
-          if (this.drafts.platform.keepsReturns)
-            await this.outbox.enqueue(
-              trx,
-              'request.platform-return',
-              { requestId: id, decision: 'requested' },
-              `platform-return:${id}`,
-            );
-        },
+        (trx, id) =>
+          queueSubmitted(this.outbox, trx, id, {
+            reviewedByRule: decided.decision.review !== null,
+            platformKeepsReturns: this.drafts.platform.keepsReturns,
+          }),
       )
       .catch(async (error: unknown) => {
         await release();
