@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
       { index: true, ...page(() => import('../features/queue/queue-page')) },
       { path: 'requests/:id', ...page(() => import('../features/request/request-page')) },
       { path: 'settings', ...page(() => import('../features/settings/settings-page')) },
+      { path: 'rules', ...page(() => import('../features/rules/rules-page')) },
       { path: 'analytics', ...page(() => import('../features/analytics/analytics-page')) },
       { path: 'keys', ...page(() => import('../features/keys/keys-page')) },
       { path: 'staff', ...page(() => import('../features/staff/staff-page')) },

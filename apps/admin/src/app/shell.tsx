@@ -19,6 +19,7 @@ export function Shell() {
   const links: [string, string][] = [
     ['/', t('nav.requests')],
     ['/analytics', t('nav.analytics')],
+    ['/rules', t('nav.rules')],
     ...(owner
       ? ([
           ['/settings', t('nav.settings')],
