@@ -30,6 +30,13 @@ export function Component() {
         {t('request.requested', { when: dateTime(data.created_at) })}
         {data.decline_reason ? ` · ${t('request.declined', { reason: data.decline_reason })}` : ''}
       </p>
+      {data.flags.map((flag) => (
+        <p key={`${flag.rule}-${flag.reason}`} className="notice">
+          <strong>{t('request.flagged', { reason: flag.reason, rule: flag.rule })}</strong>
+        </p>
+      ))}
+      {data.tags.length ? <p className="muted">{t('request.tags', { tags: data.tags.join(', ') })}</p> : null}
+      {data.rules.length ? <p className="muted">{t('request.decidedBy', { rules: data.rules.join(', ') })}</p> : null}
       <div className="request-grid">
         <div>
           <RequestItems request={data} />
