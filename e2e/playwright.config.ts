@@ -43,8 +43,9 @@ export default defineConfig({
     {
       name: 'mobile',
       // Embedding and hostile content are about origins, messages and policies, not viewports, and they change
-      // shared shop settings; the Shopify journey starts a server of its own: they run once.
-      testIgnore: /(embedding|hostile-content|shopify)\.spec\.ts/,
+      // shared shop settings; the Shopify journey starts a server of its own; the rules journey is the console's
+      // editor and the shop's policy, not a viewport: they run once.
+      testIgnore: /(embedding|hostile-content|shopify|return-rules)\.spec\.ts/,
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
   ],
