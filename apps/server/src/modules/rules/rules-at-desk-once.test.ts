@@ -175,6 +175,22 @@ describe.each(dialects)("a rule's refund at the carrier's first scan on %s", (di
     expect(await ruleEntries(t, requestId)).toEqual(['rule: refund on scan: receive', 'rule: refund on scan: refund']);
   });
 
+  it('refunds nothing on a tracker that failed or was cancelled before the carrier had the parcel', async () => {
+    await saveRules(t, [rule('refund-on-scan', [], [{ type: 'auto_refund', when: 'first_scan' }])]);
+    const { requestId } = await submitReturn(t, { shipping_method_id: 1 });
+    await merchantAction(t, requestId, 'approve');
+    await t.app.ctx.worker.runDue();
+    const { tracking_number: tracking } = await t.db
+      .selectFrom('return_requests')
+      .select('tracking_number')
+      .where('id', '=', requestId)
+      .executeTakeFirstOrThrow();
+    for (const status of ['pre_transit', 'failure', 'error', 'cancelled'])
+      await track(`evt_${status}`, tracking, status);
+    expect(await refundsOf(t, requestId)).toMatchObject({ asked: 0, status: RequestStatus.Approved });
+    expect(await ruleEntries(t, requestId)).toEqual([]);
+  });
+
   it("labels the parcel to a rule's warehouse instead of the shop's address", async () => {
     const warehouse = {
       name: 'East Coast Returns',
