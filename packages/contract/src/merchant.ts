@@ -42,6 +42,9 @@ export const merchantItem = z.object({
   proof: z.array(z.string()),
 });
 
+/** Why a rule wants a person to look at a request, and which rule said so. */
+export const ruleFlag = z.object({ rule: z.string(), reason: z.string() });
+
 export const merchantRequest = checkInfo.extend({
   order_id: int,
   customer_email: z.string(),
@@ -51,7 +54,7 @@ export const merchantRequest = checkInfo.extend({
   items: z.array(merchantItem),
   events: z.array(requestEvent),
   /** What the shop's rules said for staff (issue 32): why it is flagged, its tags, and the rules that decided it. */
-  flags: z.array(z.object({ rule: z.string(), reason: z.string() })).default([]),
+  flags: z.array(ruleFlag).default([]),
   tags: z.array(z.string()).default([]),
   rules: z.array(z.string()).default([]),
   rule_set_version: int.default(0),
@@ -70,6 +73,8 @@ export const merchantRequestSummary = z.object({
   refund: minor,
   currency: z.string(),
   created_at: unixSeconds,
+  /** Why the shop's rules flagged it for a person (issue 32); empty when none did. */
+  flags: z.array(ruleFlag).default([]),
 });
 
 export const requestListQuery = z.object({

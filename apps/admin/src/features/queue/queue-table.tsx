@@ -21,6 +21,7 @@ export const approvable = (row: QueueRow) =>
 export function QueueTable({ rows, active, selected, toggle, toggleAll }: Props) {
   const { t } = useTranslation();
   const pending = rows.filter(approvable);
+  const flagged = (row: QueueRow) => t('queue.flagged', { reasons: row.flags.map((flag) => flag.reason).join('; ') });
   const allPicked = pending.length > 0 && pending.every((row) => selected.has(row.id));
   return (
     <table className="table queue">
@@ -64,6 +65,11 @@ export function QueueTable({ rows, active, selected, toggle, toggleAll }: Props)
               <Link to={`/requests/${String(row.id)}`} data-row={index}>
                 {row.order_no}
               </Link>
+              {row.flags.length > 0 ? (
+                <span className="flag" role="img" aria-label={flagged(row)} title={flagged(row)}>
+                  ⚑
+                </span>
+              ) : null}
             </td>
             <td>{row.customer_email}</td>
             <td>

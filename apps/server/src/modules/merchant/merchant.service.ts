@@ -1,5 +1,5 @@
 import type { MerchantRequest, ShopSettings } from '@return-center/contract';
-import { parseDeskOutcome, type RuleRef } from '@return-center/domain';
+import { parseDeskOutcome, type DeskOutcome, type RuleRef } from '@return-center/domain';
 import type { z } from 'zod';
 import type { requestListQuery } from '@return-center/contract';
 import type { LifecycleService } from '../requests/lifecycle.service.js';
@@ -9,11 +9,14 @@ import type { RequestRecord } from '../requests/request-record.js';
 import type { Shop } from '../storefront-config/shop.js';
 import type { MerchantKeys } from './merchant-keys.js';
 
+/** Why the request's rules flagged it for staff, each with the rule's name. */
+const flagsOf = ({ flags }: DeskOutcome) => flags.map((flag) => ({ rule: flag.rule.name, reason: flag.reason }));
+
 /** What the request's rules said for staff: flags with their rule, tags, and the rules that decided it. */
 function rulesSaid(record: RequestRecord) {
   const outcome = parseDeskOutcome(record.rule_outcome);
   return {
-    flags: outcome.flags.map((flag) => ({ rule: flag.rule.name, reason: flag.reason })),
+    flags: flagsOf(outcome),
     tags: outcome.tags,
     rules: (JSON.parse(record.decided_by) as RuleRef[]).map((rule) => rule.name),
     rule_set_version: record.rule_set_version,
@@ -54,6 +57,7 @@ export class MerchantService {
         refund: r.refund,
         currency: r.currency,
         created_at: r.created_at,
+        flags: flagsOf(parseDeskOutcome(r.rule_outcome)),
       })),
       next_cursor: nextCursor,
     };

@@ -73,8 +73,11 @@ export function pickupPlace(address: PickupAddress, name: string): PickupPlace {
   };
 }
 
-/** Tracker statuses that mean the carrier has the parcel: a booked pickup has happened. */
-const PICKED_UP = ['in_transit', 'out_for_delivery', 'available_for_pickup', 'delivered'];
+/**
+ * Tracker statuses that mean the carrier has the parcel: a booked pickup has happened, a label was first scanned. Not
+ * `pre_transit`/`unknown` (not yet), nor `failure`, `error`, `cancelled` or `return_to_sender` (no parcel on its way).
+ */
+export const PICKED_UP = ['in_transit', 'out_for_delivery', 'available_for_pickup', 'delivered'];
 
 /** Until the carrier has the parcel (and the merchant has not decided against it), the pickup may change. */
 export function pickupChangeable(request: { status: number; shipping_method_id: number; carrier_status: string }) {

@@ -1,10 +1,8 @@
 import { parseDeskOutcome } from '@return-center/domain';
 import type { Db } from '../../db/database.js';
 import type { Outbox } from '../jobs/outbox.js';
+import { PICKED_UP } from '../pickup/pickup-slot.js';
 import { recordEvent } from './requests.repository.js';
-
-/** Statuses that say the carrier has not had the parcel in hand yet. */
-const NOT_SCANNED = ['', 'pre_transit', 'unknown'];
 
 /**
  * The carrier's latest status of the parcel whose tracking number this is, with a timeline entry; false when no request
@@ -35,7 +33,8 @@ export async function recordCarrierStatus(
     at,
   });
   // The first scan: a rule may receive and refund the return now, before the parcel arrives (issue 32).
-  const firstScan = NOT_SCANNED.includes(request.carrier_status) && !NOT_SCANNED.includes(status);
+  // A failed or cancelled tracker is no scan: refunding then would pay for a parcel nobody is sending.
+  const firstScan = !PICKED_UP.includes(request.carrier_status) && PICKED_UP.includes(status);
   if (firstScan && parseDeskOutcome(request.rule_outcome).autoRefund?.when === 'first_scan')
     await outbox.enqueue(
       db,

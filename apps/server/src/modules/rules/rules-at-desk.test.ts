@@ -1,17 +1,8 @@
-import { calls, RequestStatus, type ReturnRule, type RuleAction, type RuleCondition } from '@return-center/contract';
-import { present } from '@return-center/domain';
+import { calls, RequestStatus } from '@return-center/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, merchantAction, shop, submitReturn, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, dialects, merchantAction, submitReturn, type TestApp } from '../../../test/helper.js';
+import { rule, saveRules, timelineOf } from '../../../test/rules.js';
 import { ruleJob } from '../requests/rule-job.js';
-
-const rule = (id: string, conditions: RuleCondition[], actions: RuleAction[]): ReturnRule => ({
-  id,
-  name: id.replace(/-/g, ' '),
-  enabled: true,
-  match: 'all',
-  conditions,
-  actions,
-});
 
 /** What the shop's rules do without a person (issue 32): each runs as a job, once, and the timeline names the rule. */
 describe.each(dialects)('rules at the desk on %s', (dialect) => {
@@ -21,27 +12,9 @@ describe.each(dialects)('rules at the desk on %s', (dialect) => {
   });
   afterEach(() => t.close());
 
-  async function saveRules(rules: ReturnRule[]) {
-    const demo = present(await t.app.ctx.services.storefront.shops.byUrl(shop), 'demo shop');
-    const { version } = await t.app.ctx.services.rules.current(demo);
-    await t.app.ctx.services.rules.save(
-      demo,
-      { rules, lists: { emails: [], addresses: [], order_patterns: [] } },
-      version,
-    );
-  }
   const request = async (id: number) =>
     t.db.selectFrom('return_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const timeline = async (id: number) =>
-    (
-      await t.db
-        .selectFrom('request_events')
-        .select(['actor', 'action'])
-        .where('request_id', '=', id)
-        .where('action', '!=', 'email')
-        .orderBy('id')
-        .execute()
-    ).map((event) => `${event.actor}: ${event.action}`);
+  const timeline = (id: number) => timelineOf(t, id);
 
   const reviewRules = (over: number) => [
     rule('over-limit', [{ field: 'order_value', op: 'gt', value: over }], [{ type: 'flag', reason: 'a large order' }]),
@@ -50,7 +23,7 @@ describe.each(dialects)('rules at the desk on %s', (dialect) => {
 
   it('approves a request by itself, and the timeline names the rule', async () => {
     // #1001 is $227.00: under a $300 limit nothing flags it.
-    await saveRules(reviewRules(30_000));
+    await saveRules(t, reviewRules(30_000));
     const { requestId } = await submitReturn(t);
     await t.app.ctx.worker.runDue();
     expect((await request(requestId)).status).toBe(RequestStatus.Approved);
@@ -58,7 +31,7 @@ describe.each(dialects)('rules at the desk on %s', (dialect) => {
   });
 
   it('leaves a flagged request for a person, and tells staff why', async () => {
-    await saveRules(reviewRules(20_000));
+    await saveRules(t, reviewRules(20_000));
     const { requestId } = await submitReturn(t);
     await t.app.ctx.worker.runDue();
     expect((await request(requestId)).status).toBe(RequestStatus.PendingReview);
@@ -78,7 +51,7 @@ describe.each(dialects)('rules at the desk on %s', (dialect) => {
   });
 
   it("rejects by itself with the shop's words, which the shopper reads on the status page", async () => {
-    await saveRules([
+    await saveRules(t, [
       rule(
         'no-shirts',
         [{ field: 'product_type', op: 'in', values: ['Shirts'] }],
@@ -93,7 +66,7 @@ describe.each(dialects)('rules at the desk on %s', (dialect) => {
   });
 
   it('refunds when the parcel is received, once, however often the job runs', async () => {
-    await saveRules([rule('refund-on-receipt', [], [{ type: 'auto_refund', when: 'received' }])]);
+    await saveRules(t, [rule('refund-on-receipt', [], [{ type: 'auto_refund', when: 'received' }])]);
     const { requestId } = await submitReturn(t);
     await merchantAction(t, requestId, 'approve');
     await merchantAction(t, requestId, 'receive');
@@ -114,7 +87,7 @@ describe.each(dialects)('rules at the desk on %s', (dialect) => {
   });
 
   it("receives and refunds at the carrier's first scan", async () => {
-    await saveRules([rule('refund-on-scan', [], [{ type: 'auto_refund', when: 'first_scan' }])]);
+    await saveRules(t, [rule('refund-on-scan', [], [{ type: 'auto_refund', when: 'first_scan' }])]);
     const { requestId } = await submitReturn(t, { shipping_method_id: 1 });
     await merchantAction(t, requestId, 'approve');
     await t.app.ctx.worker.runDue();
@@ -141,7 +114,7 @@ describe.each(dialects)('rules at the desk on %s', (dialect) => {
   });
 
   it('refunds a keep-the-item return at its approval', async () => {
-    await saveRules([
+    await saveRules(t, [
       rule(
         'keep-small',
         [],
@@ -163,7 +136,7 @@ describe.each(dialects)('rules at the desk on %s', (dialect) => {
       zip: '07102',
       country_code: 'US',
     };
-    await saveRules([rule('east', [], [{ type: 'return_address', address: warehouse }])]);
+    await saveRules(t, [rule('east', [], [{ type: 'return_address', address: warehouse }])]);
     const { token, requestId } = await submitReturn(t);
     const status = await t.call(calls.returnInfo, { request_id: requestId }, token);
     expect(status.body.data.return_address).toContain('East Coast Returns');
