@@ -152,6 +152,27 @@ describe.each(dialects)('rules callers and the simulator on %s', (dialect) => {
     );
   });
 
+  it("simulates a serial-returner rule with each shopper's history as it was when they asked", async () => {
+    const first = await submitReturn(t);
+    await send('reject', { reason: 'Worn' }, {}, String(first.requestId));
+    t.clock.advance(60_000);
+    const again = await submitReturn(t);
+    const serial = rule(
+      'serial',
+      [{ type: 'flag', reason: 'returns often' }],
+      [{ field: 'history_returns', op: 'gte', value: 1, days: 90 }],
+    );
+    const draft = { rules: [...(await stored()).rules, serial], lists: noLists };
+    const tried = await send<Simulation>('simulateRules', { rules: draft });
+    const simulation = tried.body.data;
+    // Only Alice's second request had one before it; Dave's seeded request and Alice's first had none.
+    expect([simulation.requests, simulation.changed, simulation.after.flagged]).toEqual([3, 1, 1]);
+    expect(simulation.examples.map((example) => [example.request_id, example.after.flagged])).toEqual([
+      [again.requestId, true],
+    ]);
+    expect(simulation.money_difference).toBe(0);
+  });
+
   it('lists the rule routes in the OpenAPI document with the refusals they answer', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/merchant/docs/openapi.json' })).json<{
       paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;

@@ -15,11 +15,12 @@ import {
   withRuleFees,
   type ReturnMoneyResult,
   type RuleFacts,
+  type ShopperHistory,
 } from '@return-center/domain';
 import type { PlatformOrder, PlatformOrders } from '../../adapters/store-platform/port.js';
 import type { RequestReads } from '../requests/request-reads.js';
 import type { Shop } from '../storefront-config/shop.js';
-import { itemFactsOf, orderFactsOf, shopperHistoryOf } from './rule-facts.js';
+import { historyFrom, itemFactsOf, orderFactsOf } from './rule-facts.js';
 import type { RulesService } from './rules.service.js';
 
 type Past = Awaited<ReturnType<RequestReads['latestWithItems']>>[number];
@@ -66,16 +67,16 @@ function baseMoney(shop: Shop, stored: ReturnMoney): ReturnMoneyResult {
 export class RulesSimulator {
   constructor(
     private readonly rules: RulesService,
-    private readonly requests: Pick<RequestReads, 'latestWithItems' | 'historyOf'>,
+    private readonly requests: Pick<RequestReads, 'latestWithItems' | 'historiesOf'>,
     private readonly orders: Pick<PlatformOrders, 'getOrder' | 'listOrdersByEmail'>,
   ) {}
 
   async simulate(shop: Shop, draft: RuleSetBody, limit: number): Promise<Simulation> {
     const stored = await this.rules.current(shop);
     const pasts = await this.requests.latestWithItems(shop.id, limit);
-    const orders = new Map<number, PlatformOrder | null>();
-    const histories = new Map<string, RuleFacts['shopper']>();
+    const orders = await this.ordersOf(shop, pasts);
     const needsHistory = needsShopperHistory([...stored.rules, ...draft.rules]);
+    const histories = needsHistory ? await this.historiesOf(shop, orders) : new Map<string, ShopperHistory>();
     const result: Simulation = {
       requests: 0,
       changed: 0,
@@ -86,10 +87,9 @@ export class RulesSimulator {
       examples: [],
     };
     for (const past of pasts) {
-      if (!orders.has(past.order_id)) orders.set(past.order_id, await this.orders.getOrder(shop.id, past.order_id));
       const order = orders.get(past.order_id);
       if (!order) continue;
-      const shopper = needsHistory ? await this.historyOf(shop, order, histories) : undefined;
+      const shopper = histories.get(order.email.toLowerCase());
       const before = outcomeOf(shop, stored.rules, factsOf(past, order, stored.lists, shopper), past);
       const after = outcomeOf(shop, draft.rules, factsOf(past, order, draft.lists, shopper), past);
       result.requests++;
@@ -104,14 +104,35 @@ export class RulesSimulator {
     return result;
   }
 
-  private async historyOf(shop: Shop, order: PlatformOrder, cache: Map<string, RuleFacts['shopper']>) {
-    const email = order.email.toLowerCase();
-    const known = cache.get(email);
-    if (known) return known;
-    const orders = (await this.orders.listOrdersByEmail(shop.id, email)).length;
-    const history = await shopperHistoryOf(this.requests, shop.id, email, orders);
-    cache.set(email, history);
-    return history;
+  /** Each request's order, once per order (many requests of a shop may share one). */
+  private async ordersOf(shop: Shop, pasts: readonly Past[]): Promise<Map<number, PlatformOrder>> {
+    const orders = new Map<number, PlatformOrder>();
+    for (const id of new Set(pasts.map((past) => past.order_id))) {
+      const order = await this.orders.getOrder(shop.id, id);
+      if (order) orders.set(id, order);
+    }
+    return orders;
+  }
+
+  /**
+   * The history of every shopper of these orders, by lower-case email: their requests read together (one read per
+   * 500 shoppers, not one each, which scanned the shop's requests per shopper) and their orders through the port.
+   */
+  private async historiesOf(shop: Shop, orders: Map<number, PlatformOrder>): Promise<Map<string, ShopperHistory>> {
+    const emails = [...new Set([...orders.values()].map((order) => order.email.toLowerCase()))];
+    const rows = new Map<string, Awaited<ReturnType<RequestReads['historiesOf']>>>();
+    for (const row of await this.requests.historiesOf(shop.id, emails)) {
+      const email = row.customer_email.toLowerCase();
+      const known = rows.get(email);
+      if (known) known.push(row);
+      else rows.set(email, [row]);
+    }
+    const histories = new Map<string, ShopperHistory>();
+    for (const email of emails) {
+      const placed = (await this.orders.listOrdersByEmail(shop.id, email)).length;
+      histories.set(email, historyFrom(rows.get(email) ?? [], placed));
+    }
+    return histories;
   }
 }
 
