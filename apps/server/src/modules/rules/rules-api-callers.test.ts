@@ -171,6 +171,16 @@ describe.each(dialects)('rules callers and the simulator on %s', (dialect) => {
       [again.requestId, true],
     ]);
     expect(simulation.money_difference).toBe(0);
+
+    // Alice has two orders: before her first request none had a return (0 %), before her second one had (50 %).
+    const rate = rule(
+      'rate',
+      [{ type: 'flag', reason: 'returns half' }],
+      [{ field: 'return_rate', op: 'gte', value: 50 }],
+    );
+    const byRate = { rules: [...(await stored()).rules, rate], lists: noLists };
+    const rated = (await send<Simulation>('simulateRules', { rules: byRate })).body.data;
+    expect(rated.examples.map((example) => example.request_id)).toEqual([again.requestId]);
   });
 
   it('lists the rule routes in the OpenAPI document with the refusals they answer', async () => {

@@ -24,6 +24,12 @@ import { historyFrom, itemFactsOf, orderFactsOf } from './rule-facts.js';
 import type { RulesService } from './rules.service.js';
 
 type Past = Awaited<ReturnType<RequestReads['latestWithItems']>>[number];
+type HistoryRow = Awaited<ReturnType<RequestReads['historiesOf']>>[number];
+/** A shopper's requests at the shop and when each of their orders was placed. */
+interface Shopper {
+  requests: HistoryRow[];
+  placedAt: number[];
+}
 const DAY = 86_400;
 const EXAMPLES = 50;
 
@@ -76,7 +82,7 @@ export class RulesSimulator {
     const pasts = await this.requests.latestWithItems(shop.id, limit);
     const orders = await this.ordersOf(shop, pasts);
     const needsHistory = needsShopperHistory([...stored.rules, ...draft.rules]);
-    const histories = needsHistory ? await this.historiesOf(shop, orders) : new Map<string, ShopperHistory>();
+    const shoppers = needsHistory ? await this.shoppersOf(shop, orders) : new Map<string, Shopper>();
     const result: Simulation = {
       requests: 0,
       changed: 0,
@@ -89,7 +95,8 @@ export class RulesSimulator {
     for (const past of pasts) {
       const order = orders.get(past.order_id);
       if (!order) continue;
-      const shopper = histories.get(order.email.toLowerCase());
+      const known = shoppers.get(order.email.toLowerCase());
+      const shopper = known ? historyAsOf(known, past.created_at) : undefined;
       const before = outcomeOf(shop, stored.rules, factsOf(past, order, stored.lists, shopper), past);
       const after = outcomeOf(shop, draft.rules, factsOf(past, order, draft.lists, shopper), past);
       result.requests++;
@@ -115,26 +122,33 @@ export class RulesSimulator {
   }
 
   /**
-   * The history of every shopper of these orders, by lower-case email: their requests read together (one read per
-   * 500 shoppers, not one each, which scanned the shop's requests per shopper) and their orders through the port.
+   * Every shopper of these orders, by lower-case email: their requests read together (one read per 500 shoppers, not
+   * one each, which scanned the shop's requests per shopper) and their orders through the port.
    */
-  private async historiesOf(shop: Shop, orders: Map<number, PlatformOrder>): Promise<Map<string, ShopperHistory>> {
+  private async shoppersOf(shop: Shop, orders: Map<number, PlatformOrder>): Promise<Map<string, Shopper>> {
     const emails = [...new Set([...orders.values()].map((order) => order.email.toLowerCase()))];
-    const rows = new Map<string, Awaited<ReturnType<RequestReads['historiesOf']>>>();
+    const rows = new Map<string, HistoryRow[]>();
     for (const row of await this.requests.historiesOf(shop.id, emails)) {
       const email = row.customer_email.toLowerCase();
       const known = rows.get(email);
       if (known) known.push(row);
       else rows.set(email, [row]);
     }
-    const histories = new Map<string, ShopperHistory>();
+    const shoppers = new Map<string, Shopper>();
     for (const email of emails) {
-      const placed = (await this.orders.listOrdersByEmail(shop.id, email)).length;
-      histories.set(email, historyFrom(rows.get(email) ?? [], placed));
+      const placedAt = (await this.orders.listOrdersByEmail(shop.id, email)).map((order) => order.createdAt);
+      shoppers.set(email, { requests: rows.get(email) ?? [], placedAt });
     }
-    return histories;
+    return shoppers;
   }
 }
+
+/** The shopper's history as it was when a request was made: their earlier requests and the orders placed by then. */
+const historyAsOf = (shopper: Shopper, at: number): ShopperHistory =>
+  historyFrom(
+    shopper.requests.filter((request) => request.created_at < at),
+    shopper.placedAt.filter((placed) => placed <= at).length,
+  );
 
 function factsOf(
   past: Past,
@@ -159,10 +173,7 @@ function factsOf(
     now: past.created_at,
     order: orderFactsOf(order),
     items,
-    // Only the shopper's requests made before this one count, as they would have then.
-    shopper: shopper
-      ? { ...shopper, requests: shopper.requests.filter((request) => request.createdAt < past.created_at) }
-      : { requests: [], orders: 0, ordersWithReturn: 0 },
+    shopper: shopper ?? { requests: [], orders: 0, ordersWithReturn: 0 },
     lists,
     solutionId: past.solution_id,
     methodId: past.shipping_method_id,
