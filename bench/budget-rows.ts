@@ -3,6 +3,7 @@ import type { LighthousePage } from './browser-lighthouse.js';
 import type { BrowserFigures } from './browser.js';
 import { BUDGET, ENDPOINT_NAMES, DATABASE_NAMES, kb, int, ratio, seconds, type BudgetRow } from './budgets.js';
 import type { Endpoint, Load, Results, ScaleEndpoint, Stamp } from './results.js';
+import { rulesRows } from './rules.js';
 
 const missing = (figure: string, budget: string): BudgetRow => ({
   figure,
@@ -268,6 +269,7 @@ export function budgetRows(results: Results): BudgetRow[] {
           stamp: imported,
         }
       : missing('Order import (CLI → API → SQLite)', '100,000 in ≤ 60 s'),
+    ...rulesRows(results),
   );
   return rows;
 }

@@ -46,4 +46,6 @@ export const BUDGET = {
   importSeconds: 60,
   /** /health while a maximal import call runs (issue #30, point 5). */
   maximalImportHealthP99Ms: 100,
+  /** The rules simulator over 10,000 past requests on SQLite (issue #32). */
+  simulatorMs: 5000,
 } as const;

@@ -12,6 +12,7 @@ export const SECTIONS = [
   'maximal-import',
   'browser',
   'bundle',
+  'rules',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
@@ -48,6 +49,8 @@ export const env = {
   /** Products of the exchange catalogue section's shop. */
   catalogueProducts: number('BENCH_CATALOGUE_PRODUCTS', 10_000),
   importOrders: number('BENCH_IMPORT_ORDERS', 100_000),
+  /** Past requests the rules simulator tries drafts on (one per generated order). */
+  simulated: number('BENCH_SIMULATED', 10_000),
   /** Lighthouse runs per page (the median is reported). */
   lighthouseRuns: number('BENCH_LIGHTHOUSE_RUNS', 5),
   startRuns: number('BENCH_START_RUNS', 5),
@@ -63,5 +66,6 @@ export const FULL = {
   scaleOrders: 1_000_000,
   catalogueProducts: 10_000,
   importOrders: 100_000,
+  simulated: 10_000,
   runs: 5,
 } as const;

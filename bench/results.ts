@@ -160,6 +160,21 @@ export interface BundleResult extends Stamp {
   routes: RouteSize[];
 }
 
+/** One draft rule set tried by the simulator: the median and every run, in ms, and what it said. */
+export interface SimulatedDraft {
+  name: string;
+  ms: number;
+  runs: number[];
+  requests: number;
+  changed: number;
+  moneyDifference: number;
+}
+export interface RulesResult extends Stamp {
+  /** Requests the shop had (the simulator tries the latest of them, up to its limit). */
+  requests: number;
+  drafts: SimulatedDraft[];
+}
+
 export interface Results {
   api?: ApiResult;
   submit?: SubmitResult;
@@ -172,6 +187,7 @@ export interface Results {
   'maximal-import'?: MaximalImportResult;
   browser?: BrowserResult;
   bundle?: BundleResult;
+  rules?: RulesResult;
 }
 
 export const RESULTS_FILE = join(import.meta.dirname, 'results.json');

@@ -12,6 +12,7 @@ import { benchBrowser } from './portal-figures.js';
 import { writeReport } from './report.js';
 import { freeGiB, readResults, stamped, type Results } from './results.js';
 import { routeSizes } from './routes.js';
+import { benchRules } from './rules.js';
 import { benchScaleOut } from './scale-out.js';
 import { benchScale } from './scale.js';
 import { benchStart } from './start.js';
@@ -59,6 +60,8 @@ const runners: { [S in Section]: () => Promise<Results[S] | null> } = {
       benchBrowser,
     ),
   bundle: () => stamped(null, () => Promise.resolve(routeSizes())),
+  rules: () =>
+    stamped(smaller([env.simulated < FULL.simulated, `${env.simulated.toLocaleString('en')} requests`]), benchRules),
 };
 
 async function runSection(results: Results, section: Section): Promise<void> {

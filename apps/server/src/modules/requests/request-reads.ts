@@ -2,9 +2,9 @@ import type { RequestsRepository } from './requests.repository.js';
 
 /**
  * What another module may read of the requests: one, a page of them, their counts by status, a request's items and
- * its timeline, a shopper's history, and the latest with their items (the rules simulator).
+ * its timeline, a shopper's history (or many shoppers'), and the latest with their items (the rules simulator).
  */
 export type RequestReads = Pick<
   RequestsRepository,
-  'byId' | 'list' | 'countsByStatus' | 'items' | 'events' | 'historyOf' | 'latestWithItems'
+  'byId' | 'list' | 'countsByStatus' | 'items' | 'events' | 'historyOf' | 'historiesOf' | 'latestWithItems'
 >;

@@ -40,6 +40,19 @@ export const itemFactsOf = (line: PlatformLine, quantity: number, choice?: ItemC
   ...choice,
 });
 
+/** A shopper's requests as the requests module reads them. */
+type HistoryRow = Awaited<ReturnType<RequestReads['historyOf']>>[number];
+
+/** The shopper's history from their requests at the shop and how many orders they placed there. */
+export function historyFrom(rows: readonly HistoryRow[], orders: number): ShopperHistory {
+  const ordersWithReturn = new Set(rows.map((row) => row.order_id)).size;
+  return {
+    requests: rows.map((row) => ({ createdAt: row.created_at, refunded: row.actual_refund })),
+    orders: Math.max(orders, ordersWithReturn),
+    ordersWithReturn,
+  };
+}
+
 /** The shopper's requests at the shop and how many of their orders have one. */
 export async function shopperHistoryOf(
   requests: Pick<RequestReads, 'historyOf'>,
@@ -47,10 +60,5 @@ export async function shopperHistoryOf(
   email: string,
   orders: number,
 ): Promise<ShopperHistory> {
-  const rows = await requests.historyOf(shopId, email);
-  return {
-    requests: rows.map((row) => ({ createdAt: row.created_at, refunded: row.actual_refund })),
-    orders: Math.max(orders, new Set(rows.map((row) => row.order_id)).size),
-    ordersWithReturn: new Set(rows.map((row) => row.order_id)).size,
-  };
+  return historyFrom(await requests.historyOf(shopId, email), orders);
 }

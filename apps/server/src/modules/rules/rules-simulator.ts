@@ -15,14 +15,21 @@ import {
   withRuleFees,
   type ReturnMoneyResult,
   type RuleFacts,
+  type ShopperHistory,
 } from '@return-center/domain';
 import type { PlatformOrder, PlatformOrders } from '../../adapters/store-platform/port.js';
 import type { RequestReads } from '../requests/request-reads.js';
 import type { Shop } from '../storefront-config/shop.js';
-import { itemFactsOf, orderFactsOf, shopperHistoryOf } from './rule-facts.js';
+import { historyFrom, itemFactsOf, orderFactsOf } from './rule-facts.js';
 import type { RulesService } from './rules.service.js';
 
 type Past = Awaited<ReturnType<RequestReads['latestWithItems']>>[number];
+type HistoryRow = Awaited<ReturnType<RequestReads['historiesOf']>>[number];
+/** A shopper's requests at the shop and when each of their orders was placed. */
+interface Shopper {
+  requests: HistoryRow[];
+  placedAt: number[];
+}
 const DAY = 86_400;
 const EXAMPLES = 50;
 
@@ -66,16 +73,16 @@ function baseMoney(shop: Shop, stored: ReturnMoney): ReturnMoneyResult {
 export class RulesSimulator {
   constructor(
     private readonly rules: RulesService,
-    private readonly requests: Pick<RequestReads, 'latestWithItems' | 'historyOf'>,
+    private readonly requests: Pick<RequestReads, 'latestWithItems' | 'historiesOf'>,
     private readonly orders: Pick<PlatformOrders, 'getOrder' | 'listOrdersByEmail'>,
   ) {}
 
   async simulate(shop: Shop, draft: RuleSetBody, limit: number): Promise<Simulation> {
     const stored = await this.rules.current(shop);
     const pasts = await this.requests.latestWithItems(shop.id, limit);
-    const orders = new Map<number, PlatformOrder | null>();
-    const histories = new Map<string, RuleFacts['shopper']>();
+    const orders = await this.ordersOf(shop, pasts);
     const needsHistory = needsShopperHistory([...stored.rules, ...draft.rules]);
+    const shoppers = needsHistory ? await this.shoppersOf(shop, orders) : new Map<string, Shopper>();
     const result: Simulation = {
       requests: 0,
       changed: 0,
@@ -86,10 +93,10 @@ export class RulesSimulator {
       examples: [],
     };
     for (const past of pasts) {
-      if (!orders.has(past.order_id)) orders.set(past.order_id, await this.orders.getOrder(shop.id, past.order_id));
       const order = orders.get(past.order_id);
       if (!order) continue;
-      const shopper = needsHistory ? await this.historyOf(shop, order, histories) : undefined;
+      const known = shoppers.get(order.email.toLowerCase());
+      const shopper = known ? historyAsOf(known, past.created_at) : undefined;
       const before = outcomeOf(shop, stored.rules, factsOf(past, order, stored.lists, shopper), past);
       const after = outcomeOf(shop, draft.rules, factsOf(past, order, draft.lists, shopper), past);
       result.requests++;
@@ -104,16 +111,44 @@ export class RulesSimulator {
     return result;
   }
 
-  private async historyOf(shop: Shop, order: PlatformOrder, cache: Map<string, RuleFacts['shopper']>) {
-    const email = order.email.toLowerCase();
-    const known = cache.get(email);
-    if (known) return known;
-    const orders = (await this.orders.listOrdersByEmail(shop.id, email)).length;
-    const history = await shopperHistoryOf(this.requests, shop.id, email, orders);
-    cache.set(email, history);
-    return history;
+  /** Each request's order, once per order (many requests of a shop may share one). */
+  private async ordersOf(shop: Shop, pasts: readonly Past[]): Promise<Map<number, PlatformOrder>> {
+    const orders = new Map<number, PlatformOrder>();
+    for (const id of new Set(pasts.map((past) => past.order_id))) {
+      const order = await this.orders.getOrder(shop.id, id);
+      if (order) orders.set(id, order);
+    }
+    return orders;
+  }
+
+  /**
+   * Every shopper of these orders, by lower-case email: their requests read together (one read per 500 shoppers, not
+   * one each, which scanned the shop's requests per shopper) and their orders through the port.
+   */
+  private async shoppersOf(shop: Shop, orders: Map<number, PlatformOrder>): Promise<Map<string, Shopper>> {
+    const emails = [...new Set([...orders.values()].map((order) => order.email.toLowerCase()))];
+    const rows = new Map<string, HistoryRow[]>();
+    for (const row of await this.requests.historiesOf(shop.id, emails)) {
+      const email = row.customer_email.toLowerCase();
+      const known = rows.get(email);
+      if (known) known.push(row);
+      else rows.set(email, [row]);
+    }
+    const shoppers = new Map<string, Shopper>();
+    for (const email of emails) {
+      const placedAt = (await this.orders.listOrdersByEmail(shop.id, email)).map((order) => order.createdAt);
+      shoppers.set(email, { requests: rows.get(email) ?? [], placedAt });
+    }
+    return shoppers;
   }
 }
+
+/** The shopper's history as it was when a request was made: their earlier requests and the orders placed by then. */
+const historyAsOf = (shopper: Shopper, at: number): ShopperHistory =>
+  historyFrom(
+    shopper.requests.filter((request) => request.created_at < at),
+    shopper.placedAt.filter((placed) => placed <= at).length,
+  );
 
 function factsOf(
   past: Past,
@@ -138,10 +173,7 @@ function factsOf(
     now: past.created_at,
     order: orderFactsOf(order),
     items,
-    // Only the shopper's requests made before this one count, as they would have then.
-    shopper: shopper
-      ? { ...shopper, requests: shopper.requests.filter((request) => request.createdAt < past.created_at) }
-      : { requests: [], orders: 0, ordersWithReturn: 0 },
+    shopper: shopper ?? { requests: [], orders: 0, ordersWithReturn: 0 },
     lists,
     solutionId: past.solution_id,
     methodId: past.shipping_method_id,
