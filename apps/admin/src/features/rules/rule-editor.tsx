@@ -1,4 +1,4 @@
-import { returnRule, type ReturnRule } from '@return-center/contract';
+import { returnRule, type Locale, type ReturnRule } from '@return-center/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionRow } from './action-row';
@@ -11,6 +11,7 @@ interface Props {
   currency: string;
   ids: IdOptions;
   shopAddress: Parameters<typeof actionFor>[1];
+  languages: readonly Locale[];
   onDone: (rule: ReturnRule) => void;
   onCancel: () => void;
 }
@@ -26,7 +27,7 @@ function problemsOf(rule: ReturnRule): Map<string, string> {
  * One rule in form controls, checked with the contract's schema when the merchant is done: each refused field says why
  * beside it, and nothing typed is lost.
  */
-export function RuleEditor({ rule, currency, ids, shopAddress, onDone, onCancel }: Props) {
+export function RuleEditor({ rule, currency, ids, shopAddress, languages, onDone, onCancel }: Props) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(rule);
   const [problems, setProblems] = useState<Map<string, string>>(new Map());
@@ -93,6 +94,7 @@ export function RuleEditor({ rule, currency, ids, shopAddress, onDone, onCancel 
           currency={currency}
           ids={ids}
           shopAddress={shopAddress}
+          languages={languages}
           errorOf={under(`actions.${String(index)}`)}
           onChange={(changed) => set({ actions: draft.actions.map((a, i) => (i === index ? changed : a)) })}
           onRemove={() => set({ actions: draft.actions.filter((_, i) => i !== index) })}

@@ -39,7 +39,7 @@ export function RuleList({ rules, currency, editable, onChange, onEdit }: Props)
   if (rules.length === 0) return <p className="muted">{t('rules.empty')}</p>;
   return (
     <>
-      <ol ref={list} className="rule-list">
+      <ol ref={list} className="rule-list" aria-label={t('rules.listLabel')}>
         {rules.map((rule, index) => (
           <li key={rule.id} className="card rule-item">
             <div className="rule-item-head">

@@ -1,4 +1,4 @@
-import type { ReturnRule, RuleSetBody } from '@return-center/contract';
+import type { Locale, ReturnRule, RuleSetBody } from '@return-center/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ interface Props {
   initial: Loaded;
   ids: IdOptions;
   shopAddress: Parameters<typeof actionFor>[1];
+  languages: readonly Locale[];
   currency: string;
   editable: boolean;
   reload: () => Promise<Loaded | undefined>;
@@ -23,7 +24,7 @@ interface Props {
 const LISTS = ['emails', 'addresses', 'order_patterns'] as const;
 
 /** The rules as the merchant edits them: saved whole over the version they were read at. */
-export function RulesEditor({ initial, ids, shopAddress, currency, editable, reload }: Props) {
+export function RulesEditor({ initial, ids, shopAddress, languages, currency, editable, reload }: Props) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState(initial);
   const [draft, setDraft] = useState<RuleSetBody>({ rules: initial.set.rules, lists: initial.set.lists });
@@ -83,6 +84,7 @@ export function RulesEditor({ initial, ids, shopAddress, currency, editable, rel
           currency={currency}
           ids={ids}
           shopAddress={shopAddress}
+          languages={languages}
           onDone={done}
           onCancel={() => setEditing(null)}
         />
@@ -114,6 +116,7 @@ export function RulesEditor({ initial, ids, shopAddress, currency, editable, rel
             key={`${list}-${String(loaded.set.version)}`}
             label={t(`rules.lists.${list}`)}
             values={draft.lists[list]}
+            readOnly={!editable}
             onChange={(values) => change({ ...draft, lists: { ...draft.lists, [list]: values } })}
           />
         ))}

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from '@return-center/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { methodName, METHODS, solutionName, SOLUTIONS } from '../../shared/labels';
@@ -28,6 +29,7 @@ export function Component() {
         initial={rules.data}
         ids={ids}
         shopAddress={shop.return_address}
+        languages={shop.lang_list.filter((code) => code !== DEFAULT_LANGUAGE)}
         currency={session.shop.currency}
         editable={session.account.role === 'owner'}
         reload={async () => (await rules.refetch()).data}

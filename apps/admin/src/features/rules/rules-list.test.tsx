@@ -1,0 +1,59 @@
+import { SETTINGS_VERSION_HEADER } from '@return-center/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { merchantRoute } from '../../test/fake-server';
+import { openRules, staffSession } from '../../test/open-rules';
+import { setUpConsoleTests } from '../../test/render';
+
+const server = setUpConsoleTests();
+const checked = (name: string) => screen.getByRole('switch', { name }).getAttribute('aria-checked');
+
+describe('the list of rules', () => {
+  it('shows each rule in words, switches one off, moves another up by keyboard and saves that order', async () => {
+    const { user, rules } = openRules(server);
+    await screen.findByRole('switch', { name: 'Use “VIP first”' });
+    expect(screen.getByText('When Collection is one of Sale: Deny the return of matching items')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save rules' }).hasAttribute('disabled')).toBe(true);
+
+    await user.click(screen.getByRole('switch', { name: 'Use “Sale is final”' }));
+    expect(checked('Use “Sale is final”')).toBe('false');
+    expect(checked('Use “VIP first”')).toBe('true');
+
+    screen.getByRole('button', { name: 'Move “VIP first” up' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('“VIP first” is now rule 1 of 2.')).toBeTruthy();
+    // The focus stays with the moved rule: its "down" button, now that it is first.
+    expect(document.activeElement?.textContent).toBe('Move “VIP first” down');
+    const list = within(screen.getByRole('list', { name: 'Rules, read from the top' }));
+    const names = list.getAllByRole('listitem').map((item) => item.querySelector('strong')?.textContent);
+    expect(names).toEqual(['VIP first', 'Sale is final']);
+
+    await user.click(screen.getByRole('button', { name: 'Save rules' }));
+    expect(await screen.findByText('Saved. Shoppers and the desk follow these rules now.')).toBeTruthy();
+    expect(server.sentTo(merchantRoute('putRules'))[0]?.headers[SETTINGS_VERSION_HEADER]).toBe('"3"');
+    expect(rules.current.version).toBe(4);
+    expect(rules.current.rules.map((rule) => [rule.id, rule.enabled])).toEqual([
+      ['vip', true],
+      ['sale', false],
+    ]);
+  });
+
+  it('removes a rule and saves the rest', async () => {
+    const { user, rules } = openRules(server);
+    await user.click(await screen.findByRole('button', { name: 'Remove “Sale is final”' }));
+    expect(screen.queryByRole('switch', { name: 'Use “Sale is final”' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save rules' }));
+    await screen.findByText('Saved. Shoppers and the desk follow these rules now.');
+    expect(rules.current.rules.map((rule) => rule.id)).toEqual(['vip']);
+  });
+
+  it('shows staff the rules without a way to change them', async () => {
+    openRules(server, staffSession);
+    const toggle = await screen.findByRole('switch', { name: 'Use “Sale is final”' });
+    expect(toggle.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText("Only the shop's owner can change the rules.")).toBeTruthy();
+    for (const name of ['Save rules', 'Add a rule', 'Move “VIP first” up', 'Edit “VIP first”', 'Remove “VIP first”'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: /^Emails/ }).readOnly).toBe(true);
+  });
+});
