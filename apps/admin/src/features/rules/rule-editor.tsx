@@ -1,5 +1,5 @@
 import { returnRule, type Locale, type ReturnRule } from '@return-center/contract';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionRow } from './action-row';
 import { ConditionRow, type IdOptions } from './condition-row';
@@ -32,6 +32,10 @@ export function RuleEditor({ rule, currency, ids, shopAddress, languages, onDone
   const [draft, setDraft] = useState(rule);
   const [problems, setProblems] = useState<Map<string, string>>(new Map());
   const summary = useRef<HTMLParagraphElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   const set = (change: Partial<ReturnRule>) => setDraft({ ...draft, ...change });
   const under = (prefix: string) => (field: string) => problems.get(`${prefix}.${field}`);
   const done = () => {
@@ -42,7 +46,9 @@ export function RuleEditor({ rule, currency, ids, shopAddress, languages, onDone
   };
   return (
     <section className="card rule-editor" aria-labelledby="rule-editor-title">
-      <h2 id="rule-editor-title">{t('rules.editor.title')}</h2>
+      <h2 id="rule-editor-title" ref={heading} tabIndex={-1}>
+        {t('rules.editor.title')}
+      </h2>
       {problems.size > 0 ? (
         <p ref={summary} tabIndex={-1} role="alert" className="error">
           {t('rules.editor.invalid')}

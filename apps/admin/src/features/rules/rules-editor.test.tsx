@@ -49,11 +49,14 @@ describe('the rule editor', () => {
     const { user, rules } = openRules(server);
     await user.click(await screen.findByRole('button', { name: 'Edit “Sale is final”' }));
     const editor = within(screen.getByRole('region', { name: 'Rule' }));
+    expect(document.activeElement).toBe(editor.getByRole('heading', { name: 'Rule' }));
     await user.type(editor.getByLabelText(/^Text/), 'Sale items are final.');
     await user.type(editor.getByLabelText('Français (fr)'), 'Les soldes sont définitifs.');
     // Only the shop's languages are offered: this shop has English and French.
     expect(editor.queryByLabelText('Deutsch (de)')).toBeNull();
     await user.click(editor.getByRole('button', { name: 'Done' }));
+    // The focus goes back where the merchant left the list.
+    expect(document.activeElement?.textContent).toBe('Edit “Sale is final”');
     await user.click(screen.getByRole('button', { name: 'Save rules' }));
     await screen.findByText(SAVED);
     expect(rules.current.rules[0]?.actions).toEqual([

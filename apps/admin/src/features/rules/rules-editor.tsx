@@ -1,6 +1,6 @@
 import type { Locale, ReturnRule, RuleSetBody } from '@return-center/contract';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../shared/ui/page';
 import type { IdOptions } from './condition-row';
@@ -30,6 +30,19 @@ export function RulesEditor({ initial, ids, shopAddress, languages, currency, ed
   const [draft, setDraft] = useState<RuleSetBody>({ rules: initial.set.rules, lists: initial.set.lists });
   const [editing, setEditing] = useState<{ index: number; rule: ReturnRule } | null>(null);
   const [dirty, setDirty] = useState(false);
+  // Where the focus goes back to when the rule editor closes: the rule's Edit button, else "Add a rule".
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (editing || returnTo === null) return;
+    const edit = document.querySelector<HTMLButtonElement>(`[data-edit="${returnTo}"]`);
+    (edit ?? addButton.current)?.focus();
+    setReturnTo(null);
+  }, [editing, returnTo]);
+  const close = (id: string) => {
+    setReturnTo(id);
+    setEditing(null);
+  };
   const change = (next: RuleSetBody) => {
     setDraft(next);
     setDirty(true);
@@ -54,7 +67,7 @@ export function RulesEditor({ initial, ids, shopAddress, languages, currency, ed
     const rules = [...draft.rules];
     rules.splice(editing.index, editing.index < rules.length ? 1 : 0, rule);
     change({ ...draft, rules });
-    setEditing(null);
+    close(rule.id);
   };
   const actions = editable ? (
     <button type="button" className="button" disabled={save.isPending || !dirty} onClick={() => save.mutate()}>
@@ -86,7 +99,7 @@ export function RulesEditor({ initial, ids, shopAddress, languages, currency, ed
           shopAddress={shopAddress}
           languages={languages}
           onDone={done}
-          onCancel={() => setEditing(null)}
+          onCancel={() => close(editing.rule.id)}
         />
       ) : (
         <>
@@ -99,6 +112,7 @@ export function RulesEditor({ initial, ids, shopAddress, languages, currency, ed
           />
           {editable ? (
             <button
+              ref={addButton}
               type="button"
               className="button secondary"
               onClick={() => setEditing({ index: draft.rules.length, rule: newRule(draft.rules.length) })}

@@ -1,5 +1,5 @@
 import { SETTINGS_VERSION_HEADER } from '@return-center/contract';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { merchantRoute } from '../../test/fake-server';
 import { openRules, staffSession } from '../../test/open-rules';
@@ -36,6 +36,22 @@ describe('the list of rules', () => {
       ['vip', true],
       ['sale', false],
     ]);
+  });
+
+  it('moves a rule by dragging its handle onto another', async () => {
+    const { user, rules } = openRules(server);
+    await screen.findByRole('switch', { name: 'Use “VIP first”' });
+    const item = (id: string) => document.querySelector<HTMLElement>(`[data-rule="${id}"]`);
+    const handle = item('vip')?.querySelector('.drag-handle');
+    if (!handle) throw new Error('no drag handle');
+    const dataTransfer = { setData: () => undefined, effectAllowed: 'none' };
+    fireEvent.dragStart(handle, { dataTransfer });
+    fireEvent.dragOver(item('sale') as HTMLElement, { dataTransfer });
+    fireEvent.drop(item('sale') as HTMLElement, { dataTransfer });
+    expect(screen.getByText('“VIP first” is now rule 1 of 2.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save rules' }));
+    await screen.findByText('Saved. Shoppers and the desk follow these rules now.');
+    expect(rules.current.rules.map((rule) => rule.id)).toEqual(['vip', 'sale']);
   });
 
   it('removes a rule and saves the rest', async () => {
