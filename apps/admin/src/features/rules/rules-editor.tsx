@@ -31,16 +31,16 @@ export function RulesEditor({ initial, ids, shopAddress, languages, currency, ed
   const [editing, setEditing] = useState<{ index: number; rule: ReturnRule } | null>(null);
   const [dirty, setDirty] = useState(false);
   // Where the focus goes back to when the rule editor closes: the rule's Edit button, else "Add a rule".
-  const [returnTo, setReturnTo] = useState<string | null>(null);
+  const returnTo = useRef<string | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (editing || returnTo === null) return;
-    const edit = document.querySelector<HTMLButtonElement>(`[data-edit="${returnTo}"]`);
+    if (editing || returnTo.current === null) return;
+    const edit = document.querySelector<HTMLButtonElement>(`[data-edit="${returnTo.current}"]`);
     (edit ?? addButton.current)?.focus();
-    setReturnTo(null);
-  }, [editing, returnTo]);
+    returnTo.current = null;
+  }, [editing]);
   const close = (id: string) => {
-    setReturnTo(id);
+    returnTo.current = id;
     setEditing(null);
   };
   const change = (next: RuleSetBody) => {
