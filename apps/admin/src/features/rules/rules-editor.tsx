@@ -2,6 +2,7 @@ import type { Locale, ReturnRule, RuleSetBody } from '@return-center/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LeaveGuard } from '../../shared/ui/leave-guard';
 import { Page } from '../../shared/ui/page';
 import type { IdOptions } from './condition-row';
 import { RuleEditor } from './rule-editor';
@@ -136,6 +137,7 @@ export function RulesEditor({ initial, ids, shopAddress, languages, currency, ed
         ))}
       </section>
       <Simulator draft={draft} />
+      <LeaveGuard dirty={dirty} body={t('rules.leaveBody')} />
     </Page>
   );
 }

@@ -63,6 +63,17 @@ describe('the list of rules', () => {
     expect(rules.current.rules.map((rule) => rule.id)).toEqual(['vip']);
   });
 
+  it('asks before leaving unsaved changes, and stays when asked to', async () => {
+    const { user, router } = openRules(server);
+    await user.click(await screen.findByRole('switch', { name: 'Use “Sale is final”' }));
+    await user.click(screen.getByRole('link', { name: 'Requests' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Leave without saving?' }));
+    expect(dialog.getByText('Your changes to the rules are not saved yet. If you leave, they are lost.')).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(router.state.location.pathname).toBe('/rules');
+    expect(checked('Use “Sale is final”')).toBe('false');
+  });
+
   it('shows staff the rules without a way to change them', async () => {
     openRules(server, staffSession);
     const toggle = await screen.findByRole('switch', { name: 'Use “Sale is final”' });
