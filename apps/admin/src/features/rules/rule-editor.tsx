@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionRow } from './action-row';
 import { ConditionRow, type IdOptions } from './condition-row';
+import { problemsOf } from './rule-problems';
 import { actionFor, conditionFor } from './rule-words';
 import { SelectInput, TextInput } from './value-inputs';
 
@@ -14,13 +15,6 @@ interface Props {
   languages: readonly Locale[];
   onDone: (rule: ReturnRule) => void;
   onCancel: () => void;
-}
-
-/** Each refused field of the rule, by its path (`conditions.0.value`), as the contract words it. */
-function problemsOf(rule: ReturnRule): Map<string, string> {
-  const checked = returnRule.safeParse(rule);
-  if (checked.success) return new Map();
-  return new Map(checked.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 }
 
 /**
@@ -39,7 +33,7 @@ export function RuleEditor({ rule, currency, ids, shopAddress, languages, onDone
   const set = (change: Partial<ReturnRule>) => setDraft({ ...draft, ...change });
   const under = (prefix: string) => (field: string) => problems.get(`${prefix}.${field}`);
   const done = () => {
-    const found = problemsOf(draft);
+    const found = problemsOf(draft, t);
     setProblems(found);
     if (found.size === 0) onDone(returnRule.parse(draft));
     else requestAnimationFrame(() => summary.current?.focus());
