@@ -1,11 +1,11 @@
 import type { ReturnRule } from '@return-center/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ruleWords } from './rule-words';
+import { ruleWords, type SummaryShop } from './rule-summary';
 
 interface Props {
   rules: ReturnRule[];
-  currency: string;
+  shop: SummaryShop;
   editable: boolean;
   onChange: (rules: ReturnRule[]) => void;
   onEdit: (index: number) => void;
@@ -15,7 +15,7 @@ interface Props {
  * The ordered rules: each with its words, a switch, and (for the owner) buttons that move it, edit it or remove it. A
  * moved rule keeps the focus on the button that moved it, and the move is said aloud.
  */
-export function RuleList({ rules, currency, editable, onChange, onEdit }: Props) {
+export function RuleList({ rules, shop, editable, onChange, onEdit }: Props) {
   const { t } = useTranslation();
   const [moved, setMoved] = useState<{ id: string; button: 'up' | 'down'; said: string } | null>(null);
   const list = useRef<HTMLOListElement>(null);
@@ -92,7 +92,7 @@ export function RuleList({ rules, currency, editable, onChange, onEdit }: Props)
               </button>
               <strong>{rule.name}</strong>
             </div>
-            <p className="muted">{ruleWords(rule, t, currency)}</p>
+            <p className="muted">{ruleWords(rule, t, shop)}</p>
             {editable ? (
               <div className="rule-item-actions">
                 <button

@@ -38,7 +38,11 @@ describe('the rule editor', () => {
 
     await user.type(name, 'Big orders pay the label');
     await user.click(editor.getByRole('button', { name: 'Done' }));
-    expect(await screen.findByText('When Order value is more than 200.00: Charge a return shipping fee')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'When Order value is more than $200.00: Charge a return shipping fee of $5.00, waived for exchanges',
+      ),
+    ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save rules' }));
     await screen.findByText(SAVED);
     expect(rules.current.rules[2]).toMatchObject({
@@ -89,7 +93,9 @@ describe('the rule editor', () => {
     await user.type(editor.getByLabelText('Value'), '19.99');
     await user.click(editor.getByRole('button', { name: 'Done' }));
     expect(
-      await screen.findByText('When Collection is one of VIP and Item price is more than 19.99: Set the return window'),
+      await screen.findByText(
+        'When Collection is one of VIP and Item price is more than $19.99: Set the return window to 14 days',
+      ),
     ).toBeTruthy();
   });
 

@@ -106,7 +106,7 @@ export function RulesEditor({ initial, ids, shopAddress, languages, currency, ed
         <>
           <RuleList
             rules={draft.rules}
-            currency={currency}
+            shop={{ currency, ids }}
             editable={editable}
             onChange={(rules) => change({ ...draft, rules })}
             onEdit={(index) => setEditing({ index, rule: draft.rules[index] ?? newRule(index) })}

@@ -2,7 +2,7 @@ import { SETTINGS_VERSION_HEADER } from '@return-center/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { merchantRoute } from '../../test/fake-server';
-import { openRules, staffSession } from '../../test/open-rules';
+import { openRules, staffSession, STORED } from '../../test/open-rules';
 import { setUpConsoleTests } from '../../test/render';
 
 const server = setUpConsoleTests();
@@ -36,6 +36,31 @@ describe('the list of rules', () => {
       ['vip', true],
       ['sale', false],
     ]);
+  });
+
+  it('says what each rule looks at and does, with the shop’s names and money', async () => {
+    const serial = {
+      id: 'serial',
+      name: 'Serial returners',
+      enabled: true,
+      match: 'any' as const,
+      conditions: [
+        { field: 'history_returns' as const, op: 'gt' as const, value: 3, days: 90 },
+        { field: 'solution' as const, op: 'in' as const, values: [5] },
+      ],
+      actions: [
+        { type: 'restocking_fee' as const, mode: 'percent' as const, value: 10, per: 'item' as const, waive_for: [] },
+        { type: 'flag' as const, reason: 'Returns a lot' },
+        { type: 'require_photos' as const, min: 2 },
+      ],
+    };
+    openRules(server, undefined, { ...STORED, rules: [serial] });
+    expect(
+      await screen.findByText(
+        "When The shopper's returns is more than 3 in the last 90 days or Solution is one of Exchange: " +
+          'Charge a restocking fee of 10% per matching item; Flag for review: Returns a lot; Require at least 2 photos',
+      ),
+    ).toBeTruthy();
   });
 
   it('moves a rule by dragging its handle onto another', async () => {

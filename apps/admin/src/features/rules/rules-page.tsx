@@ -20,7 +20,9 @@ export function Component() {
     const shop = settings.data.settings;
     const ids: IdOptions = {
       reason: shop.reasons.map((reason) => [reason.id, reason.text] as const),
-      reason_group: [...new Set(shop.reasons.map((reason) => reason.group_id))].map((id) => [id, String(id)] as const),
+      reason_group: [...new Set(shop.reasons.map((reason) => reason.group_id))].map(
+        (id) => [id, t('rules.group', { id })] as const,
+      ),
       solution: SOLUTIONS.map((id) => [id, solutionName(t, id)] as const),
       method: METHODS.map((id) => [id, methodName(t, id)] as const),
     };
