@@ -1,6 +1,7 @@
-import type { RuleAction } from '@return-center/contract';
+import type { Locale, RuleAction } from '@return-center/contract';
 import { useTranslation } from 'react-i18next';
 import type { IdOptions } from './condition-row';
+import { MessageInput } from './message-input';
 import { ACTION_TYPES, actionFor } from './rule-words';
 import { CheckGroup, CheckInput, NumberInput, SelectInput, TextInput } from './value-inputs';
 
@@ -15,12 +16,15 @@ interface Props {
   ids: IdOptions;
   /** The shop's return address: where a new "another address" action starts from. */
   shopAddress: Address;
+  /** The shop's languages other than English, for a message's versions. */
+  languages: readonly Locale[];
   errorOf: (field: string) => string | undefined;
   name: string;
 }
 
 /** One action: what the rule does, and the inputs that kind of action takes. */
-export function ActionRow({ action, onChange, onRemove, currency, ids, shopAddress, errorOf, name }: Props) {
+export function ActionRow(props: Props) {
+  const { action, onChange, onRemove, currency, ids, shopAddress, languages, errorOf, name } = props;
   const { t } = useTranslation();
   const set = (change: object) => onChange({ ...action, ...change });
   const waiver = (value: Waiver) => (
@@ -32,14 +36,6 @@ export function ActionRow({ action, onChange, onRemove, currency, ids, shopAddre
       ]}
       value={value}
       onChange={(waive_for) => set({ waive_for })}
-    />
-  );
-  const message = (text: string) => (
-    <TextInput
-      label={t('rules.editor.message')}
-      value={text}
-      error={errorOf('message.text')}
-      onChange={(value) => set({ message: { text: value, translations: {} } })}
     />
   );
   const idGroup = (options: IdOptions['solution'], value: number[]) => (
@@ -60,11 +56,19 @@ export function ActionRow({ action, onChange, onRemove, currency, ids, shopAddre
         options={ACTION_TYPES.map((type) => [type, t(`rules.action.${type}`)] as const)}
         onChange={(type) => onChange(actionFor(type, shopAddress))}
       />
-      {action.type === 'deny' || action.type === 'auto_reject' ? message(action.message.text) : null}
+      {action.type === 'deny' || action.type === 'auto_reject' ? (
+        <MessageInput
+          message={action.message}
+          languages={languages}
+          errorOf={errorOf}
+          onChange={(message) => set({ message })}
+        />
+      ) : null}
       {action.type === 'window' ? (
         <NumberInput
           label={t('rules.editor.windowDays')}
           value={action.days}
+          hint={t('rules.editor.windowDaysHint')}
           error={errorOf('days')}
           onChange={(days) => set({ days })}
         />

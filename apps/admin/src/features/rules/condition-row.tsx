@@ -1,4 +1,5 @@
 import type { RuleCondition } from '@return-center/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CONDITION_FIELDS, conditionFor, kindOf, MONEY_FIELDS, type ConditionField } from './rule-words';
 import { CheckGroup, ListInput, NumberInput, SelectInput } from './value-inputs';
@@ -19,6 +20,15 @@ interface Props {
   /** The contract's complaint about a field of this condition (`value`, `values`, `days`). */
   errorOf: (field: string) => string | undefined;
   name: string;
+}
+
+const DAY_FIELDS: readonly string[] = ['order_age_days', 'days_since_delivery'];
+
+/** The unit a number condition's value is typed in. */
+function unitOf(field: string, currency: string, t: TFunction) {
+  if (MONEY_FIELDS.includes(field)) return t('rules.unit.money', { currency });
+  if (DAY_FIELDS.includes(field)) return t('rules.unit.days');
+  return field === 'return_rate' ? t('rules.unit.percent') : t('rules.unit.count');
 }
 
 const NUMBER_OPS = ['lt', 'lte', 'eq', 'gte', 'gt'] as const;
@@ -62,6 +72,7 @@ export function ConditionRow({ condition, onChange, onRemove, currency, ids, err
             label={t('rules.editor.value')}
             value={condition.value}
             currency={MONEY_FIELDS.includes(condition.field) ? currency : undefined}
+            hint={unitOf(condition.field, currency, t)}
             error={errorOf('value')}
             onChange={(value) => set({ value })}
           />
@@ -69,6 +80,7 @@ export function ConditionRow({ condition, onChange, onRemove, currency, ids, err
             <NumberInput
               label={t('rules.editor.days')}
               value={condition.days}
+              hint={t('rules.unit.days')}
               error={errorOf('days')}
               onChange={(days) => set({ days })}
             />

@@ -1,8 +1,9 @@
-import { returnRule, type ReturnRule } from '@return-center/contract';
-import { useRef, useState } from 'react';
+import { returnRule, type Locale, type ReturnRule } from '@return-center/contract';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionRow } from './action-row';
 import { ConditionRow, type IdOptions } from './condition-row';
+import { problemsOf } from './rule-problems';
 import { actionFor, conditionFor } from './rule-words';
 import { SelectInput, TextInput } from './value-inputs';
 
@@ -11,37 +12,37 @@ interface Props {
   currency: string;
   ids: IdOptions;
   shopAddress: Parameters<typeof actionFor>[1];
+  languages: readonly Locale[];
   onDone: (rule: ReturnRule) => void;
   onCancel: () => void;
-}
-
-/** Each refused field of the rule, by its path (`conditions.0.value`), as the contract words it. */
-function problemsOf(rule: ReturnRule): Map<string, string> {
-  const checked = returnRule.safeParse(rule);
-  if (checked.success) return new Map();
-  return new Map(checked.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 }
 
 /**
  * One rule in form controls, checked with the contract's schema when the merchant is done: each refused field says why
  * beside it, and nothing typed is lost.
  */
-export function RuleEditor({ rule, currency, ids, shopAddress, onDone, onCancel }: Props) {
+export function RuleEditor({ rule, currency, ids, shopAddress, languages, onDone, onCancel }: Props) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(rule);
   const [problems, setProblems] = useState<Map<string, string>>(new Map());
   const summary = useRef<HTMLParagraphElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   const set = (change: Partial<ReturnRule>) => setDraft({ ...draft, ...change });
   const under = (prefix: string) => (field: string) => problems.get(`${prefix}.${field}`);
   const done = () => {
-    const found = problemsOf(draft);
+    const found = problemsOf(draft, t);
     setProblems(found);
     if (found.size === 0) onDone(returnRule.parse(draft));
     else requestAnimationFrame(() => summary.current?.focus());
   };
   return (
     <section className="card rule-editor" aria-labelledby="rule-editor-title">
-      <h2 id="rule-editor-title">{t('rules.editor.title')}</h2>
+      <h2 id="rule-editor-title" ref={heading} tabIndex={-1}>
+        {t('rules.editor.title')}
+      </h2>
       {problems.size > 0 ? (
         <p ref={summary} tabIndex={-1} role="alert" className="error">
           {t('rules.editor.invalid')}
@@ -93,6 +94,7 @@ export function RuleEditor({ rule, currency, ids, shopAddress, onDone, onCancel 
           currency={currency}
           ids={ids}
           shopAddress={shopAddress}
+          languages={languages}
           errorOf={under(`actions.${String(index)}`)}
           onChange={(changed) => set({ actions: draft.actions.map((a, i) => (i === index ? changed : a)) })}
           onRemove={() => set({ actions: draft.actions.filter((_, i) => i !== index) })}

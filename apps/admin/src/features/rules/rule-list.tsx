@@ -1,11 +1,11 @@
 import type { ReturnRule } from '@return-center/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ruleWords } from './rule-words';
+import { ruleWords, type SummaryShop } from './rule-summary';
 
 interface Props {
   rules: ReturnRule[];
-  currency: string;
+  shop: SummaryShop;
   editable: boolean;
   onChange: (rules: ReturnRule[]) => void;
   onEdit: (index: number) => void;
@@ -15,7 +15,7 @@ interface Props {
  * The ordered rules: each with its words, a switch, and (for the owner) buttons that move it, edit it or remove it. A
  * moved rule keeps the focus on the button that moved it, and the move is said aloud.
  */
-export function RuleList({ rules, currency, editable, onChange, onEdit }: Props) {
+export function RuleList({ rules, shop, editable, onChange, onEdit }: Props) {
   const { t } = useTranslation();
   const [moved, setMoved] = useState<{ id: string; button: 'up' | 'down'; said: string } | null>(null);
   const list = useRef<HTMLOListElement>(null);
@@ -27,22 +27,58 @@ export function RuleList({ rules, currency, editable, onChange, onEdit }: Props)
     const same = button(moved.button);
     (same && !same.disabled ? same : button(moved.button === 'up' ? 'down' : 'up'))?.focus();
   }, [moved]);
-  const move = (index: number, by: -1 | 1) => {
+  const [dragged, setDragged] = useState<number | null>(null);
+  const move = (from: number, to: number) => {
     const next = [...rules];
-    const [rule] = next.splice(index, 1);
-    if (!rule) return;
-    next.splice(index + by, 0, rule);
+    const [rule] = next.splice(from, 1);
+    if (!rule || from === to) return;
+    next.splice(to, 0, rule);
     onChange(next);
-    const said = t('rules.moved', { name: rule.name, position: index + by + 1, count: rules.length });
-    setMoved({ id: rule.id, button: by < 0 ? 'up' : 'down', said });
+    const said = t('rules.moved', { name: rule.name, position: to + 1, count: rules.length });
+    setMoved({ id: rule.id, button: to < from ? 'up' : 'down', said });
   };
+  // Dragging is the pointer's way; the Move buttons are the keyboard's (and a screen reader's), so the handle is hidden.
+  const dropTarget = (index: number) =>
+    editable
+      ? {
+          onDragOver: (event: React.DragEvent) => {
+            if (dragged !== null) event.preventDefault();
+          },
+          onDrop: (event: React.DragEvent) => {
+            event.preventDefault();
+            if (dragged !== null) move(dragged, index);
+            setDragged(null);
+          },
+        }
+      : {};
   if (rules.length === 0) return <p className="muted">{t('rules.empty')}</p>;
   return (
     <>
-      <ol ref={list} className="rule-list">
+      <ol ref={list} className="rule-list" aria-label={t('rules.listLabel')}>
         {rules.map((rule, index) => (
-          <li key={rule.id} className="card rule-item">
+          <li
+            key={rule.id}
+            className={`card rule-item${dragged === index ? ' dragging' : ''}`}
+            data-rule={rule.id}
+            {...dropTarget(index)}
+          >
             <div className="rule-item-head">
+              {editable ? (
+                <span
+                  className="drag-handle"
+                  aria-hidden="true"
+                  title={t('rules.drag')}
+                  draggable
+                  onDragStart={(event) => {
+                    event.dataTransfer.effectAllowed = 'move';
+                    event.dataTransfer.setData('text/plain', rule.id);
+                    setDragged(index);
+                  }}
+                  onDragEnd={() => setDragged(null)}
+                >
+                  ⠿
+                </span>
+              ) : null}
               <button
                 type="button"
                 role="switch"
@@ -56,7 +92,7 @@ export function RuleList({ rules, currency, editable, onChange, onEdit }: Props)
               </button>
               <strong>{rule.name}</strong>
             </div>
-            <p className="muted">{ruleWords(rule, t, currency)}</p>
+            <p className="muted">{ruleWords(rule, t, shop)}</p>
             {editable ? (
               <div className="rule-item-actions">
                 <button
@@ -64,7 +100,7 @@ export function RuleList({ rules, currency, editable, onChange, onEdit }: Props)
                   className="button secondary small"
                   data-move={`${rule.id}-up`}
                   disabled={index === 0}
-                  onClick={() => move(index, -1)}
+                  onClick={() => move(index, index - 1)}
                 >
                   {t('rules.moveUp', { name: rule.name })}
                 </button>
@@ -73,11 +109,16 @@ export function RuleList({ rules, currency, editable, onChange, onEdit }: Props)
                   className="button secondary small"
                   data-move={`${rule.id}-down`}
                   disabled={index === rules.length - 1}
-                  onClick={() => move(index, 1)}
+                  onClick={() => move(index, index + 1)}
                 >
                   {t('rules.moveDown', { name: rule.name })}
                 </button>
-                <button type="button" className="button secondary small" onClick={() => onEdit(index)}>
+                <button
+                  type="button"
+                  className="button secondary small"
+                  data-edit={rule.id}
+                  onClick={() => onEdit(index)}
+                >
                   {t('rules.edit', { name: rule.name })}
                 </button>
                 <button

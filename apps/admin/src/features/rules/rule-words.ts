@@ -8,8 +8,6 @@ import {
   type RuleAction,
   type RuleCondition,
 } from '@return-center/contract';
-import { minorToDecimal } from '@return-center/domain';
-import type { TFunction } from 'i18next';
 
 export type Kind = 'number' | 'text' | 'id' | 'flag';
 export type ConditionField = RuleCondition['field'];
@@ -103,29 +101,6 @@ export function actionFor(
     tag: { type: 'tag', tag: '' },
   };
   return made[type];
-}
-
-/** A condition in plain words: "Order value is more than 200.00". */
-export function conditionWords(condition: RuleCondition, t: TFunction, currency: string): string {
-  const field = t(`rules.field.${condition.field}`);
-  if ('is' in condition) return `${field}: ${condition.is ? t('rules.editor.yes') : t('rules.editor.no')}`;
-  const op = t(`rules.op.${condition.op}`);
-  if ('value' in condition) {
-    const value = MONEY_FIELDS.includes(condition.field)
-      ? minorToDecimal(condition.value, currency)
-      : String(condition.value);
-    return `${field} ${op} ${value}${condition.days ? ` (${String(condition.days)} d)` : ''}`;
-  }
-  return `${field} ${op} ${condition.values.join(', ')}`;
-}
-
-/** A rule in one line: "When Collection is one of Sale: Deny the return of matching items". */
-export function ruleWords(rule: ReturnRule, t: TFunction, currency: string): string {
-  const joiner = t(rule.match === 'all' ? 'rules.and' : 'rules.or');
-  const when = rule.conditions.length
-    ? t('rules.when', { conditions: rule.conditions.map((c) => conditionWords(c, t, currency)).join(joiner) })
-    : t('rules.always');
-  return `${when}: ${rule.actions.map((action) => t(`rules.action.${action.type}`)).join('; ')}`;
 }
 
 /** A rule not yet written: it denies every item until the merchant says otherwise. */

@@ -1,34 +1,34 @@
 import {
   Code,
-  merchantPath,
-  ruleSet,
-  simulation,
   SETTINGS_VERSION_HEADER,
   type RuleSet,
   type RuleSetBody,
   type Simulation,
 } from '@return-center/contract';
-import { api } from '../../shared/api';
+import { merchantCall } from '../../shared/api';
 
 export const RULES_KEY = ['rules'] as const;
 
+const versionOf = (headers: Headers, set: RuleSet) => headers.get('etag') ?? `"${String(set.version)}"`;
+
 /** The shop's rules and the version they were read at (a save names it, as settings do). */
 export async function fetchRules() {
-  const { data, headers } = await api('GET', merchantPath('getRules'), ruleSet);
-  return { set: data, version: headers.get('etag') ?? `"${String(data.version)}"` };
+  const { data, headers } = await merchantCall('getRules', undefined);
+  return { set: data, version: versionOf(headers, data) };
 }
 
-/** Saves the whole set over the version it was read at; a newer save by someone else is refused (412). */
+/**
+ * Saves the whole set over the version it was read at, checked by the contract first; a newer save by someone else
+ * is refused (412).
+ */
 export async function saveRules(body: RuleSetBody, version: string) {
-  const { data, headers } = await api('PUT', merchantPath('putRules'), ruleSet, body, {
-    [SETTINGS_VERSION_HEADER]: version,
-  });
-  return { set: data, version: headers.get('etag') ?? `"${String(data.version)}"` };
+  const { data, headers } = await merchantCall('putRules', undefined, body, { [SETTINGS_VERSION_HEADER]: version });
+  return { set: data, version: versionOf(headers, data) };
 }
 
 /** Tries the draft on the shop's latest requests; nothing is saved. */
 export async function simulateRules(body: RuleSetBody, limit: number): Promise<Simulation> {
-  return (await api('POST', merchantPath('simulateRules'), simulation, { rules: body, limit })).data;
+  return (await merchantCall('simulateRules', undefined, { rules: body, limit })).data;
 }
 
 export interface Loaded {

@@ -1,7 +1,8 @@
-import type { ReturnRule, RuleSetBody } from '@return-center/contract';
+import type { Locale, ReturnRule, RuleSetBody } from '@return-center/contract';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LeaveGuard } from '../../shared/ui/leave-guard';
 import { Page } from '../../shared/ui/page';
 import type { IdOptions } from './condition-row';
 import { RuleEditor } from './rule-editor';
@@ -15,6 +16,7 @@ interface Props {
   initial: Loaded;
   ids: IdOptions;
   shopAddress: Parameters<typeof actionFor>[1];
+  languages: readonly Locale[];
   currency: string;
   editable: boolean;
   reload: () => Promise<Loaded | undefined>;
@@ -23,12 +25,25 @@ interface Props {
 const LISTS = ['emails', 'addresses', 'order_patterns'] as const;
 
 /** The rules as the merchant edits them: saved whole over the version they were read at. */
-export function RulesEditor({ initial, ids, shopAddress, currency, editable, reload }: Props) {
+export function RulesEditor({ initial, ids, shopAddress, languages, currency, editable, reload }: Props) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState(initial);
   const [draft, setDraft] = useState<RuleSetBody>({ rules: initial.set.rules, lists: initial.set.lists });
   const [editing, setEditing] = useState<{ index: number; rule: ReturnRule } | null>(null);
   const [dirty, setDirty] = useState(false);
+  // Where the focus goes back to when the rule editor closes: the rule's Edit button, else "Add a rule".
+  const returnTo = useRef<string | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (editing || returnTo.current === null) return;
+    const edit = document.querySelector<HTMLButtonElement>(`[data-edit="${returnTo.current}"]`);
+    (edit ?? addButton.current)?.focus();
+    returnTo.current = null;
+  }, [editing]);
+  const close = (id: string) => {
+    returnTo.current = id;
+    setEditing(null);
+  };
   const change = (next: RuleSetBody) => {
     setDraft(next);
     setDirty(true);
@@ -53,7 +68,7 @@ export function RulesEditor({ initial, ids, shopAddress, currency, editable, rel
     const rules = [...draft.rules];
     rules.splice(editing.index, editing.index < rules.length ? 1 : 0, rule);
     change({ ...draft, rules });
-    setEditing(null);
+    close(rule.id);
   };
   const actions = editable ? (
     <button type="button" className="button" disabled={save.isPending || !dirty} onClick={() => save.mutate()}>
@@ -83,20 +98,22 @@ export function RulesEditor({ initial, ids, shopAddress, currency, editable, rel
           currency={currency}
           ids={ids}
           shopAddress={shopAddress}
+          languages={languages}
           onDone={done}
-          onCancel={() => setEditing(null)}
+          onCancel={() => close(editing.rule.id)}
         />
       ) : (
         <>
           <RuleList
             rules={draft.rules}
-            currency={currency}
+            shop={{ currency, ids }}
             editable={editable}
             onChange={(rules) => change({ ...draft, rules })}
             onEdit={(index) => setEditing({ index, rule: draft.rules[index] ?? newRule(index) })}
           />
           {editable ? (
             <button
+              ref={addButton}
               type="button"
               className="button secondary"
               onClick={() => setEditing({ index: draft.rules.length, rule: newRule(draft.rules.length) })}
@@ -114,11 +131,13 @@ export function RulesEditor({ initial, ids, shopAddress, currency, editable, rel
             key={`${list}-${String(loaded.set.version)}`}
             label={t(`rules.lists.${list}`)}
             values={draft.lists[list]}
+            readOnly={!editable}
             onChange={(values) => change({ ...draft, lists: { ...draft.lists, [list]: values } })}
           />
         ))}
       </section>
       <Simulator draft={draft} />
+      <LeaveGuard dirty={dirty} body={t('rules.leaveBody')} />
     </Page>
   );
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from '@return-center/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { methodName, METHODS, solutionName, SOLUTIONS } from '../../shared/labels';
@@ -19,7 +20,9 @@ export function Component() {
     const shop = settings.data.settings;
     const ids: IdOptions = {
       reason: shop.reasons.map((reason) => [reason.id, reason.text] as const),
-      reason_group: [...new Set(shop.reasons.map((reason) => reason.group_id))].map((id) => [id, String(id)] as const),
+      reason_group: [...new Set(shop.reasons.map((reason) => reason.group_id))].map(
+        (id) => [id, t('rules.group', { id })] as const,
+      ),
       solution: SOLUTIONS.map((id) => [id, solutionName(t, id)] as const),
       method: METHODS.map((id) => [id, methodName(t, id)] as const),
     };
@@ -28,6 +31,7 @@ export function Component() {
         initial={rules.data}
         ids={ids}
         shopAddress={shop.return_address}
+        languages={shop.lang_list.filter((code) => code !== DEFAULT_LANGUAGE)}
         currency={session.shop.currency}
         editable={session.account.role === 'owner'}
         reload={async () => (await rules.refetch()).data}

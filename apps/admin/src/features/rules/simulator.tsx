@@ -1,4 +1,4 @@
-import type { RuleSetBody, Simulation } from '@return-center/contract';
+import { simulateBody, type RuleSetBody, type Simulation } from '@return-center/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,15 +23,27 @@ const MONEY = ['fees', 'total'];
 export function Simulator({ draft }: { draft: RuleSetBody }) {
   const { t } = useTranslation();
   const [limit, setLimit] = useState(1000);
+  const [limitRefused, setLimitRefused] = useState(false);
   const run = useMutation({ mutationFn: () => simulateRules(draft, limit) });
+  const tryRules = () => {
+    // The contract's own bounds (1 to 10,000), said beside the field before anything is sent.
+    const refused = !simulateBody.shape.limit.safeParse(limit).success;
+    setLimitRefused(refused);
+    if (!refused) run.mutate();
+  };
   const result: Simulation | undefined = run.data;
   const money = (amount: number) => (result ? formatMoney(amount, result.currency) : String(amount));
   return (
     <section className="card" aria-labelledby="simulator-title" aria-busy={run.isPending}>
       <h2 id="simulator-title">{t('rules.simulator.title')}</h2>
       <p className="hint">{t('rules.simulator.hint')}</p>
-      <NumberInput label={t('rules.simulator.limit')} value={limit} onChange={setLimit} />
-      <button type="button" className="button" disabled={run.isPending} onClick={() => run.mutate()}>
+      <NumberInput
+        label={t('rules.simulator.limit')}
+        value={limit}
+        error={limitRefused ? t('rules.simulator.limitInvalid') : undefined}
+        onChange={setLimit}
+      />
+      <button type="button" className="button" disabled={run.isPending} onClick={tryRules}>
         {t('rules.simulator.run')}
       </button>
       <p role="status">
@@ -76,7 +88,13 @@ export function Simulator({ draft }: { draft: RuleSetBody }) {
                   <li key={example.request_id}>
                     <Link to={`/requests/${String(example.request_id)}`}>
                       {t('rules.simulator.open', { id: example.request_id, order: example.order_no })}
-                    </Link>
+                    </Link>{' '}
+                    {t('rules.simulator.exampleChange', {
+                      allowedBefore: example.before.allowed_units,
+                      allowedAfter: example.after.allowed_units,
+                      paidBefore: money(example.before.total),
+                      paidAfter: money(example.after.total),
+                    })}
                   </li>
                 ))}
               </ul>

@@ -18,19 +18,21 @@ export function NumberInput(props: {
   value: number;
   onChange: (value: number) => void;
   currency?: string | undefined;
+  /** The unit the number is in ("In days"), read with the field. */
+  hint?: string | undefined;
   error?: string | undefined;
 }) {
-  const { label, value, onChange, currency, error } = props;
+  const { label, value, onChange, currency, hint, error } = props;
   const format = (n: number) => (currency ? minorToDecimal(n, currency) : String(n));
   const parse = currency ? parseMoney(currency) : parseWhole;
   const [text, setText] = useState(() => format(value));
   if (!Number.isNaN(value) && parse(text) !== value) setText(format(value));
   return (
-    <Field label={label} error={error}>
+    <Field label={label} hint={hint} error={error}>
       {({ id, describedBy, invalid }) => (
         <input
           id={id}
-          inputMode="decimal"
+          inputMode={currency ? 'decimal' : 'numeric'}
           value={text}
           aria-describedby={describedBy}
           aria-invalid={invalid}
@@ -50,8 +52,9 @@ export function ListInput(props: {
   values: readonly string[];
   onChange: (values: string[]) => void;
   error?: string | undefined;
+  readOnly?: boolean;
 }) {
-  const { label, values, onChange, error } = props;
+  const { label, values, onChange, error, readOnly = false } = props;
   const [text, setText] = useState(values.join('\n'));
   return (
     <Field label={label} error={error}>
@@ -60,6 +63,7 @@ export function ListInput(props: {
           id={id}
           rows={3}
           value={text}
+          readOnly={readOnly}
           aria-describedby={describedBy}
           aria-invalid={invalid}
           onChange={(e) => {

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LeaveGuard } from '../../shared/ui/leave-guard';
 import { useSignedIn } from '../../shared/session';
 import { Page } from '../../shared/ui/page';
 import { AddressSection } from './address-section';
 import { AdvancedSection } from './advanced-section';
 import { IssueSummary } from './issue-summary';
 import { errorsFor, validate } from './issues';
-import { LeaveGuard } from './leave-guard';
 import { LookSection } from './look-section';
 import { OffersSection } from './offers-section';
 import { PortalSection } from './portal-section';
@@ -38,7 +38,7 @@ export function SettingsEditor({ initial }: { initial: Loaded }) {
           : '';
   return (
     <Page title={t('settings.title')}>
-      <LeaveGuard dirty={dirty} />
+      <LeaveGuard dirty={dirty} body={t('settings.leave.body')} />
       {owner ? null : <p className="notice">{t('settings.ownerOnly')}</p>}
       <SaveNotice state={state} loadTheirs={() => void loadTheirs()} />
       <div className="settings-layout">

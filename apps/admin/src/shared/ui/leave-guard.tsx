@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * Unsaved changes are not lost by leaving: closing or reloading the tab asks the browser's own question
  * (beforeunload), and a link inside the console asks ours.
  */
-export function LeaveGuard({ dirty }: { dirty: boolean }) {
+export function LeaveGuard({ dirty, body }: { dirty: boolean; body: string }) {
   const { t } = useTranslation();
   useEffect(() => {
     if (!dirty) return;
@@ -23,12 +23,12 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
   return (
     <ConfirmDialog
       open={blocker.state === 'blocked'}
-      title={t('settings.leave.title')}
-      confirmLabel={t('settings.leave.confirm')}
+      title={t('common.leave.title')}
+      confirmLabel={t('common.leave.confirm')}
       onConfirm={() => blocker.proceed?.()}
       onClose={() => blocker.reset?.()}
     >
-      <p>{t('settings.leave.body')}</p>
+      <p>{body}</p>
     </ConfirmDialog>
   );
 }
