@@ -39,7 +39,9 @@ const condition = async (editor: Locator, field: string) => {
   await editor.getByRole('button', { name: 'Add a condition' }).click();
   await editor.getByLabel('Looks at').last().selectOption(field);
 };
-const does = (editor: Locator, type: string) => editor.getByLabel('Does').last().selectOption(type);
+const does = async (editor: Locator, type: string) => {
+  await editor.getByLabel('Does').last().selectOption(type);
+};
 
 /** Another shopper signs in on this tab: the one before is signed out first. */
 async function signInAs(page: Page, shop: string, order: string, email: string) {
