@@ -101,7 +101,7 @@ test('a merchant writes return rules in the console, tries them, saves them, and
   await addRule(page, 'Items in the Sale collection cannot be returned', async (editor) => {
     await condition(editor, 'collection');
     await editor.getByLabel('Values (one per line or comma-separated)').fill('Sale');
-    await editor.getByLabel(/Message to shoppers/).fill('Sale items are final sale.');
+    await editor.getByLabel(/^Text \(for every language/).fill('Sale items are final sale.');
   });
   await addRule(page, 'Orders over $200 wait for review', async (editor) => {
     await condition(editor, 'order_value');
