@@ -38,6 +38,7 @@ export function RulesSection({ draft, update, errorOf }: SectionProps) {
   };
   return (
     <Section id="return_setting" title={t('settings.sections.rules')}>
+      <p className="hint">{t('settings.rules.byRules')}</p>
       <div className="settings-row">
         <NumberControl
           {...field('return_window_days', t('settings.rules.windowHint'))}
