@@ -200,31 +200,26 @@ export const simulatedOutcome = z.object({
 });
 export type SimulatedOutcome = z.infer<typeof simulatedOutcome>;
 
+/** What one rule set decided over the requests tried, added up. */
+export const simulatedTotals = z.object({
+  allowed_units: int,
+  denied_units: int,
+  auto_approved: int,
+  auto_rejected: int,
+  flagged: int,
+  blocked: int,
+  fees: minor,
+  total: minor,
+});
+
 export const simulation = z.object({
   /** How many of the shop's latest requests were tried, newest first. */
   requests: int,
   /** How many the draft decides differently from the stored rules. */
   changed: int,
-  before: z.object({
-    allowed_units: int,
-    denied_units: int,
-    auto_approved: int,
-    auto_rejected: int,
-    flagged: int,
-    blocked: int,
-    fees: minor,
-    total: minor,
-  }),
-  after: z.object({
-    allowed_units: int,
-    denied_units: int,
-    auto_approved: int,
-    auto_rejected: int,
-    flagged: int,
-    blocked: int,
-    fees: minor,
-    total: minor,
-  }),
+  /** What the stored rules decided over those requests, and what the draft would. */
+  before: simulatedTotals,
+  after: simulatedTotals,
   /** after.total − before.total, in the shop's currency: what the draft would have paid out more (or less). */
   money_difference: minor,
   currency: z.string(),
