@@ -18,6 +18,7 @@ import { env } from './env.js';
 import { fillOrders } from './fill.js';
 import { fillRequests } from './fill-requests.js';
 import { log } from './load.js';
+import { benchEvaluator } from './rules-evaluator.js';
 import type { Results, RulesResult, SimulatedDraft, Stamp } from './results.js';
 
 const RUNS = 3;
@@ -100,7 +101,9 @@ export async function benchRules(): Promise<Omit<RulesResult, keyof Stamp>> {
         moneyDifference: last?.money_difference ?? 0,
       });
     }
-    return { requests, drafts };
+    const evaluator = benchEvaluator();
+    log(`rules: evaluator p50 ${evaluator.p50Ms.toFixed(3)} ms, p99 ${evaluator.p99Ms.toFixed(3)} ms`);
+    return { requests, drafts, evaluator };
   } finally {
     await server.close();
     await database.drop();
@@ -111,14 +114,28 @@ export async function benchRules(): Promise<Omit<RulesResult, keyof Stamp>> {
 export function rulesRows({ rules }: Results): BudgetRow[] {
   const budget = `10,000 in ≤ ${seconds(BUDGET.simulatorMs)}`;
   if (!rules) return [{ figure: 'Rules simulator, SQLite', measured: '—', budget, met: null, stamp: null }];
-  return rules.drafts.map((draft) => ({
-    figure: `Rules simulator, ${draft.name}, ${int(draft.requests)} requests, SQLite (median of ${String(draft.runs.length)})`,
-    measured: `${seconds(draft.ms)} (${int(draft.changed)} changed, money difference ${int(draft.moneyDifference)} minor units)`,
-    budget,
-    met:
-      draft.requests >= 10_000
-        ? draft.ms <= BUDGET.simulatorMs
-        : (draft.ms * 10_000) / draft.requests <= BUDGET.simulatorMs,
-    stamp: rules,
-  }));
+  const evaluator: BudgetRow[] = rules.evaluator
+    ? [
+        {
+          figure: `Rules evaluator, 200 rules × an order of 50 lines (${int(rules.evaluator.runs)} runs)`,
+          measured: `p99 ${rules.evaluator.p99Ms.toFixed(3)} ms (p50 ${rules.evaluator.p50Ms.toFixed(3)} ms)`,
+          budget: `p99 ≤ ${String(BUDGET.evaluatorP99Ms)} ms`,
+          met: rules.evaluator.p99Ms <= BUDGET.evaluatorP99Ms,
+          stamp: rules,
+        },
+      ]
+    : [];
+  return [
+    ...evaluator,
+    ...rules.drafts.map((draft) => ({
+      figure: `Rules simulator, ${draft.name}, ${int(draft.requests)} requests, SQLite (median of ${String(draft.runs.length)})`,
+      measured: `${seconds(draft.ms)} (${int(draft.changed)} changed, money difference ${int(draft.moneyDifference)} minor units)`,
+      budget,
+      met:
+        draft.requests >= 10_000
+          ? draft.ms <= BUDGET.simulatorMs
+          : (draft.ms * 10_000) / draft.requests <= BUDGET.simulatorMs,
+      stamp: rules,
+    })),
+  ];
 }

@@ -107,10 +107,22 @@ const compare = {
   gt: (a: number, b: number) => a > b,
 };
 
+const ID_FIELD_SET: ReadonlySet<string> = new Set(ID_FIELDS);
 const isIdCondition = (condition: IdCondition | TextCondition): condition is IdCondition =>
-  (ID_FIELDS as readonly string[]).includes(condition.field);
+  ID_FIELD_SET.has(condition.field);
 
 const listHolds = (op: 'in' | 'not_in', found: boolean) => (op === 'in' ? found : !found);
+
+/** The lower-cased values of each text condition, made once per condition object (rules are read on every call). */
+const wantedOf = new WeakMap<TextCondition, Set<string>>();
+const wanted = (condition: TextCondition) => {
+  let set = wantedOf.get(condition);
+  if (!set) {
+    set = new Set(condition.values.map((value) => value.toLowerCase()));
+    wantedOf.set(condition, set);
+  }
+  return set;
+};
 
 /** Whether one condition holds for the order and, where it looks at one, the item. Unknown facts never match. */
 export function conditionHolds(condition: RuleCondition, facts: RuleFacts, item: RuleItemFacts | undefined): boolean {
@@ -128,18 +140,57 @@ export function conditionHolds(condition: RuleCondition, facts: RuleFacts, item:
   }
   const fact = textFacts(condition.field, facts, item);
   if (fact === undefined) return false;
-  const wanted = new Set(condition.values.map((value) => value.toLowerCase()));
+  const values = wanted(condition);
   return listHolds(
     condition.op,
-    fact.some((value) => wanted.has(value.toLowerCase())),
+    fact.some((value) => values.has(value.toLowerCase())),
   );
 }
 
-/** Whether a rule holds for the order and item: all or any of its conditions; a rule without conditions always does. */
-export function ruleHolds(rule: ReturnRule, facts: RuleFacts, item: RuleItemFacts | undefined): boolean {
+/** Facts of an item rather than of the order, the shopper or the return as a whole. */
+const ITEM_FIELDS: ReadonlySet<string> = new Set([
+  'item_price',
+  'quantity',
+  'product_type',
+  'product_tag',
+  'collection',
+  'sku',
+  'vendor',
+  'reason',
+  'reason_group',
+  'final_sale',
+  'has_photos',
+  'has_description',
+]);
+export const looksAtItems = (rule: ReturnRule): boolean =>
+  rule.conditions.some((condition) => ITEM_FIELDS.has(condition.field));
+
+/**
+ * Whether a rule holds for the order and item: all or any of its conditions; a rule without conditions always does.
+ * `known` keeps what the order-level conditions answered, so that each is read once per evaluation, not once per item.
+ */
+export function ruleHolds(
+  rule: ReturnRule,
+  facts: RuleFacts,
+  item: RuleItemFacts | undefined,
+  known: Map<RuleCondition, boolean> = new Map(),
+): boolean {
   if (rule.conditions.length === 0) return true;
-  const holds = (condition: RuleCondition) => conditionHolds(condition, facts, item);
-  return rule.match === 'all' ? rule.conditions.every(holds) : rule.conditions.some(holds);
+  // A loop, not every()/some() with a closure: this runs for every rule and item on each shopper call.
+  for (const condition of rule.conditions) {
+    let answer: boolean | undefined;
+    if (ITEM_FIELDS.has(condition.field)) answer = conditionHolds(condition, facts, item);
+    else {
+      answer = known.get(condition);
+      if (answer === undefined) {
+        answer = conditionHolds(condition, facts, item);
+        known.set(condition, answer);
+      }
+    }
+    if (rule.match === 'all' && !answer) return false;
+    if (rule.match === 'any' && answer) return true;
+  }
+  return rule.match === 'all';
 }
 
 const SHOPPER_FIELDS: readonly string[] = ['history_returns', 'history_refunded', 'return_rate'];

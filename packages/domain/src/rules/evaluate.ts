@@ -4,9 +4,10 @@ import {
   type ReturnAddress,
   type ReturnRule,
   type RuleAction,
+  type RuleCondition,
   type ShopperMessage,
 } from '@return-center/contract';
-import { ruleHolds } from './conditions.js';
+import { looksAtItems, ruleHolds } from './conditions.js';
 import type { RuleFacts, RuleItemFacts } from './rule-facts.js';
 
 /** A rule as a decision names it: on the timeline ("rule: <name>") and in the request's record. */
@@ -94,13 +95,15 @@ export function evaluateRules(rules: readonly ReturnRule[], facts: RuleFacts): R
     tags: [],
     decidedBy: [],
   };
+  const known = new Map<RuleCondition, boolean>();
   for (const rule of rules) {
     if (!rule.enabled) continue;
-    const matched = matchingItems(rule, facts);
+    const matched = matchingItems(rule, facts, known);
     if (matched === null) continue;
     const ref = refOf(rule);
     decision.decidedBy.push(ref);
-    const mine = items.filter((item) => matched.some((fact) => fact.lineId === item.lineId));
+    const lines = new Set(matched.map((fact) => fact.lineId));
+    const mine = lines.size === items.length ? items : items.filter((item) => lines.has(item.lineId));
     for (const action of rule.actions) applyAction(decision, action, ref, mine, matched);
   }
   if (decision.review?.decision === 'approve' && (decision.flags.length > 0 || decision.block)) decision.review = null;
@@ -108,10 +111,18 @@ export function evaluateRules(rules: readonly ReturnRule[], facts: RuleFacts): R
   return decision;
 }
 
-/** The items a rule matched, or null when it matched none (an order without items is matched on its own facts). */
-function matchingItems(rule: ReturnRule, facts: RuleFacts): readonly RuleItemFacts[] | null {
-  if (facts.items.length === 0) return ruleHolds(rule, facts, undefined) ? [] : null;
-  const matched = facts.items.filter((item) => ruleHolds(rule, facts, item));
+/**
+ * The items a rule matched, or null when it matched none (an order without items is matched on its own facts). A rule
+ * that looks at no item's facts matches every item or none, so it is read once.
+ */
+function matchingItems(
+  rule: ReturnRule,
+  facts: RuleFacts,
+  known: Map<RuleCondition, boolean>,
+): readonly RuleItemFacts[] | null {
+  if (facts.items.length === 0 || !looksAtItems(rule))
+    return ruleHolds(rule, facts, facts.items[0], known) ? facts.items : null;
+  const matched = facts.items.filter((item) => ruleHolds(rule, facts, item, known));
   return matched.length > 0 ? matched : null;
 }
 
