@@ -21,6 +21,8 @@ export function returnsRoutes({ app, authenticate, services }: AppContext): void
       session,
       input.order_id,
       input.refund_line_items,
+      // A rule may decide keep-the-item by the solution chosen.
+      { solutionId: input.solution_id },
     );
     return { green_return: green };
   });
