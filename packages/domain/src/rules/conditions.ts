@@ -162,35 +162,59 @@ const ITEM_FIELDS: ReadonlySet<string> = new Set([
   'has_photos',
   'has_description',
 ]);
-export const looksAtItems = (rule: ReturnRule): boolean =>
-  rule.conditions.some((condition) => ITEM_FIELDS.has(condition.field));
+/** A rule's conditions on the order, the shopper and the return as a whole, and those on each item. */
+interface Split {
+  order: RuleCondition[];
+  item: RuleCondition[];
+}
+const splits = new WeakMap<ReturnRule, Split>();
+const splitOf = (rule: ReturnRule): Split => {
+  let split = splits.get(rule);
+  if (!split) {
+    split = {
+      order: rule.conditions.filter((condition) => !ITEM_FIELDS.has(condition.field)),
+      item: rule.conditions.filter((condition) => ITEM_FIELDS.has(condition.field)),
+    };
+    splits.set(rule, split);
+  }
+  return split;
+};
+
+/** Whether all (or any) of the item's conditions hold for it. */
+function itemHolds(conditions: RuleCondition[], all: boolean, facts: RuleFacts, item: RuleItemFacts): boolean {
+  for (const condition of conditions) {
+    const holds = conditionHolds(condition, facts, item);
+    if (all && !holds) return false;
+    if (!all && holds) return true;
+  }
+  return all;
+}
 
 /**
- * Whether a rule holds for the order and item: all or any of its conditions; a rule without conditions always does.
- * `known` keeps what the order-level conditions answered, so that each is read once per evaluation, not once per item.
+ * The items a rule matches, or null when it matches none (a rule without conditions matches every item; an order
+ * without items is matched on its own facts). Conditions on the order are read once per evaluation (`known` keeps
+ * their answers across rules), those on an item once per item: this runs for every rule on each shopper call.
  */
-export function ruleHolds(
+export function matchingItems(
   rule: ReturnRule,
   facts: RuleFacts,
-  item: RuleItemFacts | undefined,
-  known: Map<RuleCondition, boolean> = new Map(),
-): boolean {
-  if (rule.conditions.length === 0) return true;
-  // A loop, not every()/some() with a closure: this runs for every rule and item on each shopper call.
-  for (const condition of rule.conditions) {
-    let answer: boolean | undefined;
-    if (ITEM_FIELDS.has(condition.field)) answer = conditionHolds(condition, facts, item);
-    else {
-      answer = known.get(condition);
-      if (answer === undefined) {
-        answer = conditionHolds(condition, facts, item);
-        known.set(condition, answer);
-      }
+  known: Map<RuleCondition, boolean>,
+): readonly RuleItemFacts[] | null {
+  if (rule.conditions.length === 0) return facts.items;
+  const all = rule.match === 'all';
+  const { order, item } = splitOf(rule);
+  for (const condition of order) {
+    let holds = known.get(condition);
+    if (holds === undefined) {
+      holds = conditionHolds(condition, facts, undefined);
+      known.set(condition, holds);
     }
-    if (rule.match === 'all' && !answer) return false;
-    if (rule.match === 'any' && answer) return true;
+    if (all && !holds) return null;
+    if (!all && holds) return facts.items;
   }
-  return rule.match === 'all';
+  if (item.length === 0) return all ? facts.items : null;
+  const matched = facts.items.filter((entry) => itemHolds(item, all, facts, entry));
+  return matched.length > 0 ? matched : null;
 }
 
 const SHOPPER_FIELDS: readonly string[] = ['history_returns', 'history_refunded', 'return_rate'];

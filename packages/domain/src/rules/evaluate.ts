@@ -7,7 +7,7 @@ import {
   type RuleCondition,
   type ShopperMessage,
 } from '@return-center/contract';
-import { looksAtItems, ruleHolds } from './conditions.js';
+import { matchingItems } from './conditions.js';
 import type { RuleFacts, RuleItemFacts } from './rule-facts.js';
 
 /** A rule as a decision names it: on the timeline ("rule: <name>") and in the request's record. */
@@ -109,21 +109,6 @@ export function evaluateRules(rules: readonly ReturnRule[], facts: RuleFacts): R
   if (decision.review?.decision === 'approve' && (decision.flags.length > 0 || decision.block)) decision.review = null;
   decision.items = items.map(({ settled: _s, windowSet: _w, blocked: _b, ...item }) => item);
   return decision;
-}
-
-/**
- * The items a rule matched, or null when it matched none (an order without items is matched on its own facts). A rule
- * that looks at no item's facts matches every item or none, so it is read once.
- */
-function matchingItems(
-  rule: ReturnRule,
-  facts: RuleFacts,
-  known: Map<RuleCondition, boolean>,
-): readonly RuleItemFacts[] | null {
-  if (facts.items.length === 0 || !looksAtItems(rule))
-    return ruleHolds(rule, facts, facts.items[0], known) ? facts.items : null;
-  const matched = facts.items.filter((item) => ruleHolds(rule, facts, item, known));
-  return matched.length > 0 ? matched : null;
 }
 
 function applyAction(
