@@ -96,14 +96,14 @@ export function evaluateRules(rules: readonly ReturnRule[], facts: RuleFacts): R
     decidedBy: [],
   };
   const known = new Map<RuleCondition, boolean>();
+  const byLine = new Map(items.map((item) => [item.lineId, item]));
   for (const rule of rules) {
     if (!rule.enabled) continue;
     const matched = matchingItems(rule, facts, known);
     if (matched === null) continue;
     const ref = refOf(rule);
     decision.decidedBy.push(ref);
-    const lines = new Set(matched.map((fact) => fact.lineId));
-    const mine = lines.size === items.length ? items : items.filter((item) => lines.has(item.lineId));
+    const mine = matched === facts.items ? items : matched.map((fact) => byLine.get(fact.lineId) as WorkingItem);
     for (const action of rule.actions) applyAction(decision, action, ref, mine, matched);
   }
   if (decision.review?.decision === 'approve' && (decision.flags.length > 0 || decision.block)) decision.review = null;
