@@ -234,7 +234,7 @@ export const merchantRoutes = {
     method: 'POST',
     path: '/rules/simulate',
     summary:
-      "Try draft rules against the shop's latest requests (up to 10,000) and see what they would change; nothing is saved",
+      "Try draft rules against the shop's latest requests (up to 10,000) and see what they would change; nothing is saved. At most 30 per shop in 10 minutes (429 after)",
     body: simulateBody,
     answer: simulation,
   },

@@ -42,6 +42,8 @@ export const LIMITS = {
   /** Password-reset mails asked for one email, and from one address. */
   consoleResetPerEmail: { max: 3, windowSeconds: 3600 },
   consoleResetPerIp: { max: 10, windowSeconds: 3600 },
+  /** Rule simulations per shop: each reads up to 10,000 requests with their orders (about a second of the server). */
+  rulesSimulationsPerShop: { max: 30, windowSeconds: 600 },
 } satisfies Record<string, Limit>;
 
 /**

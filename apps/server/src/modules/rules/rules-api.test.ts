@@ -119,6 +119,14 @@ describe.each(dialects)('rules over the merchant API on %s', (dialect) => {
     expect((await read()).body.data.version).toBe(0);
   });
 
+  it('lets a shop run 30 simulations in ten minutes, then asks it to wait', async () => {
+    const draft = { rules: body([denyShirts]), limit: 10 };
+    for (let run = 0; run < 30; run++)
+      expect((await send('POST', merchantPath('simulateRules'), draft)).status).toBe(200);
+    const refused = await send('POST', merchantPath('simulateRules'), draft);
+    expect([refused.status, refused.body.code]).toEqual([429, 1029]);
+  });
+
   it('forgets a customer on the block list, and a forgotten shop has no rules left', async () => {
     const lists = { emails: ['alice@example.com', '*@fraud.example'], addresses: [], order_patterns: [] };
     await send('PUT', merchantPath('putRules'), { rules: [], lists });

@@ -1,7 +1,8 @@
 import { Code, type RuleSet } from '@return-center/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, errors } from '../../http/app-error.js';
+import { LIMITS } from '../auth/rate-limiter.js';
 import { merchantRoute } from '../../http/contract-routes.js';
 import { serveRoute } from '../../http/serve-route.js';
 import { ifMatchVersion, merchantCallers } from '../merchant/merchant-callers.js';
@@ -57,7 +58,9 @@ export function rulesRoutes({ app, services }: AppContext): void {
   serveRoute(app, merchantRoute('reorderRules', ownerShopOf), ({ input, caller, request, reply }) =>
     save(caller, request, reply, reorderRules(input.ids)),
   );
-  serveRoute(app, merchantRoute('simulateRules', shopOf), ({ input, caller }) =>
-    rulesSimulator.simulate(caller, input.rules, input.limit),
-  );
+  serveRoute(app, merchantRoute('simulateRules', shopOf), async ({ input, caller }) => {
+    if (!(await services.limiter.hit(`rules-simulate:${String(caller.id)}`, LIMITS.rulesSimulationsPerShop)))
+      throw errors.rateLimited();
+    return rulesSimulator.simulate(caller, input.rules, input.limit);
+  });
 }
