@@ -78,14 +78,22 @@ export class OrdersService {
     });
   }
 
-  /** The owned order with its portal view (returnable and non-returnable lines, options). */
-  async load(shop: Shop, session: Session, orderId: number): Promise<{ order: PlatformOrder; source: OrderSource }> {
+  /**
+   * The owned order with its portal view (returnable and non-returnable lines, options), and the rule set that
+   * decided it, for a caller that goes on to decide the chosen lines with the same rules.
+   */
+  async load(
+    shop: Shop,
+    session: Session,
+    orderId: number,
+  ): Promise<{ order: PlatformOrder; source: OrderSource; rules: RuleSet }> {
     const order = await this.ownedOrder(session, orderId);
     const { requested, requests } = await this.repository.requestsWithUnits(shop.id, [order.id]);
     const now = nowSeconds(this.clock);
-    const { decision } = await this.decideWhole(shop, order, now);
+    const rules = await this.rules.current(shop);
+    const { decision } = await this.decideWhole(shop, order, now, rules);
     const lines = classifyLines(order, requested, requests, decision, now);
-    return { order, source: buildOrderSource(shop, order, lines, requests, decision) };
+    return { order, source: buildOrderSource(shop, order, lines, requests, decision), rules };
   }
 
   async info(shop: Shop, session: Session, orderId: number): Promise<OrderSource> {

@@ -61,7 +61,7 @@ export class ReturnsService {
       choices,
     }: { shippingMethodId?: number; solutionId?: number; forSubmit?: boolean; choices?: Map<number, ItemChoice> } = {},
   ) {
-    const { source, order } = await this.orders.load(shop, session, orderId);
+    const { source, order, rules } = await this.orders.load(shop, session, orderId);
     if (forSubmit && source.request_id !== null) throw errors.alreadyProcessing({ request_id: source.request_id });
     const chosen = checkSelection(source, selected);
     const base = moneyFor(shop, order, source, chosen, shippingMethodId);
@@ -70,6 +70,7 @@ export class ReturnsService {
       order,
       { items: draftItems(order, chosen, choices), solutionId, methodId: shippingMethodId, refundValue: base.refund },
       nowSeconds(this.clock),
+      rules,
     );
     const money = moneyUnderRules(shop, order, chosen, base, decided.decision, solutionId);
     const green = decided.decision.keepItem?.allow ?? false;
