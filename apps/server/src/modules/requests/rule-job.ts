@@ -11,6 +11,13 @@ const wordsOf = (message: ShopperMessage, language: string) =>
   message.translations[language as keyof ShopperMessage['translations']] ?? (message.text || messages.cannotBeReturned);
 
 /**
+ * The refusals that mean the rule has nothing left to do: the request is no longer where the rule found it (a person
+ * was faster), or its refund is not one to make (nothing left to refund, no bank account). Anything else is retried.
+ */
+const isSettled = (error: AppError, action: RequestAction) =>
+  error.code === Code.IllegalTransition || (action === 'refund' && error.restStatus === 422);
+
+/**
  * What a request's rules do without a person (issue 32), at the moment the job names: review it when it is submitted,
  * refund it when it is approved (keep-the-item) or received, or receive and refund it at the carrier's first scan. The
  * timeline says "rule: <name>". A request a person has already moved on is left as it is, so a rerun changes nothing.
@@ -29,8 +36,7 @@ export function ruleJob(deps: {
       try {
         await deps.lifecycle.transition(shop, request.id, action, `rule: ${rule.name}`, input);
       } catch (error) {
-        // The request is no longer where the rule found it (a person was faster), or the refund is not one to make.
-        if (error instanceof AppError && error.code !== Code.ServerError) return;
+        if (error instanceof AppError && isSettled(error, action)) return;
         throw error;
       }
     };
