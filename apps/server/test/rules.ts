@@ -12,6 +12,17 @@ export const rule = (id: string, conditions: RuleCondition[], actions: RuleActio
   actions,
 });
 
+/** A warehouse a rule sends returns to instead of the shop's address. */
+export const EAST_WAREHOUSE = {
+  name: 'East Coast Returns',
+  address1: '1 Harbor Way',
+  address2: '',
+  city: 'Newark',
+  province_code: 'NJ',
+  zip: '07102',
+  country_code: 'US',
+};
+
 /** Saves the demo shop's rules over the version it has now, with empty block lists. */
 export async function saveRules(t: TestApp, rules: ReturnRule[]): Promise<void> {
   const demo = present(await t.app.ctx.services.storefront.shops.byUrl(shop), 'demo shop');

@@ -1,58 +1,23 @@
-import { createHmac } from 'node:crypto';
 import { calls, Code } from '@return-center/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeEasyPost, type FakeEasyPost } from '../../../test/fakes/easypost-server.js';
-import {
-  alicePickup,
-  buildTestApp,
-  dialects,
-  merchantAction,
-  submitReturn,
-  type TestApp,
-} from '../../../test/helper.js';
-import { EASYPOST_WEBHOOK_PATH } from './carrier-webhooks.routes.js';
-
-const SECRET = 'whsec-local-test-secret';
-
-const trackerEvent = (id: string, trackingCode: string, status: string) =>
-  Buffer.from(
-    JSON.stringify({
-      id,
-      object: 'Event',
-      description: 'tracker.updated',
-      created_at: '2026-11-23T15:04:05Z',
-      result: { id: 'trk_1', object: 'Tracker', tracking_code: trackingCode, status, carrier: 'USPS' },
-    }),
-  );
-const signature = (body: Buffer) => `hmac-sha256-hex=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
+import { buildEasyPostApp, postTrackerWebhook, trackerEvent, trackerSignature } from '../../../test/easypost.js';
+import type { FakeEasyPost } from '../../../test/fakes/easypost-server.js';
+import { alicePickup, dialects, merchantAction, submitReturn, type TestApp } from '../../../test/helper.js';
 
 /** The server configured for EasyPost (CARRIER=easypost) against the local fake, with its tracker webhook. */
 describe.each(dialects)('carrier pickup through EasyPost on %s', (dialect) => {
   let easypost: FakeEasyPost;
   let t: TestApp;
-  // A fresh EasyPost per test: every test's database starts its request ids, and so its references, at 1 again.
   beforeEach(async () => {
-    easypost = await startFakeEasyPost();
-    t = await buildTestApp(dialect, {
-      CARRIER: 'easypost',
-      EASYPOST_API_KEY: easypost.apiKey,
-      EASYPOST_BASE_URL: easypost.baseUrl,
-      EASYPOST_WEBHOOK_SECRET: SECRET,
-      VENDOR_TIMEOUT_MS: '2000',
-    });
+    ({ t, easypost } = await buildEasyPostApp(dialect));
   });
   afterEach(async () => {
     await t.close();
     await easypost.close();
   });
 
-  const post = (body: Buffer, headers: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url: EASYPOST_WEBHOOK_PATH,
-      payload: body,
-      headers: { 'content-type': 'application/json', ...headers },
-    });
+  const post = (body: Buffer, headers: Record<string, string>) => postTrackerWebhook(t, body, headers);
+  const signature = trackerSignature;
 
   async function approvedPickup() {
     const submitted = await submitReturn(t, { shipping_method_id: 4, extra: { pickup: alicePickup } });

@@ -1,10 +1,9 @@
-import { createHmac } from 'node:crypto';
 import { MERCHANT_BASE, RequestStatus } from '@return-center/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeEasyPost, type FakeEasyPost } from '../../../test/fakes/easypost-server.js';
+import { buildEasyPostApp, postTrackerWebhook, trackerEvent, trackerSignature } from '../../../test/easypost.js';
+import type { FakeEasyPost } from '../../../test/fakes/easypost-server.js';
 import { buildTestApp, dialects, merchantAction, submitReturn, type TestApp } from '../../../test/helper.js';
-import { refundsOf, rerunRuleJobs, rule, saveRules, timelineOf } from '../../../test/rules.js';
-import { EASYPOST_WEBHOOK_PATH } from '../carrier-webhooks/carrier-webhooks.routes.js';
+import { EAST_WAREHOUSE, refundsOf, rerunRuleJobs, rule, saveRules, timelineOf } from '../../../test/rules.js';
 
 const statusOf = async (t: TestApp, id: number) =>
   (await t.db.selectFrom('return_requests').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
@@ -105,44 +104,30 @@ describe.each(dialects)('rules at the desk act once on %s', (dialect) => {
   });
 });
 
-const WEBHOOK_SECRET = 'whsec-local-test-secret';
-
 /** The carrier's first scan, as EasyPost's signed tracker webhook reports it. */
 describe.each(dialects)("a rule's refund at the carrier's first scan on %s", (dialect) => {
   let easypost: FakeEasyPost;
   let t: TestApp;
   beforeEach(async () => {
-    easypost = await startFakeEasyPost();
-    t = await buildTestApp(dialect, {
-      CARRIER: 'easypost',
-      EASYPOST_API_KEY: easypost.apiKey,
-      EASYPOST_BASE_URL: easypost.baseUrl,
-      EASYPOST_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      VENDOR_TIMEOUT_MS: '2000',
-    });
+    ({ t, easypost } = await buildEasyPostApp(dialect));
   });
   afterEach(async () => {
     await t.close();
     await easypost.close();
   });
 
+  const trackingOf = async (requestId: number) =>
+    (
+      await t.db
+        .selectFrom('return_requests')
+        .select('tracking_number')
+        .where('id', '=', requestId)
+        .executeTakeFirstOrThrow()
+    ).tracking_number;
+
   async function track(id: string, trackingCode: string, status: string) {
-    const body = Buffer.from(
-      JSON.stringify({
-        id,
-        object: 'Event',
-        description: 'tracker.updated',
-        created_at: '2026-11-23T15:04:05Z',
-        result: { id: 'trk_1', object: 'Tracker', tracking_code: trackingCode, status, carrier: 'USPS' },
-      }),
-    );
-    const signature = createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex');
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: EASYPOST_WEBHOOK_PATH,
-      payload: body,
-      headers: { 'content-type': 'application/json', 'x-hmac-signature': `hmac-sha256-hex=${signature}` },
-    });
+    const body = trackerEvent(id, trackingCode, status);
+    const answer = await postTrackerWebhook(t, body, { 'x-hmac-signature': trackerSignature(body) });
     expect(answer.statusCode).toBe(200);
     for (let round = 0; round < 3; round++) await t.app.ctx.worker.runDue();
   }
@@ -152,11 +137,7 @@ describe.each(dialects)("a rule's refund at the carrier's first scan on %s", (di
     const { requestId } = await submitReturn(t, { shipping_method_id: 1 });
     await merchantAction(t, requestId, 'approve');
     await t.app.ctx.worker.runDue();
-    const { tracking_number: tracking } = await t.db
-      .selectFrom('return_requests')
-      .select('tracking_number')
-      .where('id', '=', requestId)
-      .executeTakeFirstOrThrow();
+    const tracking = await trackingOf(requestId);
     expect(tracking).not.toBe('');
 
     // A label bought but not yet in the carrier's hands is no scan.
@@ -180,11 +161,7 @@ describe.each(dialects)("a rule's refund at the carrier's first scan on %s", (di
     const { requestId } = await submitReturn(t, { shipping_method_id: 1 });
     await merchantAction(t, requestId, 'approve');
     await t.app.ctx.worker.runDue();
-    const { tracking_number: tracking } = await t.db
-      .selectFrom('return_requests')
-      .select('tracking_number')
-      .where('id', '=', requestId)
-      .executeTakeFirstOrThrow();
+    const tracking = await trackingOf(requestId);
     for (const status of ['pre_transit', 'failure', 'error', 'cancelled'])
       await track(`evt_${status}`, tracking, status);
     expect(await refundsOf(t, requestId)).toMatchObject({ asked: 0, status: RequestStatus.Approved });
@@ -192,16 +169,7 @@ describe.each(dialects)("a rule's refund at the carrier's first scan on %s", (di
   });
 
   it("labels the parcel to a rule's warehouse instead of the shop's address", async () => {
-    const warehouse = {
-      name: 'East Coast Returns',
-      address1: '1 Harbor Way',
-      address2: '',
-      city: 'Newark',
-      province_code: 'NJ',
-      zip: '07102',
-      country_code: 'US',
-    };
-    await saveRules(t, [rule('east', [], [{ type: 'return_address', address: warehouse }])]);
+    await saveRules(t, [rule('east', [], [{ type: 'return_address', address: EAST_WAREHOUSE }])]);
     const { requestId } = await submitReturn(t, { shipping_method_id: 1 });
     const before = easypost.calls.length;
     await merchantAction(t, requestId, 'approve');

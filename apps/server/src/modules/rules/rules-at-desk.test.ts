@@ -1,7 +1,7 @@
 import { calls, RequestStatus } from '@return-center/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, merchantAction, submitReturn, type TestApp } from '../../../test/helper.js';
-import { rule, saveRules, timelineOf } from '../../../test/rules.js';
+import { EAST_WAREHOUSE, rule, saveRules, timelineOf } from '../../../test/rules.js';
 import { ruleJob } from '../requests/rule-job.js';
 
 /** What the shop's rules do without a person (issue 32): each runs as a job, once, and the timeline names the rule. */
@@ -127,16 +127,7 @@ describe.each(dialects)('rules at the desk on %s', (dialect) => {
   });
 
   it("sends the return to a rule's warehouse instead of the shop's address", async () => {
-    const warehouse = {
-      name: 'East Coast Returns',
-      address1: '1 Harbor Way',
-      address2: '',
-      city: 'Newark',
-      province_code: 'NJ',
-      zip: '07102',
-      country_code: 'US',
-    };
-    await saveRules(t, [rule('east', [], [{ type: 'return_address', address: warehouse }])]);
+    await saveRules(t, [rule('east', [], [{ type: 'return_address', address: EAST_WAREHOUSE }])]);
     const { token, requestId } = await submitReturn(t);
     const status = await t.call(calls.returnInfo, { request_id: requestId }, token);
     expect(status.body.data.return_address).toContain('East Coast Returns');
