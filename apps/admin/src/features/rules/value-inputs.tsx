@@ -1,6 +1,7 @@
 import { minorToDecimal, parseMinor } from '@return-center/domain';
 import { useId, useState } from 'react';
 import { Field } from '../../shared/ui/field';
+import { NumberText } from '../../shared/ui/number-text';
 
 /** A whole number typed as text; NaN while it is none (the contract then names the field). */
 const parseWhole = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
@@ -24,22 +25,16 @@ export function NumberInput(props: {
 }) {
   const { label, value, onChange, currency, hint, error } = props;
   const format = (n: number) => (currency ? minorToDecimal(n, currency) : String(n));
-  const parse = currency ? parseMoney(currency) : parseWhole;
-  const [text, setText] = useState(() => format(value));
-  if (!Number.isNaN(value) && parse(text) !== value) setText(format(value));
   return (
     <Field label={label} hint={hint} error={error}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
+      {(ids) => (
+        <NumberText
+          {...ids}
           inputMode={currency ? 'decimal' : 'numeric'}
-          value={text}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          onChange={(e) => {
-            setText(e.target.value);
-            onChange(parse(e.target.value));
-          }}
+          value={value}
+          parse={currency ? parseMoney(currency) : parseWhole}
+          format={format}
+          onChange={onChange}
         />
       )}
     </Field>

@@ -1,5 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Field } from '../../shared/ui/field';
+import { NumberText } from '../../shared/ui/number-text';
 import { anchorId } from './issues';
 
 interface FieldProps {
@@ -80,24 +81,11 @@ interface NumberProps extends FieldProps {
 
 /** A number typed as text: kept as typed while it is being written, so "4." or "" is no jump in the field. */
 export function NumberControl({ value, parse, format, onChange, suffix, ...field }: NumberProps) {
-  const [text, setText] = useState(() => format(value));
-  // The value changed from elsewhere (their settings loaded, a suggestion applied): show it.
-  if (!Number.isNaN(value) && parse(text) !== value) setText(format(value));
   return (
     <SettingsField {...field}>
-      {({ id, describedBy, invalid }) => (
+      {(ids) => (
         <span className="settings-number">
-          <input
-            id={id}
-            inputMode="decimal"
-            value={text}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            onChange={(e) => {
-              setText(e.target.value);
-              onChange(parse(e.target.value));
-            }}
-          />
+          <NumberText {...ids} inputMode="decimal" value={value} parse={parse} format={format} onChange={onChange} />
           {suffix ? <span aria-hidden="true">{suffix}</span> : null}
         </span>
       )}
