@@ -12,11 +12,15 @@ export function run(command, args, options = {}) {
 
 export function mustRun(label, command, args, options) {
   console.log(`\n▶ ${label}`);
+  const started = performance.now();
   const status = run(command, args, options);
+  const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
   if (status !== 0) {
-    console.error(`\n✖ ${label} failed (exit ${status})`);
+    console.error(`\n✖ ${label} failed (exit ${status}, ${took})`);
     process.exit(status);
   }
+  // Each step's time, so a slow CI run says where its minutes went.
+  console.log(`✔ ${label} (${took})`);
 }
 
 export function checkNode() {
