@@ -69,7 +69,10 @@ export function merchantOpenApi(): Record<string, unknown> {
       version: '1.0.0',
       description:
         'Bearer MERCHANT_API_KEY. Answers are {code, msg, data}; code 1000 is success. A refusal answers its HTTP status (404, 409, 422…) with the envelope saying why; 400 and 422 list the refused fields in data.errors.',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
+    // The server that serves this document: every path starts with the API's base.
+    servers: [{ url: '/', description: 'This Return Center server' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,
   };
