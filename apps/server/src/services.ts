@@ -40,6 +40,8 @@ import { PickupService } from './modules/pickup/pickup.service.js';
 import { RulesRepository } from './modules/rules/rules.repository.js';
 import { RulesService } from './modules/rules/rules.service.js';
 import { RulesSimulator } from './modules/rules/rules-simulator.js';
+import { announceRequest } from './modules/webhooks/request-events.js';
+import { webhooksSetup } from './modules/webhooks/webhooks-setup.js';
 import { ShopsRepository } from './modules/storefront-config/shops.repository.js';
 import { StorefrontConfigService } from './modules/storefront-config/storefront-config.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -166,6 +168,19 @@ export async function createServices(
     clock,
   });
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const accounts = new StaffRepository(db);
+  const webhooks = webhooksSetup({
+    db,
+    dialect,
+    outbox,
+    clock,
+    shops,
+    mail,
+    publicUrl,
+    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
+    ownerOf: async (shopId) => (await accounts.ofShop(shopId)).find((a) => a.role === 'owner')?.email ?? null,
+    onQueued: () => worker.kick(),
+  });
   const jobs = requestJobHandlers({
     db,
     shops,
@@ -179,8 +194,8 @@ export async function createServices(
     lifecycle,
     publicUrl,
     clock,
+    announce: (shop, request, event) => announceRequest({ webhooks: webhooks.service, merchant }, shop, request, event),
   });
-  const accounts = new StaffRepository(db);
   const staff = new StaffService({
     db,
     accounts,
@@ -197,6 +212,7 @@ export async function createServices(
     ...jobs.handlers,
     'staff.link': staffLinkJob({ db, accounts, shops, mail, clock, publicUrl }),
     'request.rules': ruleJob({ requests, shops, lifecycle }),
+    ...webhooks.handlers,
     'auth.send-code': sendCodeJob({ platform, shops, codes, mail, clock, codeTtlMinutes: config.CODE_TTL_MINUTES }),
   };
   const worker = new Worker(outbox, handlers, log, jobs.onDead);
@@ -224,6 +240,8 @@ export async function createServices(
       payouts: payees,
       lifecycle,
       merchant,
+      /** Outbound webhooks and the event feed (issue 34). */
+      webhooks: webhooks.service,
       staff,
       analytics: new AnalyticsService(db, platform),
       shopperRequests,
