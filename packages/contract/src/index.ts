@@ -16,3 +16,4 @@ export * from './merchant.js';
 export * from './order-feed.js';
 export * from './console.js';
 export * from './rules.js';
+export * from './desk-returns.js';

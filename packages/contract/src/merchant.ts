@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, int, minor, unixSeconds } from './envelope.js';
 import { checkInfo, refundState } from './returns.js';
+import { deskRoutes } from './desk-returns.js';
 import { returnRule, ruleOrder, ruleSet, ruleSetBody, simulateBody, simulation } from './rules.js';
 import { shopSettings } from './shop-settings.js';
 import {
@@ -265,6 +266,7 @@ export const merchantRoutes = {
     answer: orderWebhookAnswer,
     refusals: [409],
   },
+  ...deskRoutes(merchantRequest),
 } satisfies Record<string, MerchantRoute>;
 
 export type MerchantRouteName = keyof typeof merchantRoutes;
