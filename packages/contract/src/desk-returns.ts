@@ -17,6 +17,8 @@ export const deskOrderRef = z
 export const deskOrderQuery = z.object({
   /** When given, the order's email must be this one (as a shopper proves it in the portal). */
   email: z.string().trim().toLowerCase().max(254).optional(),
+  /** A request of this order being changed: its own lines are shown as returnable again. */
+  request: id.optional(),
 });
 
 /** What an order allows at the desk: its lines (returnable or not, and why), the shop's reasons, the offers. */

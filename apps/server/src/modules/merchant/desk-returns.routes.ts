@@ -12,7 +12,7 @@ export function deskReturnsRoutes({ app, services }: Pick<AppContext, 'app' | 's
   const { shopOf, requestOwner, actorOf } = merchantCallers({ services });
 
   serveRoute(app, merchantRoute('deskOrder', shopOf), async ({ id, input, caller: shop }) =>
-    deskReturns.order(shop, id, input.email),
+    deskReturns.order(shop, id, input),
   );
 
   serveRoute(app, merchantRoute('deskQuote', shopOf), async ({ input, caller: shop }) =>

@@ -221,6 +221,9 @@ describe.each(dialects)('returns made at the desk on %s', (dialect) => {
     expect(event.note).toContain('method: Ship on your own → Return label from the merchant');
     // The request's own lines count as returnable again while it is changed; another order's line does not.
     const foreignLine = lineOf(await orderOf('1002'), 'Oxford Shirt');
+    const view = await api<DeskOrder>('GET', `/orders/1001/returnable?request=${String(id)}`);
+    expect(view.body.data.order.yes.map((line) => line.title)).toEqual(['Linen Shirt', 'Canvas Sneakers']);
+    expect((await api('GET', `/orders/1002/returnable?request=${String(id)}`)).status).toBe(404);
     const wrong = await api('PUT', `/requests/${String(id)}/items`, {
       shipping_method_id: 1,
       items: [{ line_item_id: foreignLine, quantity: 1, reason_id: 5 }],

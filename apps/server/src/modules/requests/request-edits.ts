@@ -1,4 +1,5 @@
 import { Code, RequestStatus } from '@return-center/contract';
+import { deskEditable } from '@return-center/domain';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db, Dialect } from '../../db/database.js';
@@ -63,11 +64,12 @@ export class RequestEdits {
     const { db, dialect, clock } = this.deps;
     const { items, actor, note, ...row } = change;
     await db.transaction().execute(async (trx) => {
-      let query = trx.selectFrom('return_requests').select(['status']).where('id', '=', record.id);
+      let query = trx.selectFrom('return_requests').select(['status', 'solution_id']).where('id', '=', record.id);
       if (dialect === 'postgres') query = query.forUpdate();
       const current = await query.executeTakeFirst();
       if (!current) throw errors.notFound();
-      if (current.status !== EDITABLE_STATUS) throw notEditable();
+      // Approved or rejected since it was read: nothing changes.
+      if (!deskEditable(current)) throw notEditable();
       const now = nowSeconds(clock);
       await trx
         .updateTable('return_requests')

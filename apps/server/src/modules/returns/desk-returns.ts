@@ -1,5 +1,5 @@
-import { Code, isId, RequestStatus, SolutionId, type DeskOrder, type DeskQuote } from '@return-center/contract';
-import { allowedShippingMethods, deskOutcomeOf, exchangeCredit } from '@return-center/domain';
+import { Code, isId, SolutionId, type DeskOrder, type DeskQuote } from '@return-center/contract';
+import { allowedShippingMethods, deskEditable, deskOutcomeOf, exchangeCredit } from '@return-center/domain';
 import type { PlatformOrder, StorePlatform } from '../../adapters/store-platform/port.js';
 import { AppError, errors } from '../../http/app-error.js';
 import type { OrdersService } from '../orders/orders.service.js';
@@ -49,9 +49,14 @@ export class DeskReturns {
     return order;
   }
 
-  async order(shop: Shop, ref: string, email?: string): Promise<DeskOrder> {
+  /** What the order allows; with `requestId` (one of its requests being changed), that request's lines count too. */
+  async order(shop: Shop, ref: string, { email, request }: { email?: string; request?: number }): Promise<DeskOrder> {
     const order = await this.findOrder(shop, ref, email);
-    const { source } = await this.deps.orders.load(shop, shopperOf(shop, order), order.id);
+    if (request !== undefined) {
+      const record = await this.deps.reads.byId(request);
+      if (!record || record.shop_id !== shop.id || record.order_id !== order.id) throw errors.notFound();
+    }
+    const { source } = await this.deps.orders.load(shop, shopperOf(shop, order), order.id, request);
     return {
       order: {
         ...source,
@@ -121,12 +126,12 @@ export class DeskReturns {
 
   /** Changes a pending request's items and method under the same rules; the timeline says what changed. */
   async edit(shop: Shop, record: RequestRecord, body: Choice, actor: string): Promise<RequestRecord> {
-    if (record.status !== RequestStatus.PendingReview)
-      throw new AppError(Code.IllegalTransition, 'Items and method can only be changed while pending review', 409);
-    if (record.solution_id === SolutionId.Exchange)
+    if (!deskEditable(record))
       throw new AppError(
         Code.IllegalTransition,
-        "An exchange's new items are held: reject it and make a new return",
+        record.solution_id === SolutionId.Exchange
+          ? "An exchange's new items are held: reject it and make a new return"
+          : 'Items and method can only be changed while the request is pending review',
         409,
       );
     if (body.shipping_method_id !== record.shipping_method_id) deskOnly(record.solution_id, body.shipping_method_id);
