@@ -39,6 +39,8 @@ export const merchantItem = z.object({
   price: minor,
   image: z.string(),
   reason: z.string(),
+  /** The shop's id of that reason (0 for requests stored before it was kept). */
+  reason_id: int.default(0),
   description: z.string(),
   proof: z.array(z.string()),
 });
