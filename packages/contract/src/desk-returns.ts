@@ -46,7 +46,13 @@ const deskChoice = {
 };
 
 /** Money and offers of a return being put together: the server's number, before anything is stored. */
-export const deskQuoteBody = z.object({ order_id: id, solution_id: int, ...deskChoice });
+export const deskQuoteBody = z.object({
+  order_id: id,
+  solution_id: int,
+  ...deskChoice,
+  /** A request of this order being changed: its own lines count as returnable again. */
+  request: id.optional(),
+});
 export const deskQuote = z.object({
   money: returnMoney,
   solutions: z.array(returnSolution),
@@ -54,7 +60,7 @@ export const deskQuote = z.object({
 });
 export type DeskQuote = z.infer<typeof deskQuote>;
 
-export const deskCreateBody = deskQuoteBody.extend({
+export const deskCreateBody = deskQuoteBody.omit({ request: true }).extend({
   /** The language of the shopper's emails and status page. */
   language: z.string().trim().max(35).default('en'),
   /** A retry with the same key answers the request the first attempt made. */

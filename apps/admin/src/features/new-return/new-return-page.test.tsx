@@ -75,7 +75,11 @@ describe('a return made at the desk', () => {
     server.on(orderRoute('#1041'), (request) =>
       request.query.request === '31' ? ok(orderRoute('#1041'), deskOrder()) : refuse(404, 1004, 'Not found'),
     );
-    server.on(merchantRoute('deskQuote'), ok(merchantRoute('deskQuote'), deskQuote(4200)));
+    server.on(merchantRoute('deskQuote'), (request) =>
+      (request.body as { request?: number }).request === 31
+        ? ok(merchantRoute('deskQuote'), deskQuote(4200))
+        : refuse(422, 1001, 'items.0.line_item_id: Linen shirt: already in a return request'),
+    );
     const edited = merchantRequest({
       shipping_method_id: 1,
       events: [

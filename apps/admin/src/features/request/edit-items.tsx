@@ -75,7 +75,13 @@ function EditForm({
   const [picks, setPicks] = useState<Picks>(() => picksOf(request.items));
   const [method, setMethod] = useState(request.shipping_method_id);
   const items = chosenItems(picks);
-  const ask = { order_id: order.order.id, solution_id: request.solution_id, shipping_method_id: method, items };
+  const ask = {
+    order_id: order.order.id,
+    solution_id: request.solution_id,
+    shipping_method_id: method,
+    items,
+    request: request.id,
+  };
   const quote = useDeskQuote(items.length ? ask : null);
   const methods = quote.data?.methods ?? order.order.returnShippingMethod;
   const save = useMutation({

@@ -25,6 +25,8 @@ export interface QuoteAsk {
   solution_id: number;
   shipping_method_id: number;
   items: DeskItem[];
+  /** The request being changed, whose own lines count as returnable again. */
+  request?: number;
 }
 
 /** The server's money and offers for the lines as chosen so far; nothing is asked before a line is chosen. */

@@ -200,15 +200,18 @@ describe.each(dialects)('returns made at the desk on %s', (dialect) => {
       body(desk, [{ line_item_id: shirt, quantity: 1, reason_id: 5 }]),
     );
     const id = created.body.data.id;
+    // The shirt is held by the request: only a quote for that request counts it as returnable again.
+    const again = { order_id: desk.order.id, solution_id: 1, shipping_method_id: 2 };
+    const shirtAgain = { ...again, items: [{ line_item_id: shirt, quantity: 1, reason_id: 1 }] };
+    expect((await api('POST', '/requests/quote', shirtAgain)).status).toBe(422);
+    expect((await api('POST', '/requests/quote', { ...shirtAgain, request: id })).status).toBe(200);
+
     const change = { shipping_method_id: 1, items: [{ line_item_id: sneakers, quantity: 2, reason_id: 1 }] };
-    const quote = await api<DeskQuote>('POST', '/requests/quote', {
-      order_id: desk.order.id,
-      solution_id: 1,
-      ...change,
-    });
+    const quote = await api<DeskQuote>('POST', '/requests/quote', { ...again, ...change, request: id });
+    expect(quote.status).toBe(200);
     const edited = await api<MerchantRequest>('PUT', `/requests/${String(id)}/items`, change);
     expect(edited.status).toBe(200);
-    expect(edited.body.data.items.map((item) => item.title)).toEqual(['Canvas Sneakers']);
+    expect(edited.body.data.items.map((item) => [item.title, item.quantity])).toEqual([['Canvas Sneakers', 2]]);
     expect(edited.body.data.refund).toBe(quote.body.data.money.total);
     expect(edited.body.data.shipping_method_id).toBe(1);
     const event = present(
@@ -222,7 +225,10 @@ describe.each(dialects)('returns made at the desk on %s', (dialect) => {
     // The request's own lines count as returnable again while it is changed; another order's line does not.
     const foreignLine = lineOf(await orderOf('1002'), 'Oxford Shirt');
     const view = await api<DeskOrder>('GET', `/orders/1001/returnable?request=${String(id)}`);
-    expect(view.body.data.order.yes.map((line) => line.title)).toEqual(['Linen Shirt', 'Canvas Sneakers']);
+    expect(view.body.data.order.yes.map((line) => [line.title, line.refundable_quantity])).toEqual([
+      ['Linen Shirt', 1],
+      ['Canvas Sneakers', 2],
+    ]);
     expect((await api('GET', `/orders/1002/returnable?request=${String(id)}`)).status).toBe(404);
     const wrong = await api('PUT', `/requests/${String(id)}/items`, {
       shipping_method_id: 1,

@@ -49,13 +49,10 @@ export class DeskReturns {
     return order;
   }
 
-  /** What the order allows; with `requestId` (one of its requests being changed), that request's lines count too. */
+  /** What the order allows; with `request` (one of its requests being changed), that request's lines count too. */
   async order(shop: Shop, ref: string, { email, request }: { email?: string; request?: number }): Promise<DeskOrder> {
     const order = await this.findOrder(shop, ref, email);
-    if (request !== undefined) {
-      const record = await this.deps.reads.byId(request);
-      if (!record || record.shop_id !== shop.id || record.order_id !== order.id) throw errors.notFound();
-    }
+    await this.checkRequest(shop, order, request);
     const { source } = await this.deps.orders.load(shop, shopperOf(shop, order), order.id, request);
     return {
       order: {
@@ -69,11 +66,15 @@ export class DeskReturns {
   }
 
   /** The money and offers of a return being put together, as the portal's review step shows them. */
-  async quote(shop: Shop, body: Choice & { order_id: number; solution_id: number }): Promise<DeskQuote> {
+  async quote(
+    shop: Shop,
+    body: Choice & { order_id: number; solution_id: number; request?: number },
+  ): Promise<DeskQuote> {
     const order = await this.ownOrder(shop, body.order_id);
+    await this.checkRequest(shop, order, body.request);
     const session = shopperOf(shop, order);
     return refusedAs422(async () => {
-      const { source } = await this.deps.orders.load(shop, session, order.id);
+      const { source } = await this.deps.orders.load(shop, session, order.id, body.request);
       explainRefused(source, body.items);
       const { money, green, offers } = await this.deps.returns.evaluate(
         shop,
@@ -84,6 +85,7 @@ export class DeskReturns {
           shippingMethodId: body.shipping_method_id,
           solutionId: body.solution_id,
           choices: choicesOf(shop, productsOf(shop, body.items)),
+          exceptRequest: body.request,
         },
       );
       const allowed = allowedShippingMethods(
@@ -168,6 +170,13 @@ export class DeskReturns {
     const updated = await this.deps.reads.byId(record.id);
     if (!updated) throw errors.notFound();
     return updated;
+  }
+
+  /** A request being changed must be one of this order's (else 404, as for another shop's). */
+  private async checkRequest(shop: Shop, order: PlatformOrder, request: number | undefined): Promise<void> {
+    if (request === undefined) return;
+    const record = await this.deps.reads.byId(request);
+    if (!record || record.shop_id !== shop.id || record.order_id !== order.id) throw errors.notFound();
   }
 
   private async ownOrder(shop: Shop, orderId: number): Promise<PlatformOrder> {
