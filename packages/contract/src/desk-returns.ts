@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_REASON_DESCRIPTION } from './constants.js';
 import { id, int } from './envelope.js';
 import { orderSource, returnShippingMethod, returnSolution } from './order.js';
 import { reason, returnMoney } from './returns.js';
@@ -29,8 +30,8 @@ export const deskOrder = z.object({
 });
 export type DeskOrder = z.infer<typeof deskOrder>;
 
-/** The longest description staff may write for an item. */
-export const DESK_DESCRIPTION_MAX = 1000;
+/** The longest description staff may write for an item: as long as a shopper's. */
+export const DESK_DESCRIPTION_MAX = MAX_REASON_DESCRIPTION;
 
 export const deskItem = z.object({
   line_item_id: id,
