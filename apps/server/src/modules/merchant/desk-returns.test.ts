@@ -106,11 +106,8 @@ describe.each(dialects)('returns made at the desk on %s', (dialect) => {
     expect(quote.body.data.money.label_fee).toBe(portal.body.data.label_fee);
 
     const console = await signInConsole(t);
-    const created = await console.send(
-      'POST',
-      merchantPath('deskCreate'),
-      body(desk, items, { shipping_method_id: 1 }),
-    );
+    const firstBody = body(desk, items, { shipping_method_id: 1 });
+    const created = await console.send('POST', merchantPath('deskCreate'), firstBody);
     expect(created.status).toBe(200);
     const request = created.body.data as MerchantRequest;
     expect(request.status).toBe(1);
@@ -128,6 +125,10 @@ describe.each(dialects)('returns made at the desk on %s', (dialect) => {
     await t.app.ctx.worker.runDue();
     const mails = await mailbox(t, 'alice@example.com');
     expect(mails.some((mail) => mail.text.includes(request.rma))).toBe(true);
+    // A retry with the same key answers the same request, and says once who made it.
+    const retried = await console.send('POST', merchantPath('deskCreate'), firstBody);
+    expect((retried.body.data as MerchantRequest).id).toBe(request.id);
+    expect((retried.body.data as MerchantRequest).events.filter((e) => e.action === 'created')).toHaveLength(1);
     // The order now has its open request: a second one is refused, as in the portal.
     const again = await api(
       'POST',
@@ -161,6 +162,18 @@ describe.each(dialects)('returns made at the desk on %s', (dialect) => {
     expect(portal.body.code).not.toBe(Code.Success);
     // And nothing was made.
     expect((await api<{ items: unknown[] }>('GET', '/requests')).body.data.items).toHaveLength(before);
+  });
+
+  it('lists its four routes in the OpenAPI document, with their refusals', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/merchant/docs/openapi.json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    expect(Object.keys(doc.paths[`${MERCHANT_BASE}/orders/{id}/returnable`]?.get?.responses ?? {})).toContain('404');
+    expect(Object.keys(doc.paths[`${MERCHANT_BASE}/requests/quote`]?.post?.responses ?? {})).toContain('422');
+    expect(Object.keys(doc.paths[`${MERCHANT_BASE}/requests`]?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '404', '409', '422']),
+    );
+    expect(Object.keys(doc.paths[`${MERCHANT_BASE}/requests/{id}/items`]?.put?.responses ?? {})).toContain('409');
   });
 
   it('refuses what the portal refuses: too many units, a reason that needs a photo, an exchange at the desk', async () => {
@@ -235,6 +248,15 @@ describe.each(dialects)('returns made at the desk on %s', (dialect) => {
       items: [{ line_item_id: foreignLine, quantity: 1, reason_id: 5 }],
     });
     expect(wrong.status).toBe(422);
+    // The final-sale beanie is refused by name, as the order shows it.
+    const beanie = await api<{ errors: { field: string; message: string }[] }>('PUT', `/requests/${String(id)}/items`, {
+      shipping_method_id: 1,
+      items: [{ line_item_id: lineOf(desk, 'Wool Beanie'), quantity: 1, reason_id: 5 }],
+    });
+    expect(beanie.status).toBe(422);
+    expect(beanie.body.data.errors).toEqual([
+      { field: 'items.0.line_item_id', message: 'Wool Beanie: cannot be returned' },
+    ]);
 
     expect((await merchantAction(t, id, 'approve')).statusCode).toBe(200);
     expect((await api('PUT', `/requests/${String(id)}/items`, change)).status).toBe(409);

@@ -144,13 +144,14 @@ export class DeskReturns {
     await refusedAs422(async () => {
       const base = { ...record, order_id: order.id, ...body };
       const input = submitOf(shop, base, { solution_id: record.solution_id, language: record.language }, proofs);
+      // Why a line the order does not allow is refused, before the portal's check says only that it is not one.
+      explainRefused((await this.deps.orders.load(shop, session, order.id, record.id)).source, body.items);
       const evaluated = await this.deps.returns.evaluate(shop, session, order.id, selectedOf(body.items), {
         shippingMethodId: body.shipping_method_id,
         solutionId: record.solution_id,
         choices: choicesOf(shop, input.order_product),
         exceptRequest: record.id,
       });
-      explainRefused(evaluated.source, body.items);
       const { items } = checkedItems(shop, input, evaluated, choicesOf(shop, input.order_product));
       const { money, decided } = evaluated;
       const note = deskEditNote(shop, record, before, items, body.shipping_method_id, money.total);
