@@ -34,6 +34,8 @@ import { RequestsRepository } from './modules/requests/requests.repository.js';
 import { NewRequestsService } from './modules/requests/new-requests.service.js';
 import { ShopperRequestsService } from './modules/requests/shopper-requests.service.js';
 import { ReturnsService } from './modules/returns/returns.service.js';
+import { DeskReturns } from './modules/returns/desk-returns.js';
+import { RequestEdits } from './modules/requests/request-edits.js';
 import { ExchangeDrafts } from './modules/returns/exchange-reservation.js';
 import { PayoutsService } from './modules/payouts/payouts.service.js';
 import { PickupService } from './modules/pickup/pickup.service.js';
@@ -233,6 +235,14 @@ export async function createServices(
       /** The install, webhooks and app proxy when STORE_PLATFORM=shopify (#16). */
       shopify: shopify?.services ?? null,
       returns,
+      /** Returns staff make or change for a shopper (issue 33 point 4), through the portal's rules. */
+      deskReturns: new DeskReturns({
+        platform,
+        orders,
+        returns,
+        reads: requests,
+        edits: new RequestEdits({ db, dialect, clock }),
+      }),
       pickup: new PickupService(carrier, geocoder, log, clock),
       carrierWebhook,
       /** The carrier's tracker events applied to the returns they track. */

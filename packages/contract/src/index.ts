@@ -17,3 +17,4 @@ export * from './order-feed.js';
 export * from './console.js';
 export * from './rules.js';
 export * from './webhooks.js';
+export * from './desk-returns.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, int, minor, unixSeconds } from './envelope.js';
 import { checkInfo, refundState } from './returns.js';
+import { deskRoutes } from './desk-returns.js';
 import { returnRule, ruleOrder, ruleSet, ruleSetBody, simulateBody, simulation } from './rules.js';
 import type { MerchantRoute, MerchantStatus } from './merchant-route.js';
 import { shopSettings } from './shop-settings.js';
@@ -41,6 +42,8 @@ export const merchantItem = z.object({
   price: minor,
   image: z.string(),
   reason: z.string(),
+  /** The shop's id of that reason (0 for requests stored before it was kept). */
+  reason_id: int.default(0),
   description: z.string(),
   proof: z.array(z.string()),
 });
@@ -228,6 +231,7 @@ export const merchantRoutes = {
     refusals: [409],
   },
   ...webhookRoutes,
+  ...deskRoutes(merchantRequest),
 } satisfies Record<string, MerchantRoute>;
 
 export type MerchantRouteName = keyof typeof merchantRoutes;

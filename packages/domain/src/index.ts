@@ -18,3 +18,4 @@ export * from './status-badge.js';
 export * from './us-time-zones.js';
 export * from './submit-rules.js';
 export * from './rules/index.js';
+export * from './desk-edits.js';

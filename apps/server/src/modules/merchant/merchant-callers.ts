@@ -30,7 +30,12 @@ export function merchantCallers({ services }: Pick<AppContext, 'services'>) {
     if (!record || record.shop_id !== shop.id) throw errors.notFound();
     return { shop, record, actor };
   };
-  return { shopOf, ownerShopOf, requestOwner };
+  /** The caller's shop and who they are, for a route that records who acted (a return made at the desk). */
+  const actorOf = async (request: FastifyRequest) => {
+    const { shopId, actor } = await callerOf(request);
+    return { shop: await storefront.requireShopById(shopId), actor };
+  };
+  return { shopOf, ownerShopOf, requestOwner, actorOf };
 }
 
 /** The version an `If-Match` header names (`"3"` or `3`); -1 for one that names none we know; undefined without it. */

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../http/app-error.js';
 import { merchantRoute } from '../../http/contract-routes.js';
 import { serveRoute } from '../../http/serve-route.js';
+import { deskReturnsRoutes } from './desk-returns.routes.js';
 import { ifMatchVersion, merchantCallers } from './merchant-callers.js';
 import { MERCHANT_DOCS_CSP, merchantDocsHtml, merchantOpenApi } from './openapi.js';
 
@@ -22,6 +23,8 @@ export function merchantApiRoutes({ app, services }: AppContext): void {
       return merchant.detail(shop, updated);
     });
   }
+
+  deskReturnsRoutes({ app, services });
 
   // The settings' version travels as an ETag; a PUT with If-Match saves only over that version (else 412, code 1092).
   serveRoute(app, merchantRoute('getSettings', shopOf), async ({ caller, reply }) => {

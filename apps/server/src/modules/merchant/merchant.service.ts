@@ -80,6 +80,7 @@ export class MerchantService {
         price: item.price,
         image: item.image,
         reason: item.reason_text,
+        reason_id: item.reason_id,
         description: item.description,
         proof: JSON.parse(item.proof || '[]') as string[],
       })),
