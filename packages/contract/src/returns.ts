@@ -129,8 +129,14 @@ export const checkInfo = z.object({
       price: minor,
       image: z.string(),
       reason_text: z.string(),
+      /** The desk's decision at receipt (issue 33): refunded or not, how many units came back, and why. */
+      outcome: z.enum(['accepted', 'rejected', '']).default(''),
+      received_quantity: int.nullable().default(null),
+      outcome_reason: z.string().default(''),
     }),
   ),
+  /** What the accepted items give back after the desk's inspection (issue 33); null before a detailed receipt. */
+  inspected_total: minor.nullable().default(null),
   shipping_address: z.string(),
   return_address: z.string(),
   return_shipment_proof: z.array(z.string()),
