@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, int, minor, unixSeconds } from './envelope.js';
-import { itemInspectionView, receiveBody } from './inspection.js';
+import { inspectedUnits, receiveBody } from './inspection.js';
 import { checkInfo, refundState } from './returns.js';
 import { returnRule, ruleOrder, ruleSet, ruleSetBody, simulateBody, simulation } from './rules.js';
 import { shopSettings } from './shop-settings.js';
@@ -41,8 +41,10 @@ export const merchantItem = z.object({
   reason: z.string(),
   description: z.string(),
   proof: z.array(z.string()),
-  /** How the desk inspected it at receipt (issue 33); empty before a detailed receipt. */
-  ...itemInspectionView,
+  /** How the desk inspected its units at receipt (issue 33); empty before a detailed receipt. */
+  inspection: z.array(inspectedUnits).default([]),
+  /** Units refunded: all of them until a detailed receipt, then the accepted ones. */
+  accepted_quantity: int,
 });
 
 /** Why a rule wants a person to look at a request, and which rule said so. */

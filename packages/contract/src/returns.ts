@@ -4,6 +4,7 @@ import { messages } from './messages.js';
 import { moneySet, pickupAddress, pickupMethod, variantRef } from './order.js';
 import { RefundState } from './ids.js';
 import { LOCALES, MAX_REASON_DESCRIPTION } from './constants.js';
+import { shopperInspection } from './inspection.js';
 
 export const refundState = z.enum(Object.values(RefundState) as [RefundState, ...RefundState[]]);
 
@@ -129,10 +130,8 @@ export const checkInfo = z.object({
       price: minor,
       image: z.string(),
       reason_text: z.string(),
-      /** The desk's decision at receipt (issue 33): refunded or not, how many units came back, and why. */
-      outcome: z.enum(['accepted', 'rejected', '']).default(''),
-      received_quantity: int.nullable().default(null),
-      outcome_reason: z.string().default(''),
+      /** The desk's decision at receipt (issue 33): the units refunded and why the others are not. */
+      inspection: shopperInspection,
     }),
   ),
   /** What the accepted items give back after the desk's inspection (issue 33); null before a detailed receipt. */

@@ -16,7 +16,12 @@ describe('acceptedShare', () => {
   it('gives the whole amount when every unit is accepted, and nothing when none is', () => {
     const lines = [line({}), line({ price: 3000 })];
     expect(acceptedShare(3500, lines)).toBe(3500);
-    expect(acceptedShare(3500, lines.map((l) => ({ ...l, accepted: 0 })))).toBe(0);
+    expect(
+      acceptedShare(
+        3500,
+        lines.map((l) => ({ ...l, accepted: 0 })),
+      ),
+    ).toBe(0);
   });
 
   it('refunds only the accepted item, its fees and bonus taken in proportion to what it cost', () => {
@@ -27,10 +32,7 @@ describe('acceptedShare', () => {
 
   it('weighs an item by its price less its discount plus its tax', () => {
     // The first item had half its price off; both cost the shopper 10.00 + 1.00 tax.
-    const lines = [
-      line({ price: 2000, discount: 1000, tax: 100 }),
-      line({ price: 1000, tax: 100, accepted: 0 }),
-    ];
+    const lines = [line({ price: 2000, discount: 1000, tax: 100 }), line({ price: 1000, tax: 100, accepted: 0 })];
     expect(acceptedShare(2200, lines)).toBe(1100);
   });
 
