@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { present } from '@return-center/domain';
 import { describe, expect, it } from 'vitest';
 import { merchantRequest, signedIn } from '../../test/fixtures';
 import { merchantRoute, ok } from '../../test/fake-server';
@@ -16,7 +17,7 @@ describe('inspecting the items at receipt', () => {
       inspected_total: 4025,
       items: [
         {
-          ...approved.items[0]!,
+          ...present(approved.items[0], 'item'),
           accepted_quantity: 1,
           inspection: [
             { quantity: 1, condition: 'as_new', restock: true, outcome: 'accepted', reason: '' },
