@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, int, minor, unixSeconds } from './envelope.js';
+import { inspectedUnits, receiveBody } from './inspection.js';
 import { checkInfo, refundState } from './returns.js';
 import { deskRoutes } from './desk-returns.js';
 import { returnRule, ruleOrder, ruleSet, ruleSetBody, simulateBody, simulation } from './rules.js';
@@ -46,6 +47,10 @@ export const merchantItem = z.object({
   reason_id: int.default(0),
   description: z.string(),
   proof: z.array(z.string()),
+  /** How the desk inspected its units at receipt (issue 33); empty before a detailed receipt. */
+  inspection: z.array(inspectedUnits).default([]),
+  /** Units refunded: all of them until a detailed receipt, then the accepted ones. */
+  accepted_quantity: int,
 });
 
 /** Why a rule wants a person to look at a request, and which rule said so. */
@@ -138,7 +143,12 @@ export const merchantRoutes = {
   },
   approve: action('approve', 'Approve a pending request; a label and packing slip are made and the shopper is emailed'),
   reject: action('reject', 'Reject a pending or received request with a reason', rejectBody),
-  receive: action('receive', 'Mark the returned items as received'),
+  receive: action(
+    'receive',
+    'Mark the returned items as received; optionally inspect each item (units received, condition, restock, accepted or rejected with a reason), and the refund follows the accepted items',
+    receiveBody,
+    [404, 409, 422],
+  ),
   refund: action(
     'refund',
     'Refund a received request (or an approved keep-the-item one), optionally overriding solution and amount',

@@ -2,6 +2,7 @@ export * from './allocate.js';
 export * from './request-lifecycle.js';
 export * from './return-rules.js';
 export * from './return-money.js';
+export * from './inspection.js';
 export * from './config-sign.js';
 export * from './eligibility.js';
 export * from './money.js';

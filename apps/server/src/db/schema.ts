@@ -169,6 +169,22 @@ export interface ReturnItemsTable {
   proof: string;
 }
 
+/** Units of a returned item as the desk inspected them at receipt (issue 33, migration 034). */
+export interface ItemInspectionsTable {
+  id: Generated<number>;
+  request_id: number;
+  order_line_id: number;
+  quantity: number;
+  /** One of the contract's ITEM_CONDITIONS. */
+  condition: string;
+  /** 1 when the units go back on sale when refunded. */
+  restock: number;
+  /** 'accepted' or 'rejected'. */
+  outcome: string;
+  reason: Generated<string>;
+  created_at: number;
+}
+
 export interface DocumentsTable {
   id: Generated<number>;
   request_id: number;
@@ -294,6 +310,7 @@ export interface Database
   shops: ShopsTable;
   return_requests: ReturnRequestsTable;
   return_items: ReturnItemsTable;
+  item_inspections: ItemInspectionsTable;
   return_rules: ReturnRulesTable;
   request_events: RequestEventsTable;
   order_webhook_secrets: OrderWebhookSecretsTable;

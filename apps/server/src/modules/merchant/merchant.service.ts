@@ -1,4 +1,5 @@
-import type { MerchantRequest, ShopSettings } from '@return-center/contract';
+import { itemCondition, itemOutcome, type MerchantRequest, type ShopSettings } from '@return-center/contract';
+import { acceptedUnits } from '../requests/inspection.js';
 import { parseDeskOutcome, type DeskOutcome, type RuleRef } from '@return-center/domain';
 import type { z } from 'zod';
 import type { requestListQuery } from '@return-center/contract';
@@ -65,13 +66,15 @@ export class MerchantService {
 
   async detail(shop: Shop, record: RequestRecord): Promise<MerchantRequest> {
     const detail = await this.lifecycle.detail(shop, record);
+    const items = await this.requests.items(record.id);
+    const inspections = await this.requests.inspections(record.id);
     return {
       ...detail,
       order_id: record.order_id,
       customer_email: detail.customer_info.email,
       language: record.language,
-      refundable: refundCeiling(record),
-      items: (await this.requests.items(record.id)).map((item) => ({
+      refundable: refundCeiling(record, items, inspections),
+      items: items.map((item) => ({
         line_item_id: item.order_line_id,
         title: item.title,
         variant_title: item.variant_title,
@@ -83,6 +86,16 @@ export class MerchantService {
         reason_id: item.reason_id,
         description: item.description,
         proof: JSON.parse(item.proof || '[]') as string[],
+        inspection: inspections
+          .filter((i) => i.order_line_id === item.order_line_id)
+          .map((i) => ({
+            quantity: i.quantity,
+            condition: itemCondition.parse(i.condition),
+            restock: i.restock === 1,
+            outcome: itemOutcome.parse(i.outcome),
+            reason: i.reason,
+          })),
+        accepted_quantity: acceptedUnits(item, inspections),
       })),
       events: await this.requests.events(record.id),
       ...rulesSaid(record),

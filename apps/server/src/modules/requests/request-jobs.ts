@@ -2,6 +2,7 @@ import { ShippingMethodId, SolutionId } from '@return-center/contract';
 import type { BankPayouts } from '../../adapters/bank-payout/port.js';
 import type { Carrier } from '../../adapters/carrier/port.js';
 import { dropOffQrPng } from '../documents/drop-off-qr.js';
+import { refundLines } from './inspection.js';
 import { labelFrom } from './label-from.js';
 import { bookPickup } from './pickup-booking.js';
 import type { MailTransport } from '../../adapters/mail/port.js';
@@ -121,7 +122,8 @@ export function requestJobHandlers(deps: Deps): {
           amount,
           currency: order?.currency ?? request.currency,
           kind,
-          lines: items.map((item) => ({ lineId: item.order_line_id, quantity: item.quantity })),
+          // Only the units accepted at receipt are refunded, each back on sale as the desk chose (issue 33).
+          lines: refundLines(items, await deps.requests.inspections(request.id)),
           // A refund comes after the parcel was received, or with nothing sent back when the shopper keeps the item.
           restock: request.shipping_method_id !== ShippingMethodId.KeepItem,
           idempotencyKey: `request-${request.id}`,

@@ -3,7 +3,7 @@ import { normalizeOrderNumber } from '@return-center/domain';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { RequestEventsTable } from '../../db/schema.js';
-import type { ItemRecord, RequestRecord } from './request-record.js';
+import type { InspectionRecord, ItemRecord, RequestRecord } from './request-record.js';
 
 export interface ListFilter {
   status?: number;
@@ -24,6 +24,9 @@ export interface ListFilter {
 export const recordEvent = (db: Db, event: Insertable<RequestEventsTable>) =>
   db.insertInto('request_events').values(event).execute();
 
+export const inspectionsOf = (db: Db, requestId: number): Promise<InspectionRecord[]> =>
+  db.selectFrom('item_inspections').selectAll().where('request_id', '=', requestId).orderBy('id').execute();
+
 export class RequestsRepository {
   constructor(private readonly db: Db) {}
 
@@ -33,6 +36,11 @@ export class RequestsRepository {
 
   items(requestId: number): Promise<ItemRecord[]> {
     return this.db.selectFrom('return_items').selectAll().where('request_id', '=', requestId).orderBy('id').execute();
+  }
+
+  /** The desk's inspection of the request's units at receipt (issue 33); none before a detailed receipt. */
+  inspections(requestId: number): Promise<InspectionRecord[]> {
+    return inspectionsOf(this.db, requestId);
   }
 
   /** Stores the shopper's tracking and records it in the audit trail, in one transaction. */
