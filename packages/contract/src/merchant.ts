@@ -91,6 +91,8 @@ export const requestListQuery = z.object({
   cursor: id.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
+/** The export takes the list's filters, without its paging: it streams every matching request. */
+export const requestExportQuery = requestListQuery.omit({ cursor: true, limit: true });
 
 /** The longest reason a rejection may give the shopper. */
 export const REJECT_REASON_MAX = 500;
@@ -135,6 +137,8 @@ interface MerchantRoute {
   query?: z.ZodType;
   body?: z.ZodType;
   answer: z.ZodType;
+  /** The media type of a success that is not the JSON envelope (the CSV export). */
+  produces?: 'text/csv';
   /**
    * What this route may refuse with besides what every route may: 401 and 429 (the caller), and 400, 413 and 415 when
    * it takes a body or a query.
@@ -163,6 +167,15 @@ export const merchantRoutes = {
     summary: 'List return requests, newest first, with cursor pagination',
     query: requestListQuery,
     answer: z.object({ items: z.array(merchantRequestSummary), next_cursor: int.nullable() }),
+  },
+  exportRequests: {
+    method: 'GET',
+    path: '/requests/export',
+    summary:
+      'The requests matching the list\'s filters as a CSV file (UTF-8 with a byte order mark, RFC 4180), one row per item: dates, status, items, money and tracking',
+    query: requestExportQuery,
+    answer: z.string(),
+    produces: 'text/csv',
   },
   get: {
     method: 'GET',

@@ -3,7 +3,7 @@ import type { RequestAction } from '@return-center/domain';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../http/app-error.js';
 import { merchantRoute } from '../../http/contract-routes.js';
-import { serveRoute } from '../../http/serve-route.js';
+import { MediaAnswer, serveRoute } from '../../http/serve-route.js';
 import { ifMatchVersion, merchantCallers } from './merchant-callers.js';
 import { MERCHANT_DOCS_CSP, merchantDocsHtml, merchantOpenApi } from './openapi.js';
 
@@ -13,6 +13,13 @@ export function merchantApiRoutes({ app, services }: AppContext): void {
   const { shopOf, ownerShopOf, requestOwner } = merchantCallers({ services });
 
   serveRoute(app, merchantRoute('list', shopOf), async ({ input, caller: shop }) => merchant.list(shop, input));
+
+  serveRoute(app, merchantRoute('exportRequests', shopOf), async ({ input, caller: shop, reply }) => {
+    void reply.header('cache-control', 'no-store');
+    return new MediaAnswer<string>('text/csv; charset=utf-8', merchant.exportCsv(shop, input), {
+      'content-disposition': `attachment; filename="requests-${shop.shopUrl.replace(/[^a-z0-9.-]/gi, '')}.csv"`,
+    });
+  });
 
   serveRoute(app, merchantRoute('get', requestOwner), ({ caller: { shop, record } }) => merchant.detail(shop, record));
 

@@ -52,11 +52,14 @@ export function merchantOpenApi(): Record<string, unknown> {
             ...(status === 429
               ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
               : {}),
-            content: {
-              'application/json': {
-                schema: status === 200 ? schema(envelopeOf(route.answer)) : refusalSchema(status),
-              },
-            },
+            content:
+              status === 200 && 'produces' in route
+                ? { [route.produces]: { schema: { type: 'string' } } }
+                : {
+                    'application/json': {
+                      schema: status === 200 ? schema(envelopeOf(route.answer)) : refusalSchema(status),
+                    },
+                  },
           },
         ]),
       ),
