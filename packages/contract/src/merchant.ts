@@ -3,6 +3,7 @@ import { id, int, minor, unixSeconds } from './envelope.js';
 import { checkInfo, refundState } from './returns.js';
 import { returnRule, ruleOrder, ruleSet, ruleSetBody, simulateBody, simulation } from './rules.js';
 import { shopSettings } from './shop-settings.js';
+import { settingsConflict } from './settings-conflict.js';
 import {
   IMPORT_BATCH_MAX,
   ORDER_WEBHOOK,
@@ -144,6 +145,8 @@ interface MerchantRoute {
    * it takes a body or a query.
    */
   refusals?: MerchantStatus[];
+  /** What a refusal's `data` holds, when more than field errors (the settings' 412: who saved, and their settings). */
+  refusalData?: Partial<Record<MerchantStatus, z.ZodType>>;
 }
 
 const action = (
@@ -203,6 +206,7 @@ export const merchantRoutes = {
     body: shopSettings,
     answer: shopSettings,
     refusals: [412],
+    refusalData: { 412: settingsConflict },
   },
   getRules: {
     method: 'GET',

@@ -18,9 +18,9 @@ function statusesOf(route: (typeof merchantRoutes)[keyof typeof merchantRoutes])
   return [...new Set<MerchantStatus>([200, ...input, 401, ...own, 429])].sort((a, b) => a - b);
 }
 
-/** A refusal's envelope: field errors for 400 and 422, nothing else in `data`. */
-const refusalSchema = (status: MerchantStatus) =>
-  schema(envelopeOf(status === 400 || status === 422 ? fieldErrors.nullable() : z.null()));
+/** A refusal's envelope: the route's own refusal data, field errors for 400 and 422, else nothing in `data`. */
+const refusalSchema = (status: MerchantStatus, data?: z.ZodType) =>
+  schema(envelopeOf(data ?? (status === 400 || status === 422 ? fieldErrors.nullable() : z.null())));
 
 /** OpenAPI 3.1 document of the merchant API, generated from the contract schemas. */
 export function merchantOpenApi(): Record<string, unknown> {
@@ -57,7 +57,10 @@ export function merchantOpenApi(): Record<string, unknown> {
                 ? { [route.produces]: { schema: { type: 'string' } } }
                 : {
                     'application/json': {
-                      schema: status === 200 ? schema(envelopeOf(route.answer)) : refusalSchema(status),
+                      schema:
+                        status === 200
+                          ? schema(envelopeOf(route.answer))
+                          : refusalSchema(status, 'refusalData' in route ? route.refusalData[status] : undefined),
                     },
                   },
           },
