@@ -175,7 +175,7 @@ export const merchantRoutes = {
     method: 'GET',
     path: '/requests/export',
     summary:
-      'The requests matching the list\'s filters as a CSV file (UTF-8 with a byte order mark, RFC 4180), one row per item: dates, status, items, money and tracking',
+      "The requests matching the list's filters as a CSV file (UTF-8 with a byte order mark, RFC 4180), one row per item: dates, status, items, money and tracking",
     query: requestExportQuery,
     answer: z.string(),
     produces: 'text/csv',

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The columns of the requests' CSV export (issue 33), in order. One row per returned item, with the request's columns
  * repeated on each; a request without items has one row with the item columns empty. Dates are ISO 8601 in UTC, money

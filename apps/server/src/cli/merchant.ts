@@ -174,7 +174,7 @@ export async function runMerchantCli(
     } else if (group === 'settings' && command === 'set') {
       if (!arg) throw new Error('Give a JSON file: `settings set settings.json`');
       const { [VERSION_KEY]: stored, ...settings } = JSON.parse(readFileSync(arg, 'utf8')) as Record<string, unknown>;
-      const version = values.version ?? (stored === undefined ? undefined : String(stored));
+      const version = values.version ?? (typeof stored === 'number' ? String(stored) : undefined);
       if (!version || !/^\d+$/.test(version))
         throw new Error(
           `No "${VERSION_KEY}" in ${arg}: save \`settings get\` to the file, edit it, then set it (or give --version N)`,

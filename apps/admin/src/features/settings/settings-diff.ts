@@ -48,7 +48,7 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
     if (!isRecord(node[key])) node[key] = {};
     node = node[key] as Record<string, unknown>;
   }
-  if (value === undefined) delete node[last];
+  if (value === undefined) Reflect.deleteProperty(node, last);
   else node[last] = structuredClone(value);
 }
 

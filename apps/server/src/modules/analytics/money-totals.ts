@@ -73,12 +73,12 @@ export async function moneyTotals(db: Db, shop: Shop, from: number, to: number):
     }
     const fees = JSON.parse(row.money || '{}') as Fees;
     const moved: MoneyTotals = {
-      refunded: MONEY_BACK.has(row.solution_id) ? Number(row.actual_refund) : 0,
-      credited: CREDIT.has(row.solution_id) ? Number(row.actual_refund) : 0,
-      exchanged: exchange ? Number(row.exchange_credit) : 0,
+      refunded: MONEY_BACK.has(row.solution_id) ? row.actual_refund : 0,
+      credited: CREDIT.has(row.solution_id) ? row.actual_refund : 0,
+      exchanged: exchange ? row.exchange_credit : 0,
       fees: (fees.return_fee ?? 0) + (fees.label_fee ?? 0) + (fees.restocking_fee ?? 0),
     };
-    const bucket = periods.get(periodStart(Number(row.at), period));
+    const bucket = periods.get(periodStart(row.at, period));
     for (const key of ['refunded', 'credited', 'exchanged', 'fees'] as const) {
       totals[key] += moved[key];
       if (bucket) bucket[key] += moved[key];

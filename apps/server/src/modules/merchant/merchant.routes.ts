@@ -14,7 +14,7 @@ export function merchantApiRoutes({ app, services }: AppContext): void {
 
   serveRoute(app, merchantRoute('list', shopOf), async ({ input, caller: shop }) => merchant.list(shop, input));
 
-  serveRoute(app, merchantRoute('exportRequests', shopOf), async ({ input, caller: shop, reply }) => {
+  serveRoute(app, merchantRoute('exportRequests', shopOf), ({ input, caller: shop, reply }) => {
     void reply.header('cache-control', 'no-store');
     return new MediaAnswer<string>('text/csv; charset=utf-8', merchant.exportCsv(shop, input), {
       'content-disposition': `attachment; filename="requests-${shop.shopUrl.replace(/[^a-z0-9.-]/gi, '')}.csv"`,

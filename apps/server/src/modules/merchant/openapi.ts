@@ -22,6 +22,13 @@ function statusesOf(route: (typeof merchantRoutes)[keyof typeof merchantRoutes])
 const refusalSchema = (status: MerchantStatus, data?: z.ZodType) =>
   schema(envelopeOf(data ?? (status === 400 || status === 422 ? fieldErrors.nullable() : z.null())));
 
+/** What a route's refusal of this status holds in `data`, when the route says. */
+function refusalDataOf(route: (typeof merchantRoutes)[keyof typeof merchantRoutes], status: MerchantStatus) {
+  const own: Partial<Record<MerchantStatus, z.ZodType>> | undefined =
+    'refusalData' in route ? route.refusalData : undefined;
+  return own?.[status];
+}
+
 /** OpenAPI 3.1 document of the merchant API, generated from the contract schemas. */
 export function merchantOpenApi(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -54,13 +61,13 @@ export function merchantOpenApi(): Record<string, unknown> {
               : {}),
             content:
               status === 200 && 'produces' in route
-                ? { [route.produces]: { schema: { type: 'string' } } }
+                ? { [String(route.produces)]: { schema: { type: 'string' } } }
                 : {
                     'application/json': {
                       schema:
                         status === 200
                           ? schema(envelopeOf(route.answer))
-                          : refusalSchema(status, 'refusalData' in route ? route.refusalData[status] : undefined),
+                          : refusalSchema(status, refusalDataOf(route, status)),
                     },
                   },
           },

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import { EXPORT_COLUMNS, SolutionId, type ExportColumn } from '@return-center/contract';
 import { minorToDecimal } from '@return-center/domain';
 import { SHIPPING_METHODS, SOLUTIONS } from '../orders/order-source.js';
-import type { ListFilter } from '../requests/requests.repository.js';
 import type { RequestReads } from '../requests/request-reads.js';
 import type { ItemRecord, RequestRecord } from '../requests/request-record.js';
 
@@ -15,11 +14,12 @@ const STATUS_NAMES: Record<number, string> = {
   4: 'completed',
   5: 'received',
 };
-const solutionNames = new Map(SOLUTIONS.map((solution) => [solution.id, solution.name]));
-const methodNames = new Map(SHIPPING_METHODS.map((method) => [method.id, method.name]));
+const solutionNames = new Map<number, string>(SOLUTIONS.map((solution) => [solution.id, solution.name]));
+const methodNames = new Map<number, string>(SHIPPING_METHODS.map((method) => [method.id, method.name]));
 const MONEY_BACK = new Set<number>([SolutionId.RefundOriginal, SolutionId.BankTransfer]);
 const CREDIT = new Set<number>([SolutionId.DiscountCode, SolutionId.GiftCard]);
 const NUMBER = /^-?\d+(\.\d+)?$/;
+type ListFilter = Parameters<RequestReads['list']>[1];
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a quote, a comma or a line break. Text a spreadsheet would run as a
@@ -102,12 +102,12 @@ export async function* exportChunks(
     const datesOf = new Map<number, Map<string, number>>();
     for (const action of actions) {
       const dates = datesOf.get(action.request_id) ?? new Map<string, number>();
-      dates.set(action.action, Number(action.at));
+      dates.set(action.action, action.at);
       datesOf.set(action.request_id, dates);
     }
     let chunk = '';
     for (const request of rows) {
-      const cells = requestCells(request, datesOf.get(request.id) ?? new Map());
+      const cells = requestCells(request, datesOf.get(request.id) ?? new Map<string, number>());
       const own = itemsOf.get(request.id) ?? [];
       if (own.length === 0) chunk += line(cells);
       for (const item of own) chunk += line({ ...cells, ...itemCells(item) });

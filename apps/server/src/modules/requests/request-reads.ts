@@ -6,7 +6,7 @@ import type { RequestsRepository } from './requests.repository.js';
  */
 export type RequestReads = Pick<
   RequestsRepository,
-    | 'byId'
+  | 'byId'
   | 'list'
   | 'countsByStatus'
   | 'items'

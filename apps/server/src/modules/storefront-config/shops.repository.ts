@@ -66,12 +66,7 @@ export class ShopsRepository implements ShopLookup {
    * Saves the settings and returns their new version; with `fromVersion`, only when the stored version is still that
    * one (compare-and-set in the database, so two instances cannot both win), else null and nothing changes.
    */
-  async updateSettings(
-    shop: Shop,
-    settings: ShopSettings,
-    fromVersion?: number,
-    savedBy = '',
-  ): Promise<number | null> {
+  async updateSettings(shop: Shop, settings: ShopSettings, fromVersion?: number, savedBy = ''): Promise<number | null> {
     let update = this.db
       .updateTable('shops')
       .set((eb) => ({

@@ -16,6 +16,10 @@ export const storefrontConfigTables: TableOwner = {
   // The shop's own contact, not a customer's.
   forgetCustomer: async () => {},
   forgetShop: async (db, shopId) => {
-    await db.updateTable('shops').set({ contact_email: '', contact_phone: '', settings_saved_by: '' }).where('id', '=', shopId).execute();
+    await db
+      .updateTable('shops')
+      .set({ contact_email: '', contact_phone: '', settings_saved_by: '' })
+      .where('id', '=', shopId)
+      .execute();
   },
 };
