@@ -9,6 +9,7 @@ import {
   submitReturn,
   type TestApp,
 } from '../../../test/helper.js';
+import { exchangeScene } from '../returns/test-support.js';
 import { periodFor, periodStart } from './money-totals.js';
 
 const DAY = 86_400;
@@ -97,5 +98,30 @@ describe.each(dialects)('analytics money on %s', (dialect) => {
     expect(shirt?.reasons).toHaveLength(1);
     expect(shirt?.reasons[0]?.count).toBe(1);
     expect(week.reasons_by_product.map((p) => p.product)).toContain('Cotton T-Shirt');
+  });
+});
+
+describe.each(dialects)('analytics money of an exchange on %s', (dialect) => {
+  let t: TestApp;
+  let size43: number;
+  exchangeScene(dialect, (scene) => ({ t, size43 } = scene));
+
+  it("counts an exchange's credit when it is approved, not before", async () => {
+    const { requestId } = await submitReturn(t, {
+      title: 'Canvas Sneakers',
+      exchange: [{ variant_id: size43, quantity: 1 }],
+    });
+    const owner = await signInConsole(t);
+    const now = Math.floor(t.clock.nowMs() / 1000);
+    const totals = async () =>
+      (
+        (await owner.send('GET', `${consolePath('analytics')}?from=${String(now - DAY)}&to=${String(now + DAY)}`)).body
+          .data as Analytics
+      ).money.totals;
+    expect((await totals()).exchanged).toBe(0);
+    await merchantAction(t, requestId, 'approve');
+    await t.app.ctx.worker.runDue();
+    // The pair of size 43 costs 8900: the return's credit towards it.
+    expect(await totals()).toMatchObject({ exchanged: 8900, refunded: 0, credited: 0 });
   });
 });

@@ -88,6 +88,7 @@ describe.each(dialects)('requests export on %s', (dialect) => {
   it('exports a refunded request with its dates, item, money and tracking, formulas defused', async () => {
     await patchSettings(t, (settings) => {
       for (const reason of settings.reasons) reason.text = '=HYPERLINK("http://evil")';
+      settings.return_setting.return_fee = 300;
     });
     const { token, requestId } = await submitReturn(t);
     t.clock.advance(3600_000);
@@ -123,6 +124,7 @@ describe.each(dialects)('requests export on %s', (dialect) => {
       refunded: '40.00',
       credited: '0.00',
       exchanged: '0.00',
+      fees: '3.00',
       tracking_number: '1Z999AA10123456784',
       carrier: 'UPS',
       item_title: 'Linen Shirt',
