@@ -14,11 +14,15 @@ export function merchantApiRoutes({ app, services }: AppContext): void {
 
   serveRoute(app, merchantRoute('list', shopOf), async ({ input, caller: shop }) => merchant.list(shop, input));
 
+  // A CSV file streamed page by page, outside the envelope; the list's filters choose its requests.
   serveRoute(app, merchantRoute('exportRequests', shopOf), ({ input, caller: shop, reply }) => {
     void reply.header('cache-control', 'no-store');
-    return new MediaAnswer<string>('text/csv; charset=utf-8', merchant.exportCsv(shop, input), {
-      'content-disposition': `attachment; filename="requests-${shop.shopUrl.replace(/[^a-z0-9.-]/gi, '')}.csv"`,
-    });
+    const file = `requests-${shop.shopUrl.replace(/[^a-z0-9.-]/gi, '')}.csv`;
+    return Promise.resolve(
+      new MediaAnswer<string>('text/csv; charset=utf-8', merchant.exportCsv(shop, input), {
+        'content-disposition': `attachment; filename="${file}"`,
+      }),
+    );
   });
 
   serveRoute(app, merchantRoute('get', requestOwner), ({ caller: { shop, record } }) => merchant.detail(shop, record));
