@@ -14,6 +14,8 @@ export * from './page-protocol.js';
 export * from './shop-settings.js';
 export * from './merchant.js';
 export * from './inspection.js';
+export * from './request-export.js';
+export * from './settings-conflict.js';
 export * from './order-feed.js';
 export * from './console.js';
 export * from './rules.js';

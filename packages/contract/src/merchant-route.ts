@@ -34,9 +34,13 @@ export interface MerchantRoute {
   query?: z.ZodType;
   body?: z.ZodType;
   answer: z.ZodType;
+  /** The media type of a success that is not the JSON envelope (the CSV export). */
+  produces?: 'text/csv';
   /**
    * What this route may refuse with besides what every route may: 401 and 429 (the caller), and 400, 413 and 415 when
    * it takes a body or a query.
    */
   refusals?: MerchantStatus[];
+  /** What a refusal's `data` holds, when more than field errors (the settings' 412: who saved, and their settings). */
+  refusalData?: Partial<Record<MerchantStatus, z.ZodType>>;
 }

@@ -7,6 +7,7 @@ import { returnRule, ruleOrder, ruleSet, ruleSetBody, simulateBody, simulation }
 import type { MerchantRoute, MerchantStatus } from './merchant-route.js';
 import { shopSettings } from './shop-settings.js';
 import { webhookRoutes } from './webhooks.js';
+import { settingsConflict } from './settings-conflict.js';
 import {
   IMPORT_BATCH_MAX,
   ORDER_WEBHOOK,
@@ -102,6 +103,8 @@ export const requestListQuery = z.object({
   cursor: id.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
+/** The export takes the list's filters, without its paging: it streams every matching request. */
+export const requestExportQuery = requestListQuery.omit({ cursor: true, limit: true });
 
 /** The longest reason a rejection may give the shopper. */
 export const REJECT_REASON_MAX = 500;
@@ -134,6 +137,15 @@ export const merchantRoutes = {
     query: requestListQuery,
     answer: z.object({ items: z.array(merchantRequestSummary), next_cursor: int.nullable() }),
   },
+  exportRequests: {
+    method: 'GET',
+    path: '/requests/export',
+    summary:
+      "The requests matching the list's filters as a CSV file (UTF-8 with a byte order mark, RFC 4180), one row per item: dates, status, items, money and tracking",
+    query: requestExportQuery,
+    answer: z.string(),
+    produces: 'text/csv',
+  },
   get: {
     method: 'GET',
     path: '/requests/{id}',
@@ -165,6 +177,7 @@ export const merchantRoutes = {
     body: shopSettings,
     answer: shopSettings,
     refusals: [412],
+    refusalData: { 412: settingsConflict },
   },
   getRules: {
     method: 'GET',

@@ -19,6 +19,9 @@ export interface ShopsTable {
   settings: string;
   /** Goes up by one with every settings save (a save from an older version is refused). */
   settings_version: Generated<number>;
+  /** Who saved the settings last ("console:<staff email>", "merchant-api", "cli"; '' before migration 037), and when. */
+  settings_saved_by: Generated<string>;
+  settings_saved_at: Generated<number>;
   created_at: number;
 }
 

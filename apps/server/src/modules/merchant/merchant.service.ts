@@ -2,13 +2,14 @@ import { itemCondition, itemOutcome, type MerchantRequest, type ShopSettings } f
 import { acceptedUnits } from '../requests/inspection.js';
 import { parseDeskOutcome, type DeskOutcome, type RuleRef } from '@return-center/domain';
 import type { z } from 'zod';
-import type { requestListQuery } from '@return-center/contract';
+import type { requestExportQuery, requestListQuery } from '@return-center/contract';
 import type { LifecycleService } from '../requests/lifecycle.service.js';
 import { refundCeiling } from '../requests/request-detail.js';
 import type { RequestReads } from '../requests/request-reads.js';
 import type { RequestRecord } from '../requests/request-record.js';
 import type { Shop } from '../storefront-config/shop.js';
 import type { MerchantKeys } from './merchant-keys.js';
+import { exportStream } from './request-export.js';
 
 /** Why the request's rules flagged it for staff, each with the rule's name. */
 const flagsOf = ({ flags }: DeskOutcome) => flags.map((flag) => ({ rule: flag.rule.name, reason: flag.reason }));
@@ -24,6 +25,19 @@ function rulesSaid(record: RequestRecord) {
   };
 }
 
+/** The list's filters (also the export's), as the requests' reads take them. */
+const listFilter = (query: z.output<typeof requestExportQuery>) => ({
+  status: query.status,
+  orderNumber: query.order,
+  email: query.email,
+  createdFrom: query.created_from,
+  createdTo: query.created_to,
+  search: query.q,
+  reasonId: query.reason,
+  solutionId: query.solution,
+  methodId: query.method,
+});
+
 export class MerchantService {
   constructor(
     readonly keys: MerchantKeys,
@@ -33,15 +47,7 @@ export class MerchantService {
 
   async list(shop: Shop, query: z.output<typeof requestListQuery>) {
     const { rows, nextCursor } = await this.requests.list(shop.id, {
-      status: query.status,
-      orderNumber: query.order,
-      email: query.email,
-      createdFrom: query.created_from,
-      createdTo: query.created_to,
-      search: query.q,
-      reasonId: query.reason,
-      solutionId: query.solution,
-      methodId: query.method,
+      ...listFilter(query),
       cursor: query.cursor,
       limit: query.limit,
     });
@@ -100,6 +106,11 @@ export class MerchantService {
       events: await this.requests.events(record.id),
       ...rulesSaid(record),
     };
+  }
+
+  /** Every request matching the list's filters as a CSV stream (one row per item). */
+  exportCsv(shop: Shop, query: z.output<typeof requestExportQuery>) {
+    return exportStream(this.requests, shop.id, listFilter(query));
   }
 
   settings(shop: Shop): ShopSettings {

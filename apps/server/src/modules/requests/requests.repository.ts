@@ -157,6 +157,23 @@ export class RequestsRepository {
     return { rows: page, nextCursor: rows.length > filter.limit ? (page.at(-1)?.id ?? null) : null };
   }
 
+  /** The items of many requests (the CSV export's page), in order. */
+  itemsOf(requestIds: readonly number[]): Promise<ItemRecord[]> {
+    if (requestIds.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('return_items').selectAll().where('request_id', 'in', requestIds).orderBy('id').execute();
+  }
+
+  /** When each of many requests first took each action (approve, receive, refund…): the export's dates. */
+  async firstActionsOf(requestIds: readonly number[]) {
+    if (requestIds.length === 0) return [];
+    return this.db
+      .selectFrom('request_events')
+      .select(['request_id', 'action', (eb) => eb.fn.min('at').as('at')])
+      .where('request_id', 'in', requestIds)
+      .groupBy(['request_id', 'action'])
+      .execute();
+  }
+
   /** A shopper's requests at the shop, for rules on their history: when, for which order, and what was refunded. */
   historyOf(shopId: number, email: string) {
     return this.db
