@@ -143,6 +143,31 @@ describe.each(dialects)('requests export on %s', (dialect) => {
     expect(response.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
   });
 
+  it('says how each item was found at receipt and what was decided', async () => {
+    const { requestId } = await submitReturn(t);
+    await post(`/requests/${requestId}/approve`);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `${MERCHANT_BASE}/requests/${requestId}`,
+      headers: { authorization: `Bearer ${KEY}` },
+    });
+    const [item] = detail.json<{ data: { items: { line_item_id: number }[] } }>().data.items;
+    const received = await post(`/requests/${requestId}/receive`, {
+      items: [
+        {
+          line_item_id: item?.line_item_id,
+          quantity: 1,
+          condition: 'damaged',
+          outcome: 'rejected',
+          reason: 'torn seam',
+        },
+      ],
+    });
+    expect(received.statusCode).toBe(200);
+    const row = records((await download()).body).find((r) => r.request_id === String(requestId));
+    expect(row).toMatchObject({ item_condition: '1 damaged', item_outcome: '1 rejected: torn seam' });
+  });
+
   it("takes the list's filters and never exports another shop's requests", async () => {
     const { requestId } = await submitReturn(t);
     const all = records((await download()).body);

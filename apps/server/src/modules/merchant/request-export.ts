@@ -3,7 +3,7 @@ import { EXPORT_COLUMNS, SolutionId, type ExportColumn } from '@return-center/co
 import { minorToDecimal } from '@return-center/domain';
 import { SHIPPING_METHODS, SOLUTIONS } from '../orders/order-source.js';
 import type { RequestReads } from '../requests/request-reads.js';
-import type { ItemRecord, RequestRecord } from '../requests/request-record.js';
+import type { InspectionRecord, ItemRecord, RequestRecord } from '../requests/request-record.js';
 
 /** How many requests the export reads at a time: one page of requests, then their items and dates in one read each. */
 const PAGE = 200;
@@ -70,15 +70,23 @@ function requestCells(request: RequestRecord, at: Map<string, number>): Partial<
   };
 }
 
-/** The columns of one item. Condition and outcome come with per-item inspection; until then they stay empty. */
-const itemCells = (item: ItemRecord): Partial<Record<ExportColumn, string | number>> => ({
+/**
+ * The columns of one item. Condition and outcome list its inspected groups of units ("2 as_new; 1 damaged",
+ * "2 accepted; 1 rejected: torn seam"); both are empty until it is inspected at receipt.
+ */
+const itemCells = (
+  item: ItemRecord,
+  inspected: InspectionRecord[],
+): Partial<Record<ExportColumn, string | number>> => ({
   item_sku: item.sku,
   item_title: item.title,
   item_variant: item.variant_title,
   item_quantity: item.quantity,
   item_reason: item.reason_text,
-  item_condition: '',
-  item_outcome: '',
+  item_condition: inspected.map((group) => `${String(group.quantity)} ${group.condition}`).join('; '),
+  item_outcome: inspected
+    .map((group) => `${String(group.quantity)} ${group.outcome}${group.reason ? `: ${group.reason}` : ''}`)
+    .join('; '),
 });
 
 const line = (cells: Partial<Record<ExportColumn, string | number>>) =>
@@ -96,7 +104,11 @@ export async function* exportChunks(
   do {
     const { rows, nextCursor } = await requests.list(shopId, { ...filter, cursor, limit: PAGE });
     const ids = rows.map((row) => row.id);
-    const [items, actions] = await Promise.all([requests.itemsOf(ids), requests.firstActionsOf(ids)]);
+    const [items, actions, inspections] = await Promise.all([
+      requests.itemsOf(ids),
+      requests.firstActionsOf(ids),
+      requests.inspectionsOfMany(ids),
+    ]);
     const itemsOf = new Map<number, ItemRecord[]>();
     for (const item of items) itemsOf.set(item.request_id, [...(itemsOf.get(item.request_id) ?? []), item]);
     const datesOf = new Map<number, Map<string, number>>();
@@ -110,7 +122,12 @@ export async function* exportChunks(
       const cells = requestCells(request, datesOf.get(request.id) ?? new Map<string, number>());
       const own = itemsOf.get(request.id) ?? [];
       if (own.length === 0) chunk += line(cells);
-      for (const item of own) chunk += line({ ...cells, ...itemCells(item) });
+      for (const item of own) {
+        const inspected = inspections.filter(
+          (group) => group.request_id === request.id && group.order_line_id === item.order_line_id,
+        );
+        chunk += line({ ...cells, ...itemCells(item, inspected) });
+      }
     }
     yield chunk;
     cursor = nextCursor ?? undefined;

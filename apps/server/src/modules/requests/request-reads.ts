@@ -12,6 +12,7 @@ export type RequestReads = Pick<
   | 'countsByStatus'
   | 'items'
   | 'inspections'
+  | 'inspectionsOfMany'
   | 'itemsOf'
   | 'firstActionsOf'
   | 'events'

@@ -43,6 +43,17 @@ export class RequestsRepository {
     return inspectionsOf(this.db, requestId);
   }
 
+  /** The inspections of many requests (the export), in the order they were made. */
+  async inspectionsOfMany(requestIds: number[]): Promise<InspectionRecord[]> {
+    if (requestIds.length === 0) return [];
+    return this.db
+      .selectFrom('item_inspections')
+      .selectAll()
+      .where('request_id', 'in', requestIds)
+      .orderBy('id')
+      .execute();
+  }
+
   /** Stores the shopper's tracking and records it in the audit trail, in one transaction. */
   async recordTracking(
     request: RequestRecord,
