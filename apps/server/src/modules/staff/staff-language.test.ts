@@ -35,7 +35,11 @@ describe.each(dialects)('console language of a staff member on %s', (dialect) =>
     expect((await owner.send('PUT', consolePath('setLanguage'), { language: 'ar' })).status).toBe(200);
     expect((await accountOf(owner)).language).toBe('ar');
     expect((await accountOf(lea)).language).toBe('de');
-    const again = await signInConsole(t, { email: 'lea@shop.example', password: 'a long enough password' }, '10.0.0.11');
+    const again = await signInConsole(
+      t,
+      { email: 'lea@shop.example', password: 'a long enough password' },
+      '10.0.0.11',
+    );
     expect(again.session.account.language).toBe('de');
   });
 
@@ -55,7 +59,11 @@ describe.each(dialects)('console language of a staff member on %s', (dialect) =>
       payload: { language: 'fr' },
     });
     expect(forged.statusCode).toBe(403);
-    const anonymous = await t.app.inject({ method: 'PUT', url: consolePath('setLanguage'), payload: { language: 'fr' } });
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: consolePath('setLanguage'),
+      payload: { language: 'fr' },
+    });
     expect(anonymous.statusCode).toBe(401);
     expect((await accountOf(owner)).language).toBeNull();
   });
