@@ -57,9 +57,7 @@ describe.each(CONSOLE_LOCALES.filter((code) => code !== 'en'))('console language
       if (source === undefined) continue; // reported as an extra key above
       const expected = placeholders(source);
       const actual = placeholders(text);
-      const fine = PLURAL.test(key)
-        ? actual.every((p) => expected.includes(p))
-        : actual.join() === expected.join();
+      const fine = PLURAL.test(key) ? actual.every((p) => expected.includes(p)) : actual.join() === expected.join();
       if (!fine) wrong.push(`${key} (${code}): {{${actual.join('}}, {{')}}} instead of {{${expected.join('}}, {{')}}}`);
     }
     expect(wrong).toEqual([]);
