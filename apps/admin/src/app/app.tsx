@@ -1,9 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError, whenSignedOut } from '../shared/api';
-import { applyLanguage, browserLocale } from '../shared/i18n';
-import { SESSION_KEY, useSession } from '../shared/session';
+import { SESSION_KEY } from '../shared/session';
 import { routes } from './routes';
 
 /**
@@ -25,22 +24,11 @@ export function consoleQueryClient(): QueryClient {
   return queryClient;
 }
 
-/** The console speaks the signed-in member's language, or the browser's until someone signs in (issue 33). */
-function FollowLanguage() {
-  const { data: session } = useSession();
-  const language = session?.account.language ?? browserLocale();
-  useEffect(() => {
-    void applyLanguage(language);
-  }, [language]);
-  return null;
-}
-
 export function App() {
   const [client] = useState(consoleQueryClient);
   const [router] = useState(() => createBrowserRouter(routes, { basename: '/admin' }));
   return (
     <QueryClientProvider client={client}>
-      <FollowLanguage />
       <RouterProvider router={router} />
     </QueryClientProvider>
   );
