@@ -1,4 +1,8 @@
-import { byArea } from '../areas';
-
-/** This language's area files as one module: one chunk loaded on demand (English ships in the entry). */
-export default byArea(import.meta.glob<{ default: Record<string, unknown> }>('./*.json', { eager: true }));
+/**
+ * English, the fallback, ships in the entry: every area but those of pages some members never open (rules, settings,
+ * analytics), which load with their page (`withEnglishOf` in shared/i18n.ts).
+ */
+export default import.meta.glob<{ default: Record<string, unknown> }>(
+  ['./*.json', '!./rules.json', '!./settings.json', '!./analytics.json'],
+  { eager: true },
+);
