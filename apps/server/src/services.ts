@@ -34,12 +34,16 @@ import { RequestsRepository } from './modules/requests/requests.repository.js';
 import { NewRequestsService } from './modules/requests/new-requests.service.js';
 import { ShopperRequestsService } from './modules/requests/shopper-requests.service.js';
 import { ReturnsService } from './modules/returns/returns.service.js';
+import { DeskReturns } from './modules/returns/desk-returns.js';
+import { RequestEdits } from './modules/requests/request-edits.js';
 import { ExchangeDrafts } from './modules/returns/exchange-reservation.js';
 import { PayoutsService } from './modules/payouts/payouts.service.js';
 import { PickupService } from './modules/pickup/pickup.service.js';
 import { RulesRepository } from './modules/rules/rules.repository.js';
 import { RulesService } from './modules/rules/rules.service.js';
 import { RulesSimulator } from './modules/rules/rules-simulator.js';
+import { announceRequest } from './modules/webhooks/request-events.js';
+import { webhooksSetup } from './modules/webhooks/webhooks-setup.js';
 import { ShopsRepository } from './modules/storefront-config/shops.repository.js';
 import { StorefrontConfigService } from './modules/storefront-config/storefront-config.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -166,6 +170,19 @@ export async function createServices(
     clock,
   });
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const accounts = new StaffRepository(db);
+  const webhooks = webhooksSetup({
+    db,
+    dialect,
+    outbox,
+    clock,
+    shops,
+    mail,
+    publicUrl,
+    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
+    ownerOf: async (shopId) => (await accounts.ofShop(shopId)).find((a) => a.role === 'owner')?.email ?? null,
+    onQueued: () => worker.kick(),
+  });
   const jobs = requestJobHandlers({
     db,
     shops,
@@ -179,8 +196,8 @@ export async function createServices(
     lifecycle,
     publicUrl,
     clock,
+    announce: (shop, request, event) => announceRequest({ webhooks: webhooks.service, merchant }, shop, request, event),
   });
-  const accounts = new StaffRepository(db);
   const staff = new StaffService({
     db,
     accounts,
@@ -197,6 +214,7 @@ export async function createServices(
     ...jobs.handlers,
     'staff.link': staffLinkJob({ db, accounts, shops, mail, clock, publicUrl }),
     'request.rules': ruleJob({ requests, shops, lifecycle }),
+    ...webhooks.handlers,
     'auth.send-code': sendCodeJob({ platform, shops, codes, mail, clock, codeTtlMinutes: config.CODE_TTL_MINUTES }),
   };
   const worker = new Worker(outbox, handlers, log, jobs.onDead);
@@ -217,6 +235,14 @@ export async function createServices(
       /** The install, webhooks and app proxy when STORE_PLATFORM=shopify (#16). */
       shopify: shopify?.services ?? null,
       returns,
+      /** Returns staff make or change for a shopper (issue 33 point 4), through the portal's rules. */
+      deskReturns: new DeskReturns({
+        platform,
+        orders,
+        returns,
+        reads: requests,
+        edits: new RequestEdits({ db, dialect, clock }),
+      }),
       pickup: new PickupService(carrier, geocoder, log, clock),
       carrierWebhook,
       /** The carrier's tracker events applied to the returns they track. */
@@ -224,6 +250,8 @@ export async function createServices(
       payouts: payees,
       lifecycle,
       merchant,
+      /** Outbound webhooks and the event feed (issue 34). */
+      webhooks: webhooks.service,
       staff,
       analytics: new AnalyticsService(db, platform),
       shopperRequests,

@@ -32,6 +32,10 @@ export const JOB_KINDS = {
   'request.notify': z.object({ requestId, event: z.enum(REQUEST_EVENTS) }),
   /** What the shop's rules do without a person at a moment of the request: review it, receive or refund it. */
   'request.rules': z.object({ requestId, moment: z.enum(RULE_MOMENTS) }),
+  /** One try of a webhook delivery (webhooks); `attempt` counts from 1, so each try is its own job. */
+  'webhook.deliver': z.object({ deliveryId: z.number().int().positive(), attempt: z.number().int().positive() }),
+  /** Tells a shop's owner that an endpoint which kept failing was turned off. */
+  'webhook.endpoint-disabled': z.object({ endpointId: z.number().int().positive() }),
 } satisfies Record<string, z.ZodType>;
 
 export type JobKind = keyof typeof JOB_KINDS;

@@ -2,6 +2,7 @@ import { ShippingMethodId, SolutionId } from '@return-center/contract';
 import type { BankPayouts } from '../../adapters/bank-payout/port.js';
 import type { Carrier } from '../../adapters/carrier/port.js';
 import { dropOffQrPng } from '../documents/drop-off-qr.js';
+import { refundLines } from './inspection.js';
 import { labelFrom } from './label-from.js';
 import { bookPickup } from './pickup-booking.js';
 import type { MailTransport } from '../../adapters/mail/port.js';
@@ -12,9 +13,10 @@ import { packingSlipPdf } from '../documents/packing-slip.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { DeadJobHandlers, JobHandlers } from '../jobs/worker.js';
 import { requestEmail, type RequestEvent } from '../notifications/request-emails.js';
-import type { ShopLookup } from '../storefront-config/shop.js';
+import type { Shop, ShopLookup } from '../storefront-config/shop.js';
 import { REFUND_KINDS, type LifecycleService } from './lifecycle.service.js';
 import { PAYOUT_CHECK_SECONDS, payOut, recordPayout } from './payout.js';
+import type { RequestRecord } from './request-record.js';
 import { recordEvent, type RequestsRepository } from './requests.repository.js';
 import { nowSeconds, type Clock } from '../../clock.js';
 
@@ -31,11 +33,13 @@ export interface Deps {
   lifecycle: LifecycleService;
   publicUrl: string;
   clock: Clock;
+  /** Tells the shop's other systems (webhooks, the event feed) that the request moved; once per request and event. */
+  announce: (shop: Shop, request: RequestRecord, event: RequestEvent) => Promise<void>;
 }
 
 /** The work behind each transition. Every handler checks what is already done, so a rerun changes nothing. */
 export function requestJobHandlers(deps: Deps): {
-  handlers: Omit<JobHandlers, 'auth.send-code' | 'staff.link' | 'request.rules'>;
+  handlers: Omit<JobHandlers, 'auth.send-code' | 'staff.link' | 'request.rules' | `webhook.${string}`>;
   onDead: DeadJobHandlers;
 } {
   const load = async (requestId: number) => {
@@ -48,7 +52,7 @@ export function requestJobHandlers(deps: Deps): {
   const notify = (requestId: number, event: RequestEvent) =>
     deps.outbox.enqueue(deps.db, 'request.notify', { requestId, event }, `notify:${requestId}:${event}`);
 
-  const handlers: Omit<JobHandlers, 'auth.send-code' | 'staff.link' | 'request.rules'> = {
+  const handlers: Omit<JobHandlers, 'auth.send-code' | 'staff.link' | 'request.rules' | `webhook.${string}`> = {
     async 'request.documents'({ requestId }) {
       const { request, detail } = await load(requestId);
       const needsLabel = [ShippingMethodId.MerchantLabel, ShippingMethodId.CarrierPickup] as number[];
@@ -118,7 +122,8 @@ export function requestJobHandlers(deps: Deps): {
           amount,
           currency: order?.currency ?? request.currency,
           kind,
-          lines: items.map((item) => ({ lineId: item.order_line_id, quantity: item.quantity })),
+          // Only the units accepted at receipt are refunded, each back on sale as the desk chose (issue 33).
+          lines: refundLines(items, await deps.requests.inspections(request.id)),
           // A refund comes after the parcel was received, or with nothing sent back when the shopper keeps the item.
           restock: request.shipping_method_id !== ShippingMethodId.KeepItem,
           idempotencyKey: `request-${request.id}`,
@@ -216,6 +221,7 @@ export function requestJobHandlers(deps: Deps): {
 
     async 'request.notify'({ requestId, event }) {
       const { request, shop, detail } = await load(requestId);
+      await deps.announce(shop, request, event);
       const message = requestEmail(shop, event, detail, request.language, deps.publicUrl);
       await deps.mail.send(message);
       // The request's timeline shows the emails sent along with the changes (the console's request page).

@@ -37,6 +37,9 @@ export const requestsTables: TableOwner = {
         proof: 'links to the shopper’s photos',
       },
     },
+    item_inspections: {
+      personal: { reason: 'free text the merchant wrote to the shopper about the units' },
+    },
     request_events: {
       personal: {
         note: 'free text: what was typed, to whom a mail went',
@@ -108,6 +111,7 @@ async function anonymise(db: Db, ids: number[]): Promise<void> {
       .set({ reason_text: '', description: '', proof: '[]' })
       .where('request_id', 'in', chunk)
       .execute();
+    await db.updateTable('item_inspections').set({ reason: '' }).where('request_id', 'in', chunk).execute();
     await db.updateTable('request_events').set({ note: '' }).where('request_id', 'in', chunk).execute();
   }
 }
