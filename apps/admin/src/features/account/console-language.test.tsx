@@ -46,7 +46,7 @@ describe('the console in the member’s language', () => {
     const row = table.getAllByRole('row')[1] as HTMLElement;
     expect(within(row).getByText(/45,00\s\$/)).toBeTruthy();
     expect(within(row).getByText(/09\.10\.2025/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'CSV exportieren' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'CSV exportieren' })).toBeTruthy();
   });
 
   it('reads right to left in Arabic, chosen before', async () => {
