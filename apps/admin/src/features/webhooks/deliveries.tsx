@@ -16,6 +16,15 @@ import {
 
 const FILTERS: DeliveryFilter[] = ['', 'pending', 'succeeded', 'failed'];
 
+/** A JSON body laid out to be read; anything else as it is. */
+function pretty(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
 /**
  * An endpoint's latest deliveries, filtered by status: each row opens to what was sent and answered; the owner sends a
  * failed one again, or all of them (the count is announced).
@@ -153,29 +162,31 @@ function DeliveryRow({
         <td className="number">{delivery.latency_ms}</td>
         <td>{dateTime(delivery.created_at)}</td>
         <td>{delivery.next_attempt_at === null ? '—' : dateTime(delivery.next_attempt_at)}</td>
-        <td className="hooks-row-actions">
-          <button
-            type="button"
-            className="button secondary small"
-            aria-expanded={open}
-            aria-controls={detailsId}
-            onClick={() => setOpen(!open)}
-          >
-            {t('webhooks.details')}
-            <span className="visually-hidden"> {what}</span>
-          </button>
-          {owner && delivery.status === 'failed' ? (
-            <button type="button" className="button small" disabled={busy} onClick={onResend}>
-              {t('webhooks.resend')}
+        <td>
+          <div className="hooks-row-actions">
+            <button
+              type="button"
+              className="button secondary small"
+              aria-expanded={open}
+              aria-controls={detailsId}
+              onClick={() => setOpen(!open)}
+            >
+              {t('webhooks.details')}
               <span className="visually-hidden"> {what}</span>
             </button>
-          ) : null}
+            {owner && delivery.status === 'failed' ? (
+              <button type="button" className="button small" disabled={busy} onClick={onResend}>
+                {t('webhooks.resend')}
+                <span className="visually-hidden"> {what}</span>
+              </button>
+            ) : null}
+          </div>
         </td>
       </tr>
       <tr id={detailsId} hidden={!open} className="hooks-details">
         <td colSpan={9}>
           <h4>{t('webhooks.requestBody')}</h4>
-          <pre>{delivery.request_body || t('webhooks.empty')}</pre>
+          <pre>{pretty(delivery.request_body) || t('webhooks.empty')}</pre>
           <h4>{t('webhooks.responseBody')}</h4>
           <pre>{delivery.response_body || t('webhooks.empty')}</pre>
         </td>

@@ -12,15 +12,20 @@ interface Props {
   refused: FieldErrors;
   onSubmit: (draft: EndpointDraft) => void;
   onCancel?: () => void;
+  /** The address takes the focus as the form opens (an editor opened by a button). */
+  focusFirst?: boolean;
 }
 
 /** An endpoint's address, description and events, checked by the contract's schema before it is sent. */
-export function EndpointForm({ initial, submitLabel, busy, refused, onSubmit, onCancel }: Props) {
+export function EndpointForm({ initial, submitLabel, busy, refused, onSubmit, onCancel, focusFirst }: Props) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(initial);
   const [checked, setChecked] = useState<FieldErrors>({});
   const errors = { ...refused, ...checked };
   const urlRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusFirst) urlRef.current?.focus();
+  }, [focusFirst]);
   // A refused address takes the focus, so that the merchant lands where the problem is.
   useEffect(() => {
     if (refused.url) urlRef.current?.focus();

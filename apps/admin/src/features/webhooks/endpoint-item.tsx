@@ -1,6 +1,6 @@
 import type { WebhookEndpoint } from '@return-center/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { Deliveries } from './deliveries';
@@ -20,6 +20,13 @@ export function EndpointItem({ endpoint, owner }: { endpoint: WebhookEndpoint; o
   const [editing, setEditing] = useState(false);
   const [showDeliveries, setShowDeliveries] = useState(false);
   const [asking, setAsking] = useState(false);
+  // Back from the editor (saved or cancelled), the focus returns to its Edit button.
+  const editRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (!editing && wasEditing.current) editRef.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const refresh = () => void client.invalidateQueries({ queryKey: HOOKS_KEY });
   const save = useMutation({
     mutationFn: (draft: EndpointDraft) => changeEndpoint(endpoint.id, draft),
@@ -67,6 +74,7 @@ export function EndpointItem({ endpoint, owner }: { endpoint: WebhookEndpoint; o
         <section aria-label={t('webhooks.editTitle', { url: endpoint.url })}>
           <EndpointForm
             initial={draftOf(endpoint)}
+            focusFirst
             submitLabel={t('webhooks.save')}
             busy={save.isPending}
             refused={save.error ? refusedFields(save.error) : {}}
@@ -89,7 +97,7 @@ export function EndpointItem({ endpoint, owner }: { endpoint: WebhookEndpoint; o
       <div className="hooks-actions">
         {owner && !editing ? (
           <>
-            <button type="button" className="button secondary small" onClick={() => setEditing(true)}>
+            <button ref={editRef} type="button" className="button secondary small" onClick={() => setEditing(true)}>
               {t('webhooks.edit')}
             </button>
             <button

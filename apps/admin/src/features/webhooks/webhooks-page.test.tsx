@@ -137,7 +137,9 @@ describe('the Webhooks page', () => {
     expect(within(failed).getByRole('cell', { name: '120' })).toBeTruthy();
     await user.click(within(failed).getByRole('button', { name: 'Details of evt_2' }));
     expect(table.getByText('boom')).toBeTruthy();
-    expect(table.getByText('{"id":"evt_2","type":"request.created"}')).toBeTruthy();
+    // What was sent, laid out to be read; the other delivery stays closed.
+    expect(table.getByText(/"id": "evt_2",\s+"type": "request.created"/).closest('tr')?.hidden).toBe(false);
+    expect(table.getByText(/"id": "evt_1"/).closest('tr')?.hidden).toBe(true);
 
     await user.selectOptions(endpoint.getByRole('combobox', { name: 'Status' }), 'Failed');
     await expect.poll(() => endpoint.queryByRole('row', { name: /evt_1/ })).toBeNull();
@@ -150,6 +152,53 @@ describe('the Webhooks page', () => {
     await expect
       .poll(() => within(endpoint.getByRole('row', { name: /^request.created evt_2/ })).queryByText('Pending'))
       .toBeTruthy();
+  });
+
+  it('edits an endpoint, turns it off, and rotates its secret only once the owner confirms', async () => {
+    signedIn(server);
+    const list = { current: [helpdesk] };
+    listing(list);
+    server.on(merchantRoute('updateWebhook', 4), (request) => {
+      list.current = [{ ...(list.current[0] ?? helpdesk), ...(request.body as Partial<WebhookEndpoint>) }];
+      return ok(merchantRoute('updateWebhook', 4), list.current[0] ?? helpdesk);
+    });
+    server.on(
+      merchantRoute('rotateWebhookSecret', 4),
+      ok(merchantRoute('rotateWebhookSecret', 4), {
+        ...helpdesk,
+        secret: 'whsec_bmV3LXNlY3JldC1vZi10aGUtaGVscGRlc2s=',
+      }),
+    );
+    const { user } = renderConsole('/webhooks');
+    const endpoint = within(await screen.findByRole('article', { name: 'https://help.example/hooks' }));
+    await user.click(endpoint.getByRole('button', { name: 'Edit' }));
+    const editor = within(endpoint.getByRole('region', { name: 'Edit https://help.example/hooks' }));
+    expect(document.activeElement).toBe(editor.getByRole('textbox', { name: 'Endpoint URL' }));
+    expect(editor.getByRole('checkbox', { name: 'request.created' })).toHaveProperty('checked', true);
+    await user.clear(editor.getByRole('textbox', { name: 'Description' }));
+    await user.type(editor.getByRole('textbox', { name: 'Description' }), 'Zendesk');
+    await user.click(editor.getByRole('checkbox', { name: 'tracking.updated' }));
+    await user.click(editor.getByRole('button', { name: 'Save changes' }));
+    expect(await endpoint.findByText('Zendesk')).toBeTruthy();
+    expect(document.activeElement).toBe(endpoint.getByRole('button', { name: 'Edit' }));
+
+    await user.click(endpoint.getByRole('button', { name: 'Turn off' }));
+    expect(await endpoint.findByText('Turned off by the shop.')).toBeTruthy();
+    expect(endpoint.getByText('Off')).toBeTruthy();
+    expect(server.sentTo(merchantRoute('updateWebhook', 4)).map((r) => r.body)).toEqual([
+      { url: 'https://help.example/hooks', description: 'Zendesk', events: ['request.created', 'tracking.updated'] },
+      { enabled: false },
+    ]);
+
+    await user.click(endpoint.getByRole('button', { name: 'Rotate secret' }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(dialog.getByRole('heading', { name: 'Rotate the secret of https://help.example/hooks?' })).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(server.sentTo(merchantRoute('rotateWebhookSecret', 4))).toEqual([]);
+    await user.click(endpoint.getByRole('button', { name: 'Rotate secret' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Rotate secret' }));
+    expect(await endpoint.findByText('whsec_bmV3LXNlY3JldC1vZi10aGUtaGVscGRlc2s=')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('lets staff read endpoints and deliveries but change nothing', async () => {
