@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { merchantPath } from '@return-center/contract';
 import { Webhook } from 'standardwebhooks';
 import {
   consoleSignIn,
@@ -17,22 +18,24 @@ interface Received {
 }
 
 /** A merchant's receiver on this machine: it keeps every webhook it gets and answers 200. */
-async function startReceiver(): Promise<{ server: Server; url: string; received: Received[] }> {
+async function startReceiver(): Promise<{ server: Server; url: string; received: Received[]; down: { now: boolean } }> {
   const received: Received[] = [];
+  const down = { now: false };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
+      if (down.now) response.writeHead(503, { 'content-type': 'text/plain' }).end('down for maintenance');
+      else response.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${String(port)}/hooks`, received };
+  return { server, url: `http://127.0.0.1:${String(port)}/hooks`, received, down };
 }
 
-test('an owner adds a webhook endpoint in the console; a return reaches it signed, and the console shows it delivered', async ({
+test('an owner adds a webhook endpoint in the console; a return reaches it signed; a failed delivery is shown and resent', async ({
   page,
   browser,
   request,
@@ -108,6 +111,35 @@ test('an owner adds a webhook endpoint in the console; a return reaches it signe
     await expect(endpoint.getByText('thanks', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, 'console webhook deliveries');
     await shoot(page, 'console-webhooks');
+
+    // The receiver goes down as the request is approved: the console shows the failed try as it happens.
+    receiver.down.now = true;
+    const approved = await request.post(merchantPath('approve', requestId), {
+      headers: { authorization: `Bearer ${owner.apiKey}` },
+      data: {},
+    });
+    expect(approved.ok(), await approved.text()).toBe(true);
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThan(1);
+    await endpoint.getByLabel('Status').selectOption('All');
+    const approval = endpoint.getByRole('row', { name: /^request\.approved evt_/ });
+    await expect(approval.getByRole('cell', { name: '503', exact: true })).toBeVisible({ timeout: 20_000 });
+    // Turned off, its waiting delivery fails; it cannot be resent until it is on again.
+    await endpoint.getByRole('button', { name: 'Turn off' }).click();
+    await expect(endpoint.getByText('Turned off by the shop.')).toBeVisible();
+    await expect(approval.getByText('Failed')).toBeVisible();
+    await endpoint.getByRole('button', { name: 'Resend all failed' }).click();
+    await expect(endpoint.getByRole('alert')).toHaveText('The endpoint is turned off: turn it on first');
+    await endpoint.getByRole('button', { name: 'Turn on' }).click();
+    await expect(endpoint.getByText('On', { exact: true })).toBeVisible();
+    receiver.down.now = false;
+    await endpoint.getByRole('button', { name: 'Resend all failed' }).click();
+    await expect(endpoint.getByRole('status').filter({ hasText: 'sent again' })).toHaveText(
+      '1 failed delivery sent again.',
+    );
+    await expect(approval.getByText('Succeeded')).toBeVisible({ timeout: 20_000 });
+    await expect(approval.getByRole('cell', { name: '200', exact: true })).toBeVisible();
+    const approvedEvent = receiver.received.map((each) => JSON.parse(each.body) as { type: string }).at(-1);
+    expect(approvedEvent?.type).toBe('request.approved');
   } finally {
     await new Promise((resolve) => receiver.server.close(resolve));
   }

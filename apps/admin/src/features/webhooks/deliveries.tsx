@@ -14,6 +14,8 @@ import {
   type DeliveryFilter,
 } from './webhooks-api';
 
+const PENDING_POLL_MS = 3000;
+const POLL_MS = 10_000;
 const FILTERS: DeliveryFilter[] = ['', 'pending', 'succeeded', 'failed'];
 
 /** A JSON body laid out to be read; anything else as it is. */
@@ -40,6 +42,9 @@ export function Deliveries({ endpoint, owner }: { endpoint: WebhookEndpoint; own
     queryFn: () => listDeliveries(endpoint.id, status),
     // The rows stay while another status is read, so that the table does not flicker away.
     placeholderData: keepPreviousData,
+    // New deliveries appear without a reload; while one is being tried, the table follows it closely.
+    refetchInterval: (query) =>
+      query.state.data?.some((each) => each.status === 'pending') ? PENDING_POLL_MS : POLL_MS,
   });
   const refresh = () => void client.invalidateQueries({ queryKey: [...HOOKS_KEY, endpoint.id] });
   const resendAll = useMutation({
