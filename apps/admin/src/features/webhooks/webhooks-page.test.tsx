@@ -201,6 +201,30 @@ describe('the Webhooks page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('resends one failed delivery and says so', async () => {
+    signedIn(server);
+    listing({ current: [helpdesk] });
+    let failed = delivery(3, { status: 'failed', attempts: 4, response_status: 0, response_body: 'timed out' });
+    server.on(merchantRoute('listWebhookDeliveries', 4), () =>
+      ok(merchantRoute('listWebhookDeliveries', 4), { items: [failed] }),
+    );
+    server.on(merchantRoute('resendWebhookDelivery', 3), () => {
+      failed = { ...failed, status: 'succeeded', attempts: 5, response_status: 204, response_body: '' };
+      return ok(merchantRoute('resendWebhookDelivery', 3), { ...failed, status: 'pending' });
+    });
+    const { user } = renderConsole('/webhooks');
+    const endpoint = within(await screen.findByRole('article', { name: 'https://help.example/hooks' }));
+    await user.click(endpoint.getByRole('button', { name: 'Deliveries' }));
+    const row = within(await endpoint.findByRole('row', { name: /^request.created evt_3/ }));
+    // No answer at all reads as such, not as a status 0.
+    expect(row.getByRole('cell', { name: 'none' })).toBeTruthy();
+    await user.click(row.getByRole('button', { name: 'Resend of evt_3' }));
+    expect(await endpoint.findByText('Delivery request.created sent again.')).toBeTruthy();
+    expect(await endpoint.findByRole('cell', { name: '204' })).toBeTruthy();
+    expect(endpoint.queryByRole('button', { name: 'Resend of evt_3' })).toBeNull();
+    expect(server.sentTo(merchantRoute('resendWebhookDelivery', 3))).toHaveLength(1);
+  });
+
   it('lets staff read endpoints and deliveries but change nothing', async () => {
     signedIn(server, staffSession);
     listing({ current: [helpdesk] });
