@@ -16,6 +16,7 @@ import {
 
 const PENDING_POLL_MS = 3000;
 const POLL_MS = 10_000;
+const COLUMNS = ['event', 'eventId', 'status', 'attempts', 'response', 'latency', 'time', 'next'] as const;
 const FILTERS: DeliveryFilter[] = ['', 'pending', 'succeeded', 'failed'];
 
 /** A JSON body laid out to be read; anything else as it is. */
@@ -101,17 +102,15 @@ export function Deliveries({ endpoint, owner }: { endpoint: WebhookEndpoint; own
       {deliveries.data?.length === 0 ? <p className="muted">{t('webhooks.noDeliveries')}</p> : null}
       {deliveries.data?.length ? (
         <TableScroll label={t('webhooks.caption')}>
-          <table className="table">
+          <table className="table stacked">
             <caption className="visually-hidden">{t('webhooks.caption')}</caption>
             <thead>
               <tr>
-                {(['event', 'eventId', 'status', 'attempts', 'response', 'latency', 'time', 'next'] as const).map(
-                  (column) => (
-                    <th key={column} scope="col">
-                      {t(`webhooks.col.${column}`)}
-                    </th>
-                  ),
-                )}
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col">
+                    {t(`webhooks.col.${column}`)}
+                  </th>
+                ))}
                 <th scope="col">
                   <span className="visually-hidden">{t('webhooks.actions')}</span>
                 </th>
@@ -150,23 +149,31 @@ function DeliveryRow({
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const what = t('webhooks.detailsOf', { event: delivery.event_id });
+  // On a phone each row is a card, each value under its column's name.
+  const named = (column: (typeof COLUMNS)[number]) => ({ 'data-label': t(`webhooks.col.${column}`) });
   return (
     <Fragment>
       <tr>
-        <td>
+        <td {...named('event')}>
           <code>{delivery.event_type}</code>
         </td>
-        <td className="wrap-anywhere">
+        <td className="wrap-anywhere" {...named('eventId')}>
           <code>{delivery.event_id}</code>
         </td>
-        <td>
+        <td {...named('status')}>
           <span className={`badge hooks-${delivery.status}`}>{t(`webhooks.status.${delivery.status}`)}</span>
         </td>
-        <td className="number">{delivery.attempts}</td>
-        <td className="number">{delivery.response_status || t('webhooks.noAnswer')}</td>
-        <td className="number">{delivery.latency_ms}</td>
-        <td>{dateTime(delivery.created_at)}</td>
-        <td>{delivery.next_attempt_at === null ? '—' : dateTime(delivery.next_attempt_at)}</td>
+        <td className="number" {...named('attempts')}>
+          {delivery.attempts}
+        </td>
+        <td className="number" {...named('response')}>
+          {delivery.response_status || t('webhooks.noAnswer')}
+        </td>
+        <td className="number" {...named('latency')}>
+          {delivery.latency_ms}
+        </td>
+        <td {...named('time')}>{dateTime(delivery.created_at)}</td>
+        <td {...named('next')}>{delivery.next_attempt_at === null ? '—' : dateTime(delivery.next_attempt_at)}</td>
         <td>
           <div className="hooks-row-actions">
             <button
