@@ -42,7 +42,6 @@ import { PickupService } from './modules/pickup/pickup.service.js';
 import { RulesRepository } from './modules/rules/rules.repository.js';
 import { RulesService } from './modules/rules/rules.service.js';
 import { RulesSimulator } from './modules/rules/rules-simulator.js';
-import { announceRequest } from './modules/webhooks/request-events.js';
 import { webhooksSetup } from './modules/webhooks/webhooks-setup.js';
 import { ShopsRepository } from './modules/storefront-config/shops.repository.js';
 import { StorefrontConfigService } from './modules/storefront-config/storefront-config.service.js';
@@ -182,6 +181,8 @@ export async function createServices(
     allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
     ownerOf: async (shopId) => (await accounts.ofShop(shopId)).find((a) => a.role === 'owner')?.email ?? null,
     onQueued: () => worker.kick(),
+    merchant,
+    requests,
   });
   const jobs = requestJobHandlers({
     db,
@@ -196,7 +197,7 @@ export async function createServices(
     lifecycle,
     publicUrl,
     clock,
-    announce: (shop, request, event) => announceRequest({ webhooks: webhooks.service, merchant }, shop, request, event),
+    announce: webhooks.announce,
   });
   const staff = new StaffService({
     db,
@@ -241,7 +242,7 @@ export async function createServices(
         orders,
         returns,
         reads: requests,
-        edits: new RequestEdits({ db, dialect, clock }),
+        edits: new RequestEdits({ db, dialect, clock, outbox }),
       }),
       pickup: new PickupService(carrier, geocoder, log, clock),
       carrierWebhook,

@@ -23,6 +23,7 @@ import * as ruleOutcomes from './032-rule-outcomes.js';
 import * as requestShopperIndex from './033-request-shopper-index.js';
 import * as itemInspection from './034-item-inspection.js';
 import * as settingsSaver from './037-settings-saver.js';
+import * as staffLanguage from './038-staff-language.js';
 import * as webhooks from './039-webhooks.js';
 
 /** Our own tables' migrations, listed in code (no directory scan) so they bundle and run identically everywhere. */
@@ -51,5 +52,6 @@ export const DB_MIGRATIONS: Record<string, DialectMigration> = {
   '033-request-shopper-index': requestShopperIndex,
   '034-item-inspection': itemInspection,
   '037-settings-saver': settingsSaver,
+  '038-staff-language': staffLanguage,
   '039-webhooks': webhooks,
 };

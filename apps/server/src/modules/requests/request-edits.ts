@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Code, RequestStatus } from '@return-center/contract';
 import { deskEditable } from '@return-center/domain';
 import type { Clock } from '../../clock.js';
@@ -6,6 +7,8 @@ import type { Db, Dialect } from '../../db/database.js';
 import { AppError, errors } from '../../http/app-error.js';
 import type { NewRequest } from './new-request.js';
 import type { RequestRecord } from './request-record.js';
+import type { Outbox } from '../jobs/outbox.js';
+import { announce } from './announce.js';
 import { recordEvent } from './requests.repository.js';
 
 /** What a desk edit stores: the request's new method, money and rules' verdict, its new items, and what changed. */
@@ -30,7 +33,7 @@ export const notEditable = () =>
 
 /** Changes staff make to a submitted request on a shopper's behalf (issue 33 point 4); the requests module's writes. */
 export class RequestEdits {
-  constructor(private readonly deps: { db: Db; dialect: Dialect; clock: Clock }) {}
+  constructor(private readonly deps: { db: Db; dialect: Dialect; clock: Clock; outbox: Outbox }) {}
 
   /** Puts "created by … for the shopper" on the timeline of a request staff made, once (a retried create adds none). */
   async recordCreated(requestId: number, actor: string, note: string): Promise<void> {
@@ -90,6 +93,7 @@ export class RequestEdits {
         note,
         at: now,
       });
+      await announce(this.deps.outbox, trx, record.id, 'request.updated', `edited:${randomUUID()}`);
     });
   }
 }

@@ -16,6 +16,7 @@ import { requestEmail, type RequestEvent } from '../notifications/request-emails
 import type { Shop, ShopLookup } from '../storefront-config/shop.js';
 import { REFUND_KINDS, type LifecycleService } from './lifecycle.service.js';
 import { PAYOUT_CHECK_SECONDS, payOut, recordPayout } from './payout.js';
+import { announce } from './announce.js';
 import type { RequestRecord } from './request-record.js';
 import { recordEvent, type RequestsRepository } from './requests.repository.js';
 import { nowSeconds, type Clock } from '../../clock.js';
@@ -39,7 +40,10 @@ export interface Deps {
 
 /** The work behind each transition. Every handler checks what is already done, so a rerun changes nothing. */
 export function requestJobHandlers(deps: Deps): {
-  handlers: Omit<JobHandlers, 'auth.send-code' | 'staff.link' | 'request.rules' | `webhook.${string}`>;
+  handlers: Omit<
+    JobHandlers,
+    'auth.send-code' | 'staff.link' | 'request.rules' | 'request.announce' | `webhook.${string}`
+  >;
   onDead: DeadJobHandlers;
 } {
   const load = async (requestId: number) => {
@@ -52,7 +56,10 @@ export function requestJobHandlers(deps: Deps): {
   const notify = (requestId: number, event: RequestEvent) =>
     deps.outbox.enqueue(deps.db, 'request.notify', { requestId, event }, `notify:${requestId}:${event}`);
 
-  const handlers: Omit<JobHandlers, 'auth.send-code' | 'staff.link' | 'request.rules' | `webhook.${string}`> = {
+  const handlers: Omit<
+    JobHandlers,
+    'auth.send-code' | 'staff.link' | 'request.rules' | 'request.announce' | `webhook.${string}`
+  > = {
     async 'request.documents'({ requestId }) {
       const { request, detail } = await load(requestId);
       const needsLabel = [ShippingMethodId.MerchantLabel, ShippingMethodId.CarrierPickup] as number[];
@@ -79,6 +86,7 @@ export function requestJobHandlers(deps: Deps): {
           .where('id', '=', request.id)
           .where('label_url', '=', '')
           .execute();
+        await announce(deps.outbox, deps.db, request.id, 'label.created', 'label');
       }
       if (request.shipping_method_id === ShippingMethodId.CarrierPickup) await bookPickup(deps, request.id);
       if (request.shipping_method_id !== ShippingMethodId.KeepItem && !request.packing_slip_url) {
@@ -103,6 +111,7 @@ export function requestJobHandlers(deps: Deps): {
         if (request.solution_id === SolutionId.BankTransfer) {
           const state = await payOut(deps, request, amount);
           if (state === 'paid') await notify(request.id, 'refunded');
+          if (state === 'failed') await announce(deps.outbox, deps.db, request.id, 'payout.failed', 'payout-failed');
           if (state === 'processing')
             await deps.outbox.enqueue(
               deps.db,
@@ -157,6 +166,7 @@ export function requestJobHandlers(deps: Deps): {
         .set({ exchange_order_id: String(draft.orderId), exchange_order_name: draft.orderName })
         .where('id', '=', request.id)
         .execute();
+      await announce(deps.outbox, deps.db, request.id, 'exchange.order_created', 'exchange-order');
     },
 
     /**
@@ -183,6 +193,7 @@ export function requestJobHandlers(deps: Deps): {
       const state = await deps.payouts.status(request.payout_transfer_id);
       await recordPayout(deps, request.id, request.payout_transfer_id, state, amount);
       if (state === 'paid') await notify(request.id, 'refunded');
+      if (state === 'failed') await announce(deps.outbox, deps.db, request.id, 'payout.failed', 'payout-failed');
       if (state === 'processing')
         await deps.outbox.enqueue(
           deps.db,

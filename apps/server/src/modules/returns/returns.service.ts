@@ -254,6 +254,7 @@ export class ReturnsService {
           queueSubmitted(this.outbox, trx, id, {
             reviewedByRule: decided.decision.review !== null,
             platformKeepsReturns: this.drafts.platform.keepsReturns,
+            flagged: decided.decision.flags.length > 0,
           }),
       )
       .catch(async (error: unknown) => {

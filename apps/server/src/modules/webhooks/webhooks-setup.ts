@@ -3,7 +3,12 @@ import type { Clock } from '../../clock.js';
 import type { Db, Dialect } from '../../db/database.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { JobHandlers } from '../jobs/worker.js';
-import type { ShopLookup } from '../storefront-config/shop.js';
+import type { MerchantService } from '../merchant/merchant.service.js';
+import type { RequestEvent } from '../notifications/request-emails.js';
+import type { RequestReads } from '../requests/request-reads.js';
+import type { RequestRecord } from '../requests/request-record.js';
+import type { Shop, ShopLookup } from '../storefront-config/shop.js';
+import { announceJob, announceRequest } from './request-events.js';
 import { deliverWebhookJob, endpointDisabledJob } from './webhook-jobs.js';
 import { webhookSender, type WebhookSender } from './webhook-sender.js';
 import { WebhooksRepository } from './webhooks.repository.js';
@@ -23,6 +28,9 @@ export function webhooksSetup(deps: {
   ownerOf: (shopId: number) => Promise<string | null>;
   onQueued: () => void;
   send?: WebhookSender;
+  /** What an event of a request carries: the request as the merchant API answers it. */
+  merchant: Pick<MerchantService, 'detail'>;
+  requests: Pick<RequestReads, 'byId'>;
 }) {
   const { db, outbox, clock } = deps;
   const repository = new WebhooksRepository(db, deps.dialect);
@@ -34,7 +42,9 @@ export function webhooksSetup(deps: {
     allowPrivate: deps.allowPrivate,
     onQueued: deps.onQueued,
   });
-  const handlers: Pick<JobHandlers, 'webhook.deliver' | 'webhook.endpoint-disabled'> = {
+  const publishing = { webhooks: service, merchant: deps.merchant };
+  const handlers: Pick<JobHandlers, 'webhook.deliver' | 'webhook.endpoint-disabled' | 'request.announce'> = {
+    'request.announce': announceJob({ ...publishing, requests: deps.requests, shops: deps.shops }),
     'webhook.deliver': deliverWebhookJob({
       db,
       repository,
@@ -50,5 +60,8 @@ export function webhooksSetup(deps: {
       ownerOf: deps.ownerOf,
     }),
   };
-  return { service, handlers };
+  /** Announces a moment the shopper is emailed about (the email job calls it first). */
+  const announce = (shop: Shop, request: RequestRecord, event: RequestEvent) =>
+    announceRequest(publishing, shop, request, event);
+  return { service, handlers, announce };
 }

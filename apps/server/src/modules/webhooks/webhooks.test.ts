@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { MERCHANT_BASE, type WebhookEvent } from '@return-center/contract';
 import { Webhook } from 'standardwebhooks';
 import { DEMO_OWNER } from '../../demo/demo-shop.js';
+import { rule, saveRules } from '../../../test/rules.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addShop,
@@ -104,6 +105,20 @@ describe.each(dialects)('outbound webhooks on %s', (dialect) => {
     await t.db.updateTable('jobs').set({ status: 'queued', run_at: 0 }).where('kind', '=', 'request.notify').execute();
     await run();
     expect(receiver.received.map(({ body }) => (JSON.parse(body) as WebhookEvent).type)).toEqual(['request.approved']);
+  });
+
+  it('announces a flag of the rules and a label made for the parcel', async () => {
+    await saveRules(t, [rule('look-at-all', [], [{ type: 'flag', reason: 'new rules, look first' }])]);
+    const { secret } = await subscribe(['rule.flagged', 'label.created']);
+    const { requestId } = await submitReturn(t, { shipping_method_id: 1 });
+    await run();
+    await merchantAction(t, requestId, 'approve');
+    await run();
+    const events = verified(secret);
+    expect(events.map((event) => event.type)).toEqual(['rule.flagged', 'label.created']);
+    const [flagged, labelled] = events.map((event) => event.data.request as { flags: unknown[]; label_url: string });
+    expect(flagged?.flags).toEqual([{ rule: 'look at all', reason: 'new rules, look first' }]);
+    expect(labelled?.label_url).not.toBe('');
   });
 
   it('tries a failed delivery again on the schedule with the same id, and shows each try', async () => {
