@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, int, minor, unixSeconds } from './envelope.js';
 import { checkInfo, refundState } from './returns.js';
+import { assigneeBody, assigneeFilter, deskFields, deskMember, noteBody, statusCounts, tag, tagsBody } from './desk.js';
 import { returnRule, ruleOrder, ruleSet, ruleSetBody, simulateBody, simulation } from './rules.js';
 import { shopSettings } from './shop-settings.js';
 import {
@@ -58,6 +59,7 @@ export const merchantRequest = checkInfo.extend({
   tags: z.array(z.string()).default([]),
   rules: z.array(z.string()).default([]),
   rule_set_version: int.default(0),
+  ...deskFields,
 });
 export type MerchantRequest = z.infer<typeof merchantRequest>;
 
@@ -75,6 +77,9 @@ export const merchantRequestSummary = z.object({
   created_at: unixSeconds,
   /** Why the shop's rules flagged it for a person (issue 32); empty when none did. */
   flags: z.array(ruleFlag).default([]),
+  /** The rules' and staff's tags, and whom it is assigned to (issue 33). */
+  tags: z.array(z.string()).default([]),
+  assignee_id: int.nullable().default(null),
 });
 
 export const requestListQuery = z.object({
@@ -83,8 +88,10 @@ export const requestListQuery = z.object({
   email: z.string().trim().toLowerCase().max(254).optional(),
   created_from: z.coerce.number().int().optional(),
   created_to: z.coerce.number().int().optional(),
-  /** An order number or the start of an email. */
+  /** An RMA number, an order number, part of an email, a product title or a SKU. */
   q: z.string().trim().max(254).optional(),
+  tag: tag.optional(),
+  assignee: assigneeFilter.optional(),
   reason: z.coerce.number().pipe(int).optional(),
   solution: z.coerce.number().pipe(int).optional(),
   method: z.coerce.number().pipe(int).optional(),
@@ -142,12 +149,12 @@ interface MerchantRoute {
   refusals?: MerchantStatus[];
 }
 
-const action = (
+const action = <B extends z.ZodType = typeof emptyBody>(
   name: string,
   summary: string,
-  body: z.ZodType = emptyBody,
+  body: B = emptyBody as unknown as B,
   refusals: MerchantStatus[] = [404, 409],
-): MerchantRoute & { body: z.ZodType } => ({
+): MerchantRoute & { body: B } => ({
   method: 'POST',
   path: `/requests/{id}/${name}`,
   summary,
@@ -162,7 +169,8 @@ export const merchantRoutes = {
     path: '/requests',
     summary: 'List return requests, newest first, with cursor pagination',
     query: requestListQuery,
-    answer: z.object({ items: z.array(merchantRequestSummary), next_cursor: int.nullable() }),
+    answer: z.object({ items: z.array(merchantRequestSummary), next_cursor: int.nullable(), counts: statusCounts }),
+    refusals: [422],
   },
   get: {
     method: 'GET',
@@ -181,6 +189,18 @@ export const merchantRoutes = {
     [404, 409, 422],
   ),
   resolve: action('resolve', 'Complete a request without a refund'),
+  addNote: action('notes', 'Add an internal note (staff only, never shown to the shopper)', noteBody, [404]),
+  setTags: { ...action('tags', "Set the request's staff tags (the rules' stay)", tagsBody, [404]), method: 'PUT' },
+  setAssignee: {
+    ...action('assignee', 'Assign the request to a staff member of the shop, or to nobody', assigneeBody, [404, 422]),
+    method: 'PUT',
+  },
+  assignees: {
+    method: 'GET',
+    path: '/assignees',
+    summary: 'The staff members a request can be assigned to',
+    answer: z.array(deskMember),
+  },
   getSettings: { method: 'GET', path: '/settings', summary: 'The store configuration', answer: shopSettings },
   putSettings: {
     method: 'PUT',

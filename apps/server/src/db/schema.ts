@@ -88,6 +88,8 @@ export interface ReturnRequestsTable {
   decided_by: Generated<string>;
   /** What the rules decided for the desk (JSON of domain DeskOutcome; '{}' for requests made before rules). */
   rule_outcome: Generated<string>;
+  /** The staff account the request is assigned to; 0 for nobody (issue 33). */
+  assignee_id: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -98,6 +100,24 @@ export interface ReturnRulesTable {
   version: number;
   body: string;
   updated_at: number;
+}
+
+/** Staff's internal notes on a request (issue 33): who wrote it, as they were named then. */
+export interface RequestNotesTable {
+  id: Generated<number>;
+  request_id: number;
+  author_email: string;
+  author_name: string;
+  body: string;
+  at: number;
+}
+
+/** Tags staff put on a request, beside the rules' (issue 33). */
+export interface RequestTagsTable {
+  request_id: number;
+  tag: string;
+  added_by: string;
+  at: number;
 }
 
 export interface RequestEventsTable {
@@ -253,6 +273,8 @@ export interface Database
   return_items: ReturnItemsTable;
   return_rules: ReturnRulesTable;
   request_events: RequestEventsTable;
+  request_notes: RequestNotesTable;
+  request_tags: RequestTagsTable;
   order_webhook_secrets: OrderWebhookSecretsTable;
   order_webhook_deliveries: OrderWebhookDeliveriesTable;
   order_imports: OrderImportsTable;

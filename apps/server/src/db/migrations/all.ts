@@ -21,6 +21,7 @@ import * as orderImports from './030-order-imports.js';
 import * as returnRules from './031-return-rules.js';
 import * as ruleOutcomes from './032-rule-outcomes.js';
 import * as requestShopperIndex from './033-request-shopper-index.js';
+import * as requestDesk from './035-request-desk.js';
 
 /** Our own tables' migrations, listed in code (no directory scan) so they bundle and run identically everywhere. */
 export const DB_MIGRATIONS: Record<string, DialectMigration> = {
@@ -46,4 +47,5 @@ export const DB_MIGRATIONS: Record<string, DialectMigration> = {
   '031-return-rules': returnRules,
   '032-rule-outcomes': ruleOutcomes,
   '033-request-shopper-index': requestShopperIndex,
+  '035-request-desk': requestDesk,
 };

@@ -4,15 +4,19 @@ import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../http/app-error.js';
 import { merchantRoute } from '../../http/contract-routes.js';
 import { serveRoute } from '../../http/serve-route.js';
+import { deskRoutes } from './desk.routes.js';
 import { ifMatchVersion, merchantCallers } from './merchant-callers.js';
 import { MERCHANT_DOCS_CSP, merchantDocsHtml, merchantOpenApi } from './openapi.js';
 
 /** The merchant REST API: review requests, move them along, and edit the store configuration. */
 export function merchantApiRoutes({ app, services }: AppContext): void {
   const { merchant, lifecycle, storefront } = services;
-  const { shopOf, ownerShopOf, requestOwner } = merchantCallers({ services });
+  const { shopOf, ownerShopOf, requestOwner, deskCallerOf } = merchantCallers({ services });
 
-  serveRoute(app, merchantRoute('list', shopOf), async ({ input, caller: shop }) => merchant.list(shop, input));
+  serveRoute(app, merchantRoute('list', deskCallerOf), async ({ input, caller: { shop, desk } }) =>
+    merchant.list(shop, input, desk),
+  );
+  deskRoutes({ app, services });
 
   serveRoute(app, merchantRoute('get', requestOwner), ({ caller: { shop, record } }) => merchant.detail(shop, record));
 

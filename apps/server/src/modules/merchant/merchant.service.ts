@@ -2,6 +2,7 @@ import type { MerchantRequest, ShopSettings } from '@return-center/contract';
 import { parseDeskOutcome, type DeskOutcome, type RuleRef } from '@return-center/domain';
 import type { z } from 'zod';
 import type { requestListQuery } from '@return-center/contract';
+import type { DeskCaller, DeskService } from '../requests/desk.service.js';
 import type { LifecycleService } from '../requests/lifecycle.service.js';
 import { refundCeiling } from '../requests/request-detail.js';
 import type { RequestReads } from '../requests/request-reads.js';
@@ -28,11 +29,11 @@ export class MerchantService {
     readonly keys: MerchantKeys,
     readonly requests: RequestReads,
     private readonly lifecycle: LifecycleService,
+    readonly desk: DeskService,
   ) {}
 
-  async list(shop: Shop, query: z.output<typeof requestListQuery>) {
-    const { rows, nextCursor } = await this.requests.list(shop.id, {
-      status: query.status,
+  async list(shop: Shop, query: z.output<typeof requestListQuery>, caller: DeskCaller) {
+    const filter = {
       orderNumber: query.order,
       email: query.email,
       createdFrom: query.created_from,
@@ -41,9 +42,16 @@ export class MerchantService {
       reasonId: query.reason,
       solutionId: query.solution,
       methodId: query.method,
+      tag: query.tag,
+      assigneeId: this.desk.assigneeId(query.assignee, caller),
+    };
+    const { rows, nextCursor } = await this.requests.list(shop.id, {
+      ...filter,
+      status: query.status,
       cursor: query.cursor,
       limit: query.limit,
     });
+    const staffTags = await this.desk.staffTagsOf(rows.map((r) => r.id));
     return {
       items: rows.map((r) => ({
         id: r.id,
@@ -58,8 +66,11 @@ export class MerchantService {
         currency: r.currency,
         created_at: r.created_at,
         flags: flagsOf(parseDeskOutcome(r.rule_outcome)),
+        tags: [...new Set([...parseDeskOutcome(r.rule_outcome).tags, ...(staffTags.get(r.id) ?? [])])],
+        assignee_id: r.assignee_id || null,
       })),
       next_cursor: nextCursor,
+      counts: await this.requests.countsMatching(shop.id, filter),
     };
   }
 
@@ -85,6 +96,7 @@ export class MerchantService {
       })),
       events: await this.requests.events(record.id),
       ...rulesSaid(record),
+      ...(await this.desk.fields(record)),
     };
   }
 

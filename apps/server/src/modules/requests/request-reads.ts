@@ -6,5 +6,13 @@ import type { RequestsRepository } from './requests.repository.js';
  */
 export type RequestReads = Pick<
   RequestsRepository,
-  'byId' | 'list' | 'countsByStatus' | 'items' | 'events' | 'historyOf' | 'historiesOf' | 'latestWithItems'
+  | 'byId'
+  | 'list'
+  | 'countsMatching'
+  | 'countsByStatus'
+  | 'items'
+  | 'events'
+  | 'historyOf'
+  | 'historiesOf'
+  | 'latestWithItems'
 >;
