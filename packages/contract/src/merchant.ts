@@ -154,7 +154,7 @@ const action = <B extends z.ZodType = typeof emptyBody>(
   summary: string,
   body: B = emptyBody as unknown as B,
   refusals: MerchantStatus[] = [404, 409],
-): MerchantRoute & { body: B } => ({
+): MerchantRoute & { body: B; answer: typeof merchantRequest } => ({
   method: 'POST',
   path: `/requests/{id}/${name}`,
   summary,

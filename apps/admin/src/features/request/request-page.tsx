@@ -4,6 +4,9 @@ import { dateTime } from '../../shared/format';
 import { statusName } from '../../shared/labels';
 import { Failed, Loading, Page } from '../../shared/ui/page';
 import { RequestActions } from './request-actions';
+import { RequestDesk } from './request-desk';
+import { RequestHistory } from './request-history';
+import { RequestNotes } from './request-notes';
 import { useRequest } from './request-api';
 import { RequestItems } from './request-items';
 import { RequestMoney } from './request-money';
@@ -41,10 +44,13 @@ export function Component() {
         <div>
           <RequestItems request={data} />
           <RequestTimeline request={data} />
+          <RequestNotes request={data} />
         </div>
         <div>
+          <RequestDesk request={data} />
           <RequestMoney request={data} />
           <RequestShipping request={data} />
+          <RequestHistory request={data} />
         </div>
       </div>
     </Page>

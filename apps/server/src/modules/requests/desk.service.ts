@@ -47,9 +47,9 @@ export class DeskService {
         author: n.author_name || n.author_email,
         author_email: n.author_email,
         body: n.body,
-        at: Number(n.at),
+        at: n.at,
       })),
-      staff_tags: tags.map((t) => ({ tag: t.tag, added_by: t.added_by, at: Number(t.at) })),
+      staff_tags: tags.map((t) => ({ tag: t.tag, added_by: t.added_by, at: t.at })),
       assignee: members.find((m) => m.id === record.assignee_id) ?? null,
       history: {
         ...totals,
