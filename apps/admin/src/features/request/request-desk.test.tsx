@@ -37,7 +37,7 @@ describe('the desk on a request', () => {
     await user.click(notes.getByRole('button', { name: 'Save note' }));
     expect(await notes.findByText('Refund after check')).toBeTruthy();
     expect(server.sentTo(merchantRoute('addNote', ID)).map((r) => r.body)).toEqual([{ body: 'Refund after check' }]);
-    expect((notes.getByRole('textbox', { name: 'Add a note' }) as HTMLTextAreaElement).value).toBe('');
+    expect(notes.getByRole<HTMLTextAreaElement>('textbox', { name: 'Add a note' }).value).toBe('');
   });
 
   it("assigns the request to a member and edits its staff tags, keeping the rules' tags", async () => {
