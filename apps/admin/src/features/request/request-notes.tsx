@@ -19,7 +19,8 @@ export function RequestNotes({ request }: { request: MerchantRequest }) {
           <li key={note.id}>
             <p className="note-body">{note.body}</p>
             <p className="muted">
-              {note.author} · <time dateTime={new Date(note.at * 1000).toISOString()}>{dateTime(note.at)}</time>
+              {[...new Set([note.author, note.author_email])].filter(Boolean).join(' · ')} ·{' '}
+              <time dateTime={new Date(note.at * 1000).toISOString()}>{dateTime(note.at)}</time>
             </p>
           </li>
         ))}
