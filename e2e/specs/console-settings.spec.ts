@@ -180,6 +180,11 @@ test.describe('saving', () => {
     });
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByRole('alert')).toContainText('Someone saved these settings after you opened them.');
+    // Who saved and what they changed, field by field, with their value and mine.
+    await expect(page.getByRole('alert')).toContainText('They were saved through the merchant API at');
+    const field = page.getByRole('group', { name: 'text.order_bottom_description' });
+    await expect(field).toContainText(`Theirs: ${text}`);
+    await expect(field.getByRole('radio', { name: 'Keep mine' })).toBeChecked();
     await expect(noteField(page)).toHaveValue(`Mine: ${text}`);
     expect((await readSettings(request, headers)).settings.text.order_bottom_description).toBe(`Theirs: ${text}`);
 

@@ -14,6 +14,7 @@ import { DEMO_MERCHANT_KEY, DEMO_OWNER, DEMO_SHOP, seedDemoShop } from './demo/d
 import { createServices } from './services.js';
 import { merchantApiRoutes } from './modules/merchant/merchant.routes.js';
 import { rulesRoutes } from './modules/rules/rules.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { frameworkErrors, installErrorHandler } from './http/error-handler.js';
@@ -159,6 +160,7 @@ export async function buildApp(
     requestsRoutes,
     merchantApiRoutes,
     rulesRoutes,
+    webhooksRoutes,
     staffRoutes,
     orderFeedRoutes,
     uploadsRoutes,

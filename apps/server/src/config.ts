@@ -102,6 +102,11 @@ const schema = z
     GOOGLE_PLACES_BASE_URL: z.url().optional(),
     /** How long one call to a carrier, payout or address provider may take before it counts as failed. */
     VENDOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /**
+     * Lets webhooks reach private, loopback and link-local addresses (a receiver on this host or its network). Off by
+     * default: a merchant's endpoint could otherwise reach the server's own network (SSRF).
+     */
+    WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
     /** Test helpers such as POST /dev/demo-orders; never in production. */
     DEV_TOOLS: bool.default(false),
     PORTAL_DIST: z.string().default(new URL('../../portal/dist', import.meta.url).pathname),

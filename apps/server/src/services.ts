@@ -36,12 +36,15 @@ import { DeskService } from './modules/requests/desk.service.js';
 import { NewRequestsService } from './modules/requests/new-requests.service.js';
 import { ShopperRequestsService } from './modules/requests/shopper-requests.service.js';
 import { ReturnsService } from './modules/returns/returns.service.js';
+import { DeskReturns } from './modules/returns/desk-returns.js';
+import { RequestEdits } from './modules/requests/request-edits.js';
 import { ExchangeDrafts } from './modules/returns/exchange-reservation.js';
 import { PayoutsService } from './modules/payouts/payouts.service.js';
 import { PickupService } from './modules/pickup/pickup.service.js';
 import { RulesRepository } from './modules/rules/rules.repository.js';
 import { RulesService } from './modules/rules/rules.service.js';
 import { RulesSimulator } from './modules/rules/rules-simulator.js';
+import { webhooksSetup } from './modules/webhooks/webhooks-setup.js';
 import { ShopsRepository } from './modules/storefront-config/shops.repository.js';
 import { StorefrontConfigService } from './modules/storefront-config/storefront-config.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -112,12 +115,8 @@ export async function createServices(
   const shops = new ShopsRepository(db, clock);
   const storefront = new StorefrontConfigService(shops);
   const outbox = new Outbox(db, clock);
-  const documents = new Documents(
-    db,
-    clock,
-    await appSecret(db, 'documents', config.APP_SECRET),
-    config.DOCUMENT_LINK_DAYS * 86_400,
-  );
+  const documentsSecret = await appSecret(db, 'documents', config.APP_SECRET);
+  const documents = new Documents(db, clock, documentsSecret, config.DOCUMENT_LINK_DAYS * 86_400);
   const uploads = new UploadsService(
     db,
     storage,
@@ -157,7 +156,7 @@ export async function createServices(
     rules,
   );
   const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox, documents });
-  // The desk's assignees are the shop's console members; `staff` is made below, before any call.
+  // The desk's assignees are the shop's console members (`staff` is made below, before any call).
   const desk = new DeskService(new DeskRepository(db), clock, (shopId) => staff.listStaff(shopId));
   const merchant = new MerchantService(new MerchantKeys(db, clock, limiter), requests, lifecycle, desk);
   const shopperRequests = new ShopperRequestsService({
@@ -170,6 +169,21 @@ export async function createServices(
     clock,
   });
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const accounts = new StaffRepository(db);
+  const webhooks = webhooksSetup({
+    db,
+    dialect,
+    outbox,
+    clock,
+    shops,
+    mail,
+    publicUrl,
+    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
+    ownerOf: async (shopId) => (await accounts.ofShop(shopId)).find((a) => a.role === 'owner')?.email ?? null,
+    onQueued: () => worker.kick(),
+    merchant,
+    requests,
+  });
   const jobs = requestJobHandlers({
     db,
     shops,
@@ -183,8 +197,8 @@ export async function createServices(
     lifecycle,
     publicUrl,
     clock,
+    announce: webhooks.announce,
   });
-  const accounts = new StaffRepository(db);
   const staff = new StaffService({
     db,
     accounts,
@@ -201,6 +215,7 @@ export async function createServices(
     ...jobs.handlers,
     'staff.link': staffLinkJob({ db, accounts, shops, mail, clock, publicUrl }),
     'request.rules': ruleJob({ requests, shops, lifecycle }),
+    ...webhooks.handlers,
     'auth.send-code': sendCodeJob({ platform, shops, codes, mail, clock, codeTtlMinutes: config.CODE_TTL_MINUTES }),
   };
   const worker = new Worker(outbox, handlers, log, jobs.onDead);
@@ -221,6 +236,14 @@ export async function createServices(
       /** The install, webhooks and app proxy when STORE_PLATFORM=shopify (#16). */
       shopify: shopify?.services ?? null,
       returns,
+      /** Returns staff make or change for a shopper (issue 33 point 4), through the portal's rules. */
+      deskReturns: new DeskReturns({
+        platform,
+        orders,
+        returns,
+        reads: requests,
+        edits: new RequestEdits({ db, dialect, clock, outbox }),
+      }),
       pickup: new PickupService(carrier, geocoder, log, clock),
       carrierWebhook,
       /** The carrier's tracker events applied to the returns they track. */
@@ -228,6 +251,8 @@ export async function createServices(
       payouts: payees,
       lifecycle,
       merchant,
+      /** Outbound webhooks and the event feed (issue 34). */
+      webhooks: webhooks.service,
       staff,
       analytics: new AnalyticsService(db, platform),
       shopperRequests,

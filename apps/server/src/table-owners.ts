@@ -16,6 +16,7 @@ import { shopifyTables } from './modules/shopify/shopify.tables.js';
 import { staffTables } from './modules/staff/staff.tables.js';
 import { storefrontConfigTables } from './modules/storefront-config/storefront-config.tables.js';
 import { uploadsTables } from './modules/uploads/uploads.tables.js';
+import { webhooksTables } from './modules/webhooks/webhooks.tables.js';
 
 /**
  * Who owns each table (DESIGN §4; docs/architecture.md "Who owns each table"): the only code that writes it, which
@@ -36,6 +37,7 @@ export const MODULE_TABLE_OWNERS: readonly TableOwner[] = [
   orderFeedTables,
   carrierWebhooksTables,
   rulesTables,
+  webhooksTables,
 ];
 
 /** Adapters' own tables: each forgets through its port (ForgetsPeople), after the modules' tables. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, int, unixSeconds } from './envelope.js';
+import { email, int, minor, unixSeconds } from './envelope.js';
 
 /**
  * The merchant console's own calls (issue 15): staff accounts, sessions, API keys and analytics. The console reads and
@@ -62,6 +62,8 @@ export const apiKeySummary = z.object({ id: int, label: z.string(), hint: z.stri
 export type ApiKeySummary = z.infer<typeof apiKeySummary>;
 
 const count = int.nonnegative();
+const moneyTotals = z.object({ refunded: minor, credited: minor, exchanged: minor, fees: minor });
+export type MoneyTotals = z.infer<typeof moneyTotals>;
 export const analytics = z.object({
   from: unixSeconds,
   to: unixSeconds,
@@ -73,6 +75,20 @@ export const analytics = z.object({
   /** Requests by what the shopper chose: money back (original payment or bank), store credit, exchange. */
   outcome_split: z.array(z.object({ outcome: z.enum(['money_back', 'store_credit', 'exchange']), count })),
   median_seconds_to_refund: int.nullable(),
+  /** Money moved in the range, in the shop's currency: refunds and credit when refunded, exchanges when approved. */
+  money: z.object({
+    currency: z.string(),
+    /** The periods' length: days for up to 14 days, ISO weeks (from Monday) up to 92, else calendar months. */
+    period: z.enum(['day', 'week', 'month']),
+    periods: z.array(moneyTotals.extend({ start: z.string() })),
+    totals: moneyTotals,
+    /** Requests in another currency than the shop's, left out of the totals. */
+    other_currency: count,
+  }),
+  /** The most returned products (units), each with its reasons, most given first. */
+  reasons_by_product: z.array(
+    z.object({ product: z.string(), returned: count, reasons: z.array(z.object({ reason: z.string(), count })) }),
+  ),
 });
 export type Analytics = z.infer<typeof analytics>;
 

@@ -71,3 +71,37 @@ export const statusCounts = z.record(z.string(), int).default({});
 export const allTags = (request: { tags: string[]; staff_tags: { tag: string }[] }) => [
   ...new Set([...request.tags, ...request.staff_tags.map((t) => t.tag)]),
 ];
+
+/** The desk's merchant routes on a request (merchantRoutes), each answering the request as `request` describes it. */
+export const requestDeskRoutes = <R extends z.ZodType>(request: R) => ({
+  addNote: {
+    method: 'POST' as const,
+    path: '/requests/{id}/notes',
+    summary: 'Add an internal note (staff only, never shown to the shopper)',
+    body: noteBody,
+    answer: request,
+    refusals: [404 as const],
+  },
+  setTags: {
+    method: 'PUT' as const,
+    path: '/requests/{id}/tags',
+    summary: "Set the request's staff tags: added ones are recorded, missing ones removed; the rules' tags stay",
+    body: tagsBody,
+    answer: request,
+    refusals: [404 as const],
+  },
+  setAssignee: {
+    method: 'PUT' as const,
+    path: '/requests/{id}/assignee',
+    summary: 'Assign the request to a staff member of the shop (422 for anyone else), or to nobody with `null`',
+    body: assigneeBody,
+    answer: request,
+    refusals: [404 as const, 422 as const],
+  },
+  assignees: {
+    method: 'GET' as const,
+    path: '/assignees',
+    summary: 'The staff members of the shop a request can be assigned to',
+    answer: z.array(deskMember),
+  },
+});

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { id, int, minor, unixSeconds } from './envelope.js';
+import { inspectedUnits, receiveBody } from './inspection.js';
 import { checkInfo, refundState } from './returns.js';
-import { assigneeBody, assigneeFilter, deskFields, deskMember, noteBody, statusCounts, tag, tagsBody } from './desk.js';
+import { deskRoutes } from './desk-returns.js';
+import { assigneeFilter, deskFields, requestDeskRoutes, statusCounts, tag } from './desk.js';
 import { returnRule, ruleOrder, ruleSet, ruleSetBody, simulateBody, simulation } from './rules.js';
+import type { MerchantRoute, MerchantStatus } from './merchant-route.js';
 import { shopSettings } from './shop-settings.js';
+import { webhookRoutes } from './webhooks.js';
+import { settingsConflict } from './settings-conflict.js';
 import {
   IMPORT_BATCH_MAX,
   ORDER_WEBHOOK,
@@ -19,6 +24,7 @@ import {
 
 /** The merchant REST API (issue 4): bearer MERCHANT_API_KEY per shop, JSON envelope answers. */
 export const MERCHANT_BASE = '/merchant/v1';
+export { MERCHANT_STATUSES, fieldError, fieldErrors, type FieldError, type MerchantStatus } from './merchant-route.js';
 
 export const requestEvent = z.object({
   actor: z.string(),
@@ -39,8 +45,14 @@ export const merchantItem = z.object({
   price: minor,
   image: z.string(),
   reason: z.string(),
+  /** The shop's id of that reason (0 for requests stored before it was kept). */
+  reason_id: int.default(0),
   description: z.string(),
   proof: z.array(z.string()),
+  /** How the desk inspected its units at receipt (issue 33); empty before a detailed receipt. */
+  inspection: z.array(inspectedUnits).default([]),
+  /** Units refunded: all of them until a detailed receipt, then the accepted ones. */
+  accepted_quantity: int,
 });
 
 /** Why a rule wants a person to look at a request, and which rule said so. */
@@ -98,6 +110,8 @@ export const requestListQuery = z.object({
   cursor: id.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
+/** The export takes the list's filters, without its paging: it streams every matching request. */
+export const requestExportQuery = requestListQuery.omit({ cursor: true, limit: true });
 
 /** The longest reason a rejection may give the shopper. */
 export const REJECT_REASON_MAX = 500;
@@ -108,53 +122,12 @@ export const refundBody = z.object({
 });
 export const emptyBody = z.object({}).strict().optional();
 
-/**
- * The HTTP statuses of the merchant API (ADR 025). A REST client reads the status; the `{code, msg, data}` envelope
- * says why. Refused fields come back in `data.errors`, each with its path and what is wrong with it.
- */
-export const MERCHANT_STATUSES = {
-  200: 'Success (code 1000)',
-  400: 'The body, query or headers do not fit the contract (code 1001), or the body is not JSON. `msg` names up to three fields; `data.errors` lists each as `{field, message}`',
-  401: 'No key, or not a key of any shop (code 401)',
-  404: 'No such request, or a request of another shop (code 1004): the two answer alike',
-  409: "The request's state does not allow the change (code 1071), the order number belongs to another order, or a concurrent change won (code 1001); nothing was changed",
-  412: '`If-Match` names an older version of the settings or rules than the stored one (code 1092); nothing was saved',
-  413: 'The body is too large (code 1001)',
-  415: 'The body is not `application/json` (code 1001)',
-  422: 'The body fits the contract but not this request (code 1001), e.g. an amount above what is left to refund; `data.errors` names the field',
-  429: 'Too many refused keys or signatures from this address (code 1029): wait the `Retry-After` seconds',
-} as const;
-export type MerchantStatus = keyof typeof MERCHANT_STATUSES;
-
-/** A refused field of a 400 or 422 answer (`data.errors`): its path (`return_setting.return_window_days`) and why. */
-export const fieldError = z.object({ field: z.string(), message: z.string() });
-export type FieldError = z.infer<typeof fieldError>;
-export const fieldErrors = z.object({ errors: z.array(fieldError) });
-
-interface MerchantRoute {
-  method: 'GET' | 'POST' | 'PUT';
-  path: string;
-  summary: string;
-  /** How the caller proves who it is: the shop's API key (default), or a signed body (webhooks). */
-  auth?: 'bearer' | 'signature';
-  /** The `{id}` of the path, when it is not a request id. */
-  id?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  answer: z.ZodType;
-  /**
-   * What this route may refuse with besides what every route may: 401 and 429 (the caller), and 400, 413 and 415 when
-   * it takes a body or a query.
-   */
-  refusals?: MerchantStatus[];
-}
-
-const action = <B extends z.ZodType = typeof emptyBody>(
+const action = (
   name: string,
   summary: string,
-  body: B = emptyBody as unknown as B,
+  body: z.ZodType = emptyBody,
   refusals: MerchantStatus[] = [404, 409],
-): MerchantRoute & { body: B; answer: typeof merchantRequest } => ({
+): MerchantRoute & { body: z.ZodType } => ({
   method: 'POST',
   path: `/requests/{id}/${name}`,
   summary,
@@ -172,6 +145,15 @@ export const merchantRoutes = {
     answer: z.object({ items: z.array(merchantRequestSummary), next_cursor: int.nullable(), counts: statusCounts }),
     refusals: [422],
   },
+  exportRequests: {
+    method: 'GET',
+    path: '/requests/export',
+    summary:
+      "The requests matching the list's filters as a CSV file (UTF-8 with a byte order mark, RFC 4180), one row per item: dates, status, items, money and tracking",
+    query: requestExportQuery,
+    answer: z.string(),
+    produces: 'text/csv',
+  },
   get: {
     method: 'GET',
     path: '/requests/{id}',
@@ -181,7 +163,12 @@ export const merchantRoutes = {
   },
   approve: action('approve', 'Approve a pending request; a label and packing slip are made and the shopper is emailed'),
   reject: action('reject', 'Reject a pending or received request with a reason', rejectBody),
-  receive: action('receive', 'Mark the returned items as received'),
+  receive: action(
+    'receive',
+    'Mark the returned items as received; optionally inspect each item (units received, condition, restock, accepted or rejected with a reason), and the refund follows the accepted items',
+    receiveBody,
+    [404, 409, 422],
+  ),
   refund: action(
     'refund',
     'Refund a received request (or an approved keep-the-item one), optionally overriding solution and amount',
@@ -189,18 +176,6 @@ export const merchantRoutes = {
     [404, 409, 422],
   ),
   resolve: action('resolve', 'Complete a request without a refund'),
-  addNote: action('notes', 'Add an internal note (staff only, never shown to the shopper)', noteBody, [404]),
-  setTags: { ...action('tags', "Set the request's staff tags (the rules' stay)", tagsBody, [404]), method: 'PUT' },
-  setAssignee: {
-    ...action('assignee', 'Assign the request to a staff member of the shop, or to nobody', assigneeBody, [404, 422]),
-    method: 'PUT',
-  },
-  assignees: {
-    method: 'GET',
-    path: '/assignees',
-    summary: 'The staff members a request can be assigned to',
-    answer: z.array(deskMember),
-  },
   getSettings: { method: 'GET', path: '/settings', summary: 'The store configuration', answer: shopSettings },
   putSettings: {
     method: 'PUT',
@@ -210,6 +185,7 @@ export const merchantRoutes = {
     body: shopSettings,
     answer: shopSettings,
     refusals: [412],
+    refusalData: { 412: settingsConflict },
   },
   getRules: {
     method: 'GET',
@@ -285,6 +261,9 @@ export const merchantRoutes = {
     answer: orderWebhookAnswer,
     refusals: [409],
   },
+  ...webhookRoutes,
+  ...deskRoutes(merchantRequest),
+  ...requestDeskRoutes(merchantRequest),
 } satisfies Record<string, MerchantRoute>;
 
 export type MerchantRouteName = keyof typeof merchantRoutes;

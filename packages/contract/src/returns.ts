@@ -4,6 +4,7 @@ import { messages } from './messages.js';
 import { moneySet, pickupAddress, pickupMethod, variantRef } from './order.js';
 import { RefundState } from './ids.js';
 import { LOCALES, MAX_REASON_DESCRIPTION } from './constants.js';
+import { shopperInspection } from './inspection.js';
 
 export const refundState = z.enum(Object.values(RefundState) as [RefundState, ...RefundState[]]);
 
@@ -129,8 +130,12 @@ export const checkInfo = z.object({
       price: minor,
       image: z.string(),
       reason_text: z.string(),
+      /** The desk's decision at receipt (issue 33): the units refunded and why the others are not. */
+      inspection: shopperInspection,
     }),
   ),
+  /** What the accepted items give back after the desk's inspection (issue 33); null before a detailed receipt. */
+  inspected_total: minor.nullable().default(null),
   shipping_address: z.string(),
   return_address: z.string(),
   return_shipment_proof: z.array(z.string()),

@@ -20,6 +20,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, ...page(() => import('../features/queue/queue-page')) },
       { path: 'requests/:id', ...page(() => import('../features/request/request-page')) },
+      { path: 'new-return', ...page(() => import('../features/new-return/new-return-page')) },
       { path: 'settings', ...page(() => import('../features/settings/settings-page')) },
       { path: 'rules', ...page(() => import('../features/rules/rules-page')) },
       { path: 'analytics', ...page(() => import('../features/analytics/analytics-page')) },

@@ -18,6 +18,7 @@ export function Shell() {
   const owner = session.account.role === 'owner';
   const links: [string, string][] = [
     ['/', t('nav.requests')],
+    ['/new-return', t('nav.newReturn')],
     ['/analytics', t('nav.analytics')],
     ['/rules', t('nav.rules')],
     ...(owner

@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly code: number,
     message: string,
     readonly status: number,
+    /** The refusal's `data`: refused fields, or the settings' conflict (who saved, their settings). */
+    readonly data: unknown = null,
   ) {
     super(message);
   }
@@ -67,7 +69,7 @@ export async function api<S extends z.ZodType>(
   if (!envelope)
     throw new ApiError(Code.ServerError, `The server answered ${String(response.status)}`, response.status);
   if (response.status === 401) onSignedOut();
-  if (envelope.code !== Code.Success) throw new ApiError(envelope.code, envelope.msg, response.status);
+  if (envelope.code !== Code.Success) throw new ApiError(envelope.code, envelope.msg, response.status, envelope.data);
   return { data: schema.parse(envelope.data), headers: response.headers };
 }
 

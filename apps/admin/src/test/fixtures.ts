@@ -93,6 +93,8 @@ export function merchantRequest(change: Partial<MerchantRequest> = {}): Merchant
         reason: 'Poor quality/faulty',
         description: 'Seam came apart',
         proof: [],
+        inspection: [],
+        accepted_quantity: 2,
       },
     ],
     events: [],

@@ -4,7 +4,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { merchantPath, orderImportAnswer, type MerchantRouteName } from '@return-center/contract';
+import {
+  CLI_USER_AGENT,
+  Code,
+  merchantPath,
+  orderImportAnswer,
+  SETTINGS_VERSION_HEADER,
+  settingsConflict,
+  type MerchantRouteName,
+} from '@return-center/contract';
 import { importOrders, progressReporter } from './import/index.js';
 
 const USAGE = `Usage: npm run merchant -- <command>
@@ -16,8 +24,9 @@ const USAGE = `Usage: npm run merchant -- <command>
   requests receive <id>
   requests refund <id> [--amount MINOR_UNITS] [--solution 1|2|4|6]
   requests resolve <id>
-  settings get
-  settings set <file.json>
+  settings get                         (JSON with its "$version": keep it in the file you edit)
+  settings set <file.json> [--version N]
+      (saves only over the version the file was read from; if someone saved since, says who and changes nothing)
   orders import <file.csv|file.jsonl>   (formats: docs/feeding-orders.md)
 
 Operator commands (run on the server's host with its environment; they open DATABASE_URL):
@@ -28,6 +37,25 @@ Operator commands (run on the server's host with its environment; they open DATA
 
 Statuses: 1 pending review, 2 approved, 3 rejected, 4 completed, 5 received.
 Env: MERCHANT_API_URL (default http://localhost:3000), MERCHANT_API_KEY (default demo-merchant-key).`;
+
+/** The key of `settings get`'s output that holds the settings' version, for `settings set` to save over. */
+const VERSION_KEY = '$version';
+
+/** A refused save, in words: who saved the settings since, when, and what to do. */
+function conflictMessage(data: unknown): string {
+  const parsed = settingsConflict.safeParse(data);
+  if (!parsed.success) return 'Someone saved the settings since you read them: nothing was saved';
+  const { saved_by: by, saved_at: at, version } = parsed.data;
+  const who =
+    by.kind === 'staff'
+      ? `${by.email} in the console`
+      : by.kind === 'cli'
+        ? 'the merchant CLI'
+        : by.kind === 'merchant_api'
+          ? 'the merchant API'
+          : 'someone';
+  return `the settings were saved by ${who} at ${new Date(at * 1000).toISOString()} (now version ${String(version)}) after you read them: nothing was saved. Run \`settings get\` again, redo your change and set it`;
+}
 
 export async function runMerchantCli(
   argv: string[],
@@ -46,6 +74,7 @@ export async function runMerchantCli(
       reason: { type: 'string' },
       amount: { type: 'string' },
       solution: { type: 'string' },
+      version: { type: 'string' },
       name: { type: 'string' },
       currency: { type: 'string' },
       json: { type: 'boolean' },
@@ -55,19 +84,23 @@ export async function runMerchantCli(
   });
   const [group, command, arg] = positionals;
   const base = env.MERCHANT_API_URL ?? 'http://localhost:3000';
-  const call = async (method: string, path: string, body?: unknown) => {
+  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const response = await fetch(base + path, {
       method,
       headers: {
         authorization: `Bearer ${env.MERCHANT_API_KEY ?? 'demo-merchant-key'}`,
+        'user-agent': `${CLI_USER_AGENT}/1`,
         ...(body ? { 'content-type': 'application/json' } : {}),
+        ...headers,
       },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     const answer = (await response.json()) as { code: number; msg: string; data: unknown };
+    if (answer.code === Code.SettingsConflict) throw new Error(conflictMessage(answer.data));
     if (answer.code !== 1000) throw new Error(`${answer.msg} (code ${answer.code}, HTTP ${response.status})`);
-    return answer.data;
+    return { data: answer.data, etag: response.headers.get('etag') ?? '' };
   };
+  const call = async (method: string, path: string, body?: unknown) => (await send(method, path, body)).data;
   const id = () => {
     if (!arg || !/^\d+$/.test(arg)) throw new Error('Give the request id, e.g. `requests approve 12`');
     return arg;
@@ -136,11 +169,20 @@ export async function runMerchantCli(
         `request ${data.id}: status ${data.status}${data.refund_state !== 'none' ? `, refund ${data.refund_state}` : ''}`,
       );
     } else if (group === 'settings' && command === 'get') {
-      out(JSON.stringify(await call('GET', merchantPath('getSettings')), null, 2));
+      const { data, etag } = await send('GET', merchantPath('getSettings'));
+      out(JSON.stringify({ [VERSION_KEY]: Number(etag.replaceAll('"', '')), ...(data as object) }, null, 2));
     } else if (group === 'settings' && command === 'set') {
       if (!arg) throw new Error('Give a JSON file: `settings set settings.json`');
-      await call('PUT', merchantPath('putSettings'), JSON.parse(readFileSync(arg, 'utf8')));
-      out('settings saved');
+      const { [VERSION_KEY]: stored, ...settings } = JSON.parse(readFileSync(arg, 'utf8')) as Record<string, unknown>;
+      const version = values.version ?? (typeof stored === 'number' ? String(stored) : undefined);
+      if (!version || !/^\d+$/.test(version))
+        throw new Error(
+          `No "${VERSION_KEY}" in ${arg}: save \`settings get\` to the file, edit it, then set it (or give --version N)`,
+        );
+      const { etag } = await send('PUT', merchantPath('putSettings'), settings, {
+        [SETTINGS_VERSION_HEADER]: `"${version}"`,
+      });
+      out(`settings saved (version ${etag.replaceAll('"', '')})`);
     } else {
       out(USAGE);
       return 1;

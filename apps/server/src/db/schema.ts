@@ -5,6 +5,7 @@ import type { RateLimitsSchema } from '../adapters/rate-limits/rate-limits-schem
 import type { LocalPlatformSchema } from '../adapters/store-platform/local-schema.js';
 import type { ShopifyPlatformSchema } from '../adapters/store-platform/shopify/shopify-schema.js';
 import type { AccessSchema } from './access-schema.js';
+import type { DeskSchema } from './desk-schema.js';
 
 /** Row types. Times are unix seconds; money is integer minor units; flags are 0/1. */
 export interface ShopsTable {
@@ -19,6 +20,9 @@ export interface ShopsTable {
   settings: string;
   /** Goes up by one with every settings save (a save from an older version is refused). */
   settings_version: Generated<number>;
+  /** Who saved the settings last ("console:<staff email>", "merchant-api", "cli"; '' before migration 037), and when. */
+  settings_saved_by: Generated<string>;
+  settings_saved_at: Generated<number>;
   created_at: number;
 }
 
@@ -102,24 +106,6 @@ export interface ReturnRulesTable {
   updated_at: number;
 }
 
-/** Staff's internal notes on a request (issue 33): who wrote it, as they were named then. */
-export interface RequestNotesTable {
-  id: Generated<number>;
-  request_id: number;
-  author_email: string;
-  author_name: string;
-  body: string;
-  at: number;
-}
-
-/** Tags staff put on a request, beside the rules' (issue 33). */
-export interface RequestTagsTable {
-  request_id: number;
-  tag: string;
-  added_by: string;
-  at: number;
-}
-
 export interface RequestEventsTable {
   id: Generated<number>;
   request_id: number;
@@ -189,6 +175,22 @@ export interface ReturnItemsTable {
   proof: string;
 }
 
+/** Units of a returned item as the desk inspected them at receipt (issue 33, migration 034). */
+export interface ItemInspectionsTable {
+  id: Generated<number>;
+  request_id: number;
+  order_line_id: number;
+  quantity: number;
+  /** One of the contract's ITEM_CONDITIONS. */
+  condition: string;
+  /** 1 when the units go back on sale when refunded. */
+  restock: number;
+  /** 'accepted' or 'rejected'. */
+  outcome: string;
+  reason: Generated<string>;
+  created_at: number;
+}
+
 export interface DocumentsTable {
   id: Generated<number>;
   request_id: number;
@@ -231,6 +233,49 @@ export interface CarrierEventsTable {
   received_at: number;
 }
 
+/** An endpoint a shop subscribed to events (issue 34); `events` is a JSON array of event types. */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  shop_id: number;
+  url: string;
+  description: string;
+  events: string;
+  /** The Standard Webhooks signing secret (`whsec_…`). */
+  secret: string;
+  enabled: number;
+  disabled_reason: string;
+  /** When its deliveries started failing without a success since; null while it answers. */
+  failing_since: number | null;
+  created_at: number;
+}
+
+/** An event of a shop, once: `event_key` names what caused it; the id is the feed's sequence. */
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  shop_id: number;
+  event_key: string;
+  public_id: string;
+  type: string;
+  request_id: number | null;
+  /** The event as receivers get it (JSON). */
+  payload: string;
+  created_at: number;
+}
+
+/** One event's delivery to one endpoint, and where its tries stand. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  event_id: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  response_status: number;
+  latency_ms: number;
+  response_body: string;
+  next_attempt_at: number | null;
+  created_at: number;
+}
+
 /** A shop installed from Shopify: its myshopify domain and offline token (sealed), until it is uninstalled. */
 export interface ShopifyInstallsTable {
   shop_id: number;
@@ -267,14 +312,13 @@ export interface ShopifyDataRequestsTable {
  * description lets db/ import those and nothing else of an adapter.
  */
 export interface Database
-  extends AccessSchema, LocalPlatformSchema, ShopifyPlatformSchema, MailSchema, RateLimitsSchema {
+  extends AccessSchema, DeskSchema, LocalPlatformSchema, ShopifyPlatformSchema, MailSchema, RateLimitsSchema {
   shops: ShopsTable;
   return_requests: ReturnRequestsTable;
   return_items: ReturnItemsTable;
+  item_inspections: ItemInspectionsTable;
   return_rules: ReturnRulesTable;
   request_events: RequestEventsTable;
-  request_notes: RequestNotesTable;
-  request_tags: RequestTagsTable;
   order_webhook_secrets: OrderWebhookSecretsTable;
   order_webhook_deliveries: OrderWebhookDeliveriesTable;
   order_imports: OrderImportsTable;
@@ -287,4 +331,7 @@ export interface Database
   shopify_installs: ShopifyInstallsTable;
   shopify_webhook_events: ShopifyWebhookEventsTable;
   shopify_data_requests: ShopifyDataRequestsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

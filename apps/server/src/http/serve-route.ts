@@ -11,6 +11,17 @@ export class SerializedAnswer<T> {
   constructor(readonly json: string) {}
 }
 
+/** A success sent as it is, outside the envelope: a file (the CSV export), as a string or a stream. */
+export class MediaAnswer<T> {
+  /** Only for the type: the answer this body stands for. */
+  declare readonly answer: T;
+  constructor(
+    readonly type: string,
+    readonly body: string | NodeJS.ReadableStream,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
 /**
  * One route of a contract table, read by `portalCall`, `merchantRoute` or `consoleRoute` (contract-routes.ts): where
  * it is mounted, how its input and its caller are read, and (for the type only) what it answers.
@@ -47,7 +58,7 @@ export interface Served<Input, Caller, Id> {
 export function serveRoute<Input, Caller, Id, Answer>(
   app: FastifyInstance,
   route: ServedRoute<Input, Caller, Id, Answer>,
-  handler: (served: Served<Input, Caller, Id>) => Promise<Answer | SerializedAnswer<Answer>>,
+  handler: (served: Served<Input, Caller, Id>) => Promise<Answer | SerializedAnswer<Answer> | MediaAnswer<Answer>>,
 ): void {
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const read = () => ({ id: route.id(request), input: route.input(request) });
@@ -56,6 +67,10 @@ export function serveRoute<Input, Caller, Id, Answer>(
       ? { caller: await route.caller(request), ...read() }
       : { ...read(), caller: await route.caller(request) };
     const data = await handler({ ...served, request, reply });
+    if (data instanceof MediaAnswer) {
+      void reply.type(data.type).headers(data.headers);
+      return data.body;
+    }
     if (!(data instanceof SerializedAnswer)) return { code: Code.Success, msg: 'ok', data: data ?? null };
     void reply.type('application/json; charset=utf-8');
     return `{"code":${String(Code.Success)},"msg":"ok","data":${data.json}}`;

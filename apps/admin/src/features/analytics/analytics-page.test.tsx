@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consoleRoute, ok } from '../../test/fake-server';
 import { signedIn } from '../../test/fixtures';
@@ -20,11 +20,65 @@ function answerAnalytics() {
       return_rate: [],
       outcome_split: [{ outcome: 'money_back', count: 1 }],
       median_seconds_to_refund: 2 * 86_400,
+      money: {
+        currency: 'EUR',
+        period: 'week',
+        periods: [
+          { start: '2026-02-09', refunded: 4250, credited: 0, exchanged: 0, fees: 300 },
+          { start: '2026-02-16', refunded: 0, credited: 1999, exchanged: 5000, fees: 0 },
+        ],
+        totals: { refunded: 4250, credited: 1999, exchanged: 5000, fees: 300 },
+        other_currency: 2,
+      },
+      reasons_by_product: [
+        {
+          product: 'Linen Shirt',
+          returned: 3,
+          reasons: [
+            { reason: 'Too small', count: 2 },
+            { reason: 'Damaged', count: 1 },
+          ],
+        },
+      ],
     });
   });
 }
 
 const asked = () => server.sentTo(consoleRoute('analytics')).map((r) => [Number(r.query.from), Number(r.query.to)]);
+
+describe('the analytics money', () => {
+  it("shows the range's money in the shop's currency, per period as a table, and the reasons by product", async () => {
+    signedIn(server);
+    answerAnalytics();
+    renderConsole('/analytics');
+    const totals = await screen.findByRole('region', { name: 'Money in the range (EUR)' });
+    const figure = (term: string) => within(totals).getByText(term).nextElementSibling?.textContent;
+    const euros = (amount: string) =>
+      new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' }).format(Number(amount));
+    expect(figure('Refunded')).toBe(euros('42.50'));
+    expect(figure('Store credit')).toBe(euros('19.99'));
+    expect(figure('Exchanged')).toBe(euros('50.00'));
+    expect(figure('Fees kept')).toBe(euros('3.00'));
+    expect(within(totals).getByText('2 requests in other currencies are not in these totals.')).toBeTruthy();
+
+    const chart = screen.getByRole('region', { name: 'Money per period' });
+    const rows = within(within(chart).getByRole('table')).getAllByRole('row');
+    expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+      ['Period', 'Refunded', 'Store credit', 'Exchanged', 'Fees kept'],
+      [expect.stringMatching(/^Week of /), euros('42.50'), euros('0'), euros('0'), euros('3.00')],
+      [expect.stringMatching(/^Week of /), euros('0'), euros('19.99'), euros('50.00'), euros('0')],
+    ]);
+    expect(within(chart).getByRole('img').getAttribute('aria-label')).toContain(`Refunded ${euros('42.50')}`);
+
+    const byProduct = screen.getByRole('region', { name: 'Reasons by product' });
+    const shirt = within(byProduct).getByRole('row', { name: /Linen Shirt/ });
+    expect(
+      within(shirt)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Too small: 2 units', 'Damaged: 1 unit']);
+  });
+});
 
 describe('the analytics range', () => {
   beforeEach(() => {

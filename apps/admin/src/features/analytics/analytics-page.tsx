@@ -3,7 +3,9 @@ import { Failed, Loading, Page } from '../../shared/ui/page';
 import { useAnalytics } from './analytics-api';
 import { useAnalyticsRange } from './analytics-range';
 import { MedianRefund } from './median-refund';
+import { MoneyChart, MoneyTotals } from './money-chart';
 import { OutcomesChart } from './outcomes-chart';
+import { ProductReasons } from './product-reasons';
 import { RangePicker } from './range-picker';
 import { ReasonsChart } from './reasons-chart';
 import { RequestsChart } from './requests-chart';
@@ -12,7 +14,7 @@ import './analytics.css';
 
 /**
  * Analytics as charts (issue 15): requests over time, top reasons, return rate per product, the outcome split and the
- * median time to a refund, over a range kept in the address. Chart.js comes with this route's chunk only.
+ * median time to a refund; money per period and reasons by product (issue 33), over a range kept in the address. Chart.js comes with this route's chunk only.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -27,8 +29,13 @@ export function Component() {
       {analytics.isError ? <Failed message={analytics.error.message} retry={() => void analytics.refetch()} /> : null}
       {data && range.resolved.ok ? (
         <>
-          <MedianRefund seconds={data.median_seconds_to_refund} />
+          <div className="headlines">
+            <MedianRefund seconds={data.median_seconds_to_refund} />
+            <MoneyTotals data={data.money} />
+          </div>
           <div className="charts">
+            <MoneyChart data={data.money} fileSuffix={fileSuffix} />
+            <ProductReasons products={data.reasons_by_product} />
             <RequestsChart days={data.requests_per_day} fileSuffix={fileSuffix} />
             <ReasonsChart reasons={data.top_reasons} fileSuffix={fileSuffix} />
             <ReturnRateChart products={data.return_rate} fileSuffix={fileSuffix} />

@@ -29,17 +29,4 @@ export const useRequestCounts = () =>
     refetchInterval: QUEUE_REFRESH_MS,
   });
 
-/** Every request of the filters, page by page (100 at a time), for the CSV export; tells how many so far. */
-export async function allRequests(filters: QueueFilters, progress: (count: number) => void): Promise<QueueRow[]> {
-  const rows: QueueRow[] = [];
-  let cursor: number | undefined;
-  do {
-    const next = await page(filters, cursor, 100);
-    rows.push(...next.items);
-    progress(rows.length);
-    cursor = next.next_cursor ?? undefined;
-  } while (cursor);
-  return rows;
-}
-
 export const runAction = (id: number, action: RequestAction, body: object = {}) => merchantCall(action, id, body);

@@ -17,14 +17,17 @@ interface Props {
 export const approvable = (row: QueueRow) =>
   nextStatus({ status: row.status, shippingMethodId: row.shipping_method_id }, 'approve') !== null;
 
-/** One row per request; only requests that can be approved can be picked for a bulk approval. */
+/**
+ * One row per request; only requests that can be approved can be picked for a bulk approval. On a phone each row is a
+ * card, each value under its column's name (`data-label`, styles.css).
+ */
 export function QueueTable({ rows, active, selected, toggle, toggleAll }: Props) {
   const { t } = useTranslation();
   const pending = rows.filter(approvable);
   const flagged = (row: QueueRow) => t('queue.flagged', { reasons: row.flags.map((flag) => flag.reason).join('; ') });
   const allPicked = pending.length > 0 && pending.every((row) => selected.has(row.id));
   return (
-    <table className="table queue">
+    <table className="table queue stacked">
       <caption className="visually-hidden">{t('queue.caption')}</caption>
       <thead>
         <tr>
@@ -51,7 +54,7 @@ export function QueueTable({ rows, active, selected, toggle, toggleAll }: Props)
       <tbody>
         {rows.map((row, index) => (
           <tr key={row.id} className={index === active ? 'active' : undefined}>
-            <td>
+            <td data-label={t('queue.pickColumn')}>
               {approvable(row) ? (
                 <input
                   type="checkbox"
@@ -61,7 +64,7 @@ export function QueueTable({ rows, active, selected, toggle, toggleAll }: Props)
                 />
               ) : null}
             </td>
-            <td>
+            <td data-label={t('queue.order')}>
               <Link to={`/requests/${String(row.id)}`} data-row={index}>
                 {row.order_no}
               </Link>
@@ -71,14 +74,18 @@ export function QueueTable({ rows, active, selected, toggle, toggleAll }: Props)
                 </span>
               ) : null}
             </td>
-            <td>{row.customer_email}</td>
-            <td>
+            <td data-label={t('queue.email')} className="wrap-anywhere">
+              {row.customer_email}
+            </td>
+            <td data-label={t('queue.status')}>
               <span className={`badge status-${String(row.status)}`}>{statusName(t, row.status)}</span>
             </td>
-            <td>{solutionName(t, row.solution_id)}</td>
-            <td>{methodName(t, row.shipping_method_id)}</td>
-            <td className="number">{money(row.refund, row.currency)}</td>
-            <td>{dateTime(row.created_at)}</td>
+            <td data-label={t('queue.solution')}>{solutionName(t, row.solution_id)}</td>
+            <td data-label={t('queue.method')}>{methodName(t, row.shipping_method_id)}</td>
+            <td data-label={t('queue.refund')} className="number">
+              {money(row.refund, row.currency)}
+            </td>
+            <td data-label={t('queue.created')}>{dateTime(row.created_at)}</td>
           </tr>
         ))}
       </tbody>

@@ -6,6 +6,7 @@ import { money } from '../../shared/format';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { Field } from '../../shared/ui/field';
 import { useAction } from './request-api';
+import { draftBody, InspectionForm, startDraft, type InspectionDraft } from './request-inspection';
 
 /**
  * The actions the request's state allows (the domain's state machine, the one the server enforces), each behind a
@@ -16,6 +17,9 @@ export function RequestActions({ request }: { request: MerchantRequest }) {
   const [open, setOpen] = useState<RequestAction | null>(null);
   const [reason, setReason] = useState('');
   const [amount, setAmount] = useState(() => minorToDecimal(request.refundable, request.currency));
+  // Receiving may inspect each item (issue 33); without it every unit is received and accepted, as before.
+  const [inspecting, setInspecting] = useState(false);
+  const [draft, setDraft] = useState<InspectionDraft>(() => startDraft(request));
   const action = useAction(request.id);
   const facts = { status: request.status, shippingMethodId: request.shipping_method_id };
   const legal = REQUEST_ACTIONS.filter((name) => nextStatus(facts, name) !== null);
@@ -35,10 +39,19 @@ export function RequestActions({ request }: { request: MerchantRequest }) {
       ? t('request.amountRule', { max: money(request.refundable, request.currency) })
       : undefined;
   const reasonError = open === 'reject' && !reject.success ? t('request.reasonRequired') : undefined;
+  const inspection = inspecting ? draftBody(draft) : {};
+  const inspectionError = open === 'receive' && inspection === null ? t('request.inspect.quantityRule') : undefined;
 
   const confirm = () => {
-    if (!open || amountError || reasonError) return;
-    const body = (open === 'reject' ? reject.data : open === 'refund' ? refund.data : undefined) ?? {};
+    if (!open || amountError || reasonError || inspectionError) return;
+    const body =
+      (open === 'reject'
+        ? reject.data
+        : open === 'refund'
+          ? refund.data
+          : open === 'receive'
+            ? inspection
+            : undefined) ?? {};
     action.mutate({ action: open, body }, { onSuccess: () => setOpen(null) });
   };
 
@@ -52,6 +65,9 @@ export function RequestActions({ request }: { request: MerchantRequest }) {
           className={name === 'reject' ? 'button danger' : 'button'}
           onClick={() => {
             action.reset();
+            // The refund offers what the server says is refundable now (after an inspection, the accepted items').
+            if (name === 'refund') setAmount(minorToDecimal(request.refundable, request.currency));
+            if (name === 'receive') setDraft(startDraft(request));
             setOpen(name);
           }}
         >
@@ -63,7 +79,7 @@ export function RequestActions({ request }: { request: MerchantRequest }) {
         title={open ? t(`request.confirm.${open}`, { order: request.order_no }) : ''}
         confirmLabel={open ? t(`request.action.${open}`) : ''}
         busy={action.isPending}
-        error={action.error?.message}
+        error={inspectionError ?? action.error?.message}
         onConfirm={confirm}
         onClose={() => setOpen(null)}
       >
@@ -102,6 +118,15 @@ export function RequestActions({ request }: { request: MerchantRequest }) {
           </Field>
         ) : null}
         {open && open !== 'reject' && open !== 'refund' ? <p>{t(`request.explain.${open}`)}</p> : null}
+        {open === 'receive' ? (
+          <>
+            <label className="check">
+              <input type="checkbox" checked={inspecting} onChange={(e) => setInspecting(e.target.checked)} />
+              {t('request.inspect.toggle')}
+            </label>
+            {inspecting ? <InspectionForm request={request} draft={draft} onChange={setDraft} /> : null}
+          </>
+        ) : null}
       </ConfirmDialog>
     </div>
   );

@@ -25,6 +25,25 @@ export function RequestItems({ request }: { request: MerchantRequest }) {
                   {t('request.reason')}: {item.reason}
                 </p>
                 {item.description ? <blockquote className="quote">{item.description}</blockquote> : null}
+                {item.inspection.length ? (
+                  <div className="inspected">
+                    <p>
+                      <strong>
+                        {t('request.inspect.result', { accepted: item.accepted_quantity, count: item.quantity })}
+                      </strong>
+                    </p>
+                    <ul className="plain">
+                      {item.inspection.map((group, index) => (
+                        <li key={index}>
+                          {group.quantity} × {t(`request.condition.${group.condition}`)} ·{' '}
+                          {t(`request.outcome.${group.outcome}`)}
+                          {group.outcome === 'accepted' && group.restock ? ` · ${t('request.inspect.restock')}` : ''}
+                          {group.reason ? ` · ${group.reason}` : ''}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
                 <ProofPhotos photos={item.proof} item={name} />
               </div>
             </li>

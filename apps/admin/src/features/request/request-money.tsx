@@ -39,6 +39,14 @@ export function RequestMoney({ request }: { request: MerchantRequest }) {
               <strong>{money(request.refund, request.currency)}</strong>
             </td>
           </tr>
+          {request.inspected_total !== null ? (
+            <tr>
+              <th scope="row">{t('request.inspect.refundable')}</th>
+              <td className="number">
+                <strong>{money(request.inspected_total, request.currency)}</strong>
+              </td>
+            </tr>
+          ) : null}
           {request.refund_state !== 'none' ? (
             <tr>
               <th scope="row">

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { dateTime } from '../../shared/format';
 import { statusName } from '../../shared/labels';
 import { Failed, Loading, Page } from '../../shared/ui/page';
+import { EditItems } from './edit-items';
 import { RequestActions } from './request-actions';
 import { RequestDesk } from './request-desk';
 import { RequestHistory } from './request-history';
@@ -43,6 +44,7 @@ export function Component() {
       <div className="request-grid">
         <div>
           <RequestItems request={data} />
+          <EditItems request={data} />
           <RequestTimeline request={data} />
           <RequestNotes request={data} />
         </div>

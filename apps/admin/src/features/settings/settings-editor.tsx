@@ -22,7 +22,7 @@ import { useSettingsDraft, type Loaded } from './use-settings-draft';
 export function SettingsEditor({ initial }: { initial: Loaded }) {
   const { t, i18n } = useTranslation();
   const owner = useSignedIn().account.role === 'owner';
-  const { draft, dirty, update, state, save, loadTheirs } = useSettingsDraft(initial);
+  const { draft, dirty, update, state, save, loadTheirs, resolve } = useSettingsDraft(initial);
   const [lang, setLang] = useState(DEFAULT_TEXT_LANGUAGE);
   const [attempt, setAttempt] = useState(0);
   const issues = useMemo(() => validate(draft, i18n), [draft, i18n]);
@@ -40,7 +40,7 @@ export function SettingsEditor({ initial }: { initial: Loaded }) {
     <Page title={t('settings.title')}>
       <LeaveGuard dirty={dirty} body={t('settings.leave.body')} />
       {owner ? null : <p className="notice">{t('settings.ownerOnly')}</p>}
-      <SaveNotice state={state} loadTheirs={() => void loadTheirs()} />
+      <SaveNotice state={state} loadTheirs={() => void loadTheirs()} resolve={(choices) => void resolve(choices)} />
       <div className="settings-layout">
         <form
           className="settings-form"

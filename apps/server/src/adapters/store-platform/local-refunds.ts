@@ -111,7 +111,7 @@ async function takeBack(trx: Db, input: RefundRequest, now: number): Promise<voi
     ).map((l) => [l.id, l]),
   );
   let took = false;
-  for (const { lineId, quantity } of input.lines) {
+  for (const { lineId, quantity, restock } of input.lines) {
     const line = lines.get(lineId);
     const units = line ? Math.min(Math.max(0, Math.floor(quantity)), line.quantity - line.refunded_quantity) : 0;
     if (!line || units <= 0) continue;
@@ -122,7 +122,7 @@ async function takeBack(trx: Db, input: RefundRequest, now: number): Promise<voi
       .set({ refunded_quantity: line.refunded_quantity })
       .where('id', '=', lineId)
       .execute();
-    if (input.restock)
+    if (restock ?? input.restock)
       await trx
         .updateTable('variants')
         .set((eb) => ({ inventory_quantity: eb('inventory_quantity', '+', units) }))

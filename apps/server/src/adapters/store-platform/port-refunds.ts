@@ -21,8 +21,11 @@ export interface RefundRequest {
   amount: number;
   currency: string;
   kind: RefundKind;
-  /** The units refunded, by the port's line ids (as registerReturn's); none for money alone. */
-  lines: { lineId: number; quantity: number }[];
+  /**
+   * The units refunded, by the port's line ids (as registerReturn's); none for money alone. A line's `restock` says
+   * whether its units go on sale again (the desk's choice at receipt); without it the request's `restock` does.
+   */
+  lines: { lineId: number; quantity: number; restock?: boolean }[];
   /** The units came back and go on sale again; not when the shopper keeps them. */
   restock: boolean;
   /** A retry with the same key answers the first refund and moves no more money. */

@@ -21,7 +21,10 @@ import * as orderImports from './030-order-imports.js';
 import * as returnRules from './031-return-rules.js';
 import * as ruleOutcomes from './032-rule-outcomes.js';
 import * as requestShopperIndex from './033-request-shopper-index.js';
+import * as itemInspection from './034-item-inspection.js';
 import * as requestDesk from './035-request-desk.js';
+import * as settingsSaver from './037-settings-saver.js';
+import * as webhooks from './039-webhooks.js';
 
 /** Our own tables' migrations, listed in code (no directory scan) so they bundle and run identically everywhere. */
 export const DB_MIGRATIONS: Record<string, DialectMigration> = {
@@ -47,5 +50,8 @@ export const DB_MIGRATIONS: Record<string, DialectMigration> = {
   '031-return-rules': returnRules,
   '032-rule-outcomes': ruleOutcomes,
   '033-request-shopper-index': requestShopperIndex,
+  '034-item-inspection': itemInspection,
   '035-request-desk': requestDesk,
+  '037-settings-saver': settingsSaver,
+  '039-webhooks': webhooks,
 };

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { StorePlatform } from '../../adapters/store-platform/port.js';
 import type { Db } from '../../db/database.js';
 import type { Shop } from '../storefront-config/shop.js';
+import { moneyTotals } from './money-totals.js';
+import { reasonsByProduct } from './reasons-by-product.js';
 
 const DAY = 86_400;
 const OUTCOMES: Record<number, Analytics['outcome_split'][number]['outcome']> = {
@@ -38,7 +40,7 @@ export class AnalyticsService {
       .where('return_requests.created_at', '<=', to);
     // A literal, not a parameter: PostgreSQL must see the same expression in the select and the group by.
     const dayOf = sql<number>`cast(return_requests.created_at / 86400 as integer)`;
-    const [perDay, reasons, returned, outcomes, refunds, sold] = await Promise.all([
+    const [perDay, reasons, returned, outcomes, refunds, sold, money, byProduct] = await Promise.all([
       requests
         .select([dayOf.as('day'), (eb) => eb.fn.countAll<number>().as('count')])
         .groupBy(dayOf)
@@ -67,6 +69,8 @@ export class AnalyticsService {
       // Counted at the platform, which can fail where our tables do not (a Shopify shop of many orders runs past the
       // call's deadline): the charts still show, with no return rates rather than made-up ones.
       this.platform.unitsSold(shop.id, from, to).catch(() => null),
+      moneyTotals(this.db, shop, from, to),
+      reasonsByProduct(this.db, shop, from, to),
     ]);
 
     const counts = new Map(perDay.map((row) => [count(row.day), count(row.count)]));
@@ -102,6 +106,8 @@ export class AnalyticsService {
         count: split.get(outcome) ?? 0,
       })),
       median_seconds_to_refund: median(refunds.map((row) => row.at - row.created_at)),
+      money,
+      reasons_by_product: byProduct,
     };
   }
 }

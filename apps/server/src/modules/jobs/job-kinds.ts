@@ -1,4 +1,4 @@
-import { staffRole } from '@return-center/contract';
+import { staffRole, webhookEventType } from '@return-center/contract';
 import { z } from 'zod';
 import { RETURN_DECISIONS } from '../../adapters/store-platform/port.js';
 import { REQUEST_EVENTS } from '../notifications/request-emails.js';
@@ -32,6 +32,12 @@ export const JOB_KINDS = {
   'request.notify': z.object({ requestId, event: z.enum(REQUEST_EVENTS) }),
   /** What the shop's rules do without a person at a moment of the request: review it, receive or refund it. */
   'request.rules': z.object({ requestId, moment: z.enum(RULE_MOMENTS) }),
+  /** Something that happened to a request, for the shop's webhooks and event feed; `key` names it (once each). */
+  'request.announce': z.object({ requestId, type: webhookEventType, key: z.string().min(1).max(160) }),
+  /** One try of a webhook delivery (webhooks); `attempt` counts from 1, so each try is its own job. */
+  'webhook.deliver': z.object({ deliveryId: z.number().int().positive(), attempt: z.number().int().positive() }),
+  /** Tells a shop's owner that an endpoint which kept failing was turned off. */
+  'webhook.endpoint-disabled': z.object({ endpointId: z.number().int().positive() }),
 } satisfies Record<string, z.ZodType>;
 
 export type JobKind = keyof typeof JOB_KINDS;

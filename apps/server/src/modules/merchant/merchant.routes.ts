@@ -1,22 +1,34 @@
-import { Code } from '@return-center/contract';
+import { Code, type SettingsConflict } from '@return-center/contract';
 import type { RequestAction } from '@return-center/domain';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../http/app-error.js';
 import { merchantRoute } from '../../http/contract-routes.js';
-import { serveRoute } from '../../http/serve-route.js';
+import { MediaAnswer, serveRoute } from '../../http/serve-route.js';
+import { deskReturnsRoutes } from './desk-returns.routes.js';
 import { deskRoutes } from './desk.routes.js';
-import { ifMatchVersion, merchantCallers } from './merchant-callers.js';
+import { ifMatchVersion, merchantCallers, saverOf } from './merchant-callers.js';
 import { MERCHANT_DOCS_CSP, merchantDocsHtml, merchantOpenApi } from './openapi.js';
 
 /** The merchant REST API: review requests, move them along, and edit the store configuration. */
 export function merchantApiRoutes({ app, services }: AppContext): void {
   const { merchant, lifecycle, storefront } = services;
-  const { shopOf, ownerShopOf, requestOwner, deskCallerOf } = merchantCallers({ services });
+  const { shopOf, ownerOf, requestOwner, deskCallerOf } = merchantCallers({ services });
 
   serveRoute(app, merchantRoute('list', deskCallerOf), async ({ input, caller: { shop, desk } }) =>
     merchant.list(shop, input, desk),
   );
   deskRoutes({ app, services });
+
+  // A CSV file streamed page by page, outside the envelope; the list's filters choose its requests.
+  serveRoute(app, merchantRoute('exportRequests', deskCallerOf), ({ input, caller: { shop, desk }, reply }) => {
+    void reply.header('cache-control', 'no-store');
+    const file = `requests-${shop.shopUrl.replace(/[^a-z0-9.-]/gi, '')}.csv`;
+    return Promise.resolve(
+      new MediaAnswer<string>('text/csv; charset=utf-8', merchant.exportCsv(shop, input, desk), {
+        'content-disposition': `attachment; filename="${file}"`,
+      }),
+    );
+  });
 
   serveRoute(app, merchantRoute('get', requestOwner), ({ caller: { shop, record } }) => merchant.detail(shop, record));
 
@@ -27,6 +39,8 @@ export function merchantApiRoutes({ app, services }: AppContext): void {
     });
   }
 
+  deskReturnsRoutes({ app, services });
+
   // The settings' version travels as an ETag; a PUT with If-Match saves only over that version (else 412, code 1092).
   serveRoute(app, merchantRoute('getSettings', shopOf), async ({ caller, reply }) => {
     const shop = await storefront.shops.fresh(caller);
@@ -34,21 +48,28 @@ export function merchantApiRoutes({ app, services }: AppContext): void {
     return shop.settings;
   });
 
-  serveRoute(
-    app,
-    merchantRoute('putSettings', ownerShopOf),
-    async ({ input: settings, caller: shop, request, reply }) => {
-      const version = await storefront.shops.updateSettings(shop, settings, ifMatchVersion(request));
-      if (version === null)
-        throw new AppError(
-          Code.SettingsConflict,
-          'Someone saved these settings after you opened them: reload to see their changes, then make yours again',
-          412,
-        );
-      reply.header('etag', `"${String(version)}"`);
-      return settings;
-    },
-  );
+  serveRoute(app, merchantRoute('putSettings', ownerOf), async ({ input: settings, caller, request, reply }) => {
+    const version = await storefront.shops.updateSettings(caller.shop, settings, ifMatchVersion(request), caller.actor);
+    if (version === null) {
+      // Who won and what they saved: the console shows it field by field, the CLI names who it was.
+      const current = await storefront.shops.fresh(caller.shop);
+      const conflict: SettingsConflict = {
+        saved_by: saverOf(current.settingsSavedBy),
+        saved_at: current.settingsSavedAt,
+        version: current.settingsVersion,
+        settings: current.settings,
+      };
+      reply.header('etag', `"${String(current.settingsVersion)}"`);
+      throw new AppError(
+        Code.SettingsConflict,
+        'Someone saved these settings after you opened them: see their changes, then keep yours or take theirs',
+        412,
+        conflict,
+      );
+    }
+    reply.header('etag', `"${String(version)}"`);
+    return settings;
+  });
 
   // Made at the first request, not at start: turning every contract schema into JSON Schema takes ~100 ms of CPU.
   let doc: ReturnType<typeof merchantOpenApi> | undefined;

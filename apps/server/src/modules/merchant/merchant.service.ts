@@ -1,7 +1,8 @@
-import type { MerchantRequest, ShopSettings } from '@return-center/contract';
+import { itemCondition, itemOutcome, type MerchantRequest, type ShopSettings } from '@return-center/contract';
+import { acceptedUnits } from '../requests/inspection.js';
 import { parseDeskOutcome, type DeskOutcome, type RuleRef } from '@return-center/domain';
 import type { z } from 'zod';
-import type { requestListQuery } from '@return-center/contract';
+import type { requestExportQuery, requestListQuery } from '@return-center/contract';
 import type { DeskCaller, DeskService } from '../requests/desk.service.js';
 import type { LifecycleService } from '../requests/lifecycle.service.js';
 import { refundCeiling } from '../requests/request-detail.js';
@@ -9,6 +10,7 @@ import type { RequestReads } from '../requests/request-reads.js';
 import type { RequestRecord } from '../requests/request-record.js';
 import type { Shop } from '../storefront-config/shop.js';
 import type { MerchantKeys } from './merchant-keys.js';
+import { exportStream } from './request-export.js';
 
 /** Why the request's rules flagged it for staff, each with the rule's name. */
 const flagsOf = ({ flags }: DeskOutcome) => flags.map((flag) => ({ rule: flag.rule.name, reason: flag.reason }));
@@ -24,6 +26,21 @@ function rulesSaid(record: RequestRecord) {
   };
 }
 
+/** The list's filters (also the export's), as the requests' reads take them; the assignee as an account id. */
+const listFilter = (query: z.output<typeof requestExportQuery>, assigneeId: number | undefined) => ({
+  status: query.status,
+  orderNumber: query.order,
+  email: query.email,
+  createdFrom: query.created_from,
+  createdTo: query.created_to,
+  search: query.q,
+  reasonId: query.reason,
+  solutionId: query.solution,
+  methodId: query.method,
+  tag: query.tag,
+  assigneeId,
+});
+
 export class MerchantService {
   constructor(
     readonly keys: MerchantKeys,
@@ -33,21 +50,9 @@ export class MerchantService {
   ) {}
 
   async list(shop: Shop, query: z.output<typeof requestListQuery>, caller: DeskCaller) {
-    const filter = {
-      orderNumber: query.order,
-      email: query.email,
-      createdFrom: query.created_from,
-      createdTo: query.created_to,
-      search: query.q,
-      reasonId: query.reason,
-      solutionId: query.solution,
-      methodId: query.method,
-      tag: query.tag,
-      assigneeId: this.desk.assigneeId(query.assignee, caller),
-    };
+    const filter = listFilter(query, this.desk.assigneeId(query.assignee, caller));
     const { rows, nextCursor } = await this.requests.list(shop.id, {
       ...filter,
-      status: query.status,
       cursor: query.cursor,
       limit: query.limit,
     });
@@ -70,19 +75,22 @@ export class MerchantService {
         assignee_id: r.assignee_id || null,
       })),
       next_cursor: nextCursor,
+      // The tabs' counts: the same filters, whatever the status asked (issue 33).
       counts: await this.requests.countsMatching(shop.id, filter),
     };
   }
 
   async detail(shop: Shop, record: RequestRecord): Promise<MerchantRequest> {
     const detail = await this.lifecycle.detail(shop, record);
+    const items = await this.requests.items(record.id);
+    const inspections = await this.requests.inspections(record.id);
     return {
       ...detail,
       order_id: record.order_id,
       customer_email: detail.customer_info.email,
       language: record.language,
-      refundable: refundCeiling(record),
-      items: (await this.requests.items(record.id)).map((item) => ({
+      refundable: refundCeiling(record, items, inspections),
+      items: items.map((item) => ({
         line_item_id: item.order_line_id,
         title: item.title,
         variant_title: item.variant_title,
@@ -91,13 +99,29 @@ export class MerchantService {
         price: item.price,
         image: item.image,
         reason: item.reason_text,
+        reason_id: item.reason_id,
         description: item.description,
         proof: JSON.parse(item.proof || '[]') as string[],
+        inspection: inspections
+          .filter((i) => i.order_line_id === item.order_line_id)
+          .map((i) => ({
+            quantity: i.quantity,
+            condition: itemCondition.parse(i.condition),
+            restock: i.restock === 1,
+            outcome: itemOutcome.parse(i.outcome),
+            reason: i.reason,
+          })),
+        accepted_quantity: acceptedUnits(item, inspections),
       })),
       events: await this.requests.events(record.id),
       ...rulesSaid(record),
       ...(await this.desk.fields(record)),
     };
+  }
+
+  /** Every request matching the list's filters as a CSV stream (one row per item). */
+  exportCsv(shop: Shop, query: z.output<typeof requestExportQuery>, caller: DeskCaller) {
+    return exportStream(this.requests, shop.id, listFilter(query, this.desk.assigneeId(query.assignee, caller)));
   }
 
   settings(shop: Shop): ShopSettings {

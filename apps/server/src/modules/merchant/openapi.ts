@@ -18,9 +18,16 @@ function statusesOf(route: (typeof merchantRoutes)[keyof typeof merchantRoutes])
   return [...new Set<MerchantStatus>([200, ...input, 401, ...own, 429])].sort((a, b) => a - b);
 }
 
-/** A refusal's envelope: field errors for 400 and 422, nothing else in `data`. */
-const refusalSchema = (status: MerchantStatus) =>
-  schema(envelopeOf(status === 400 || status === 422 ? fieldErrors.nullable() : z.null()));
+/** A refusal's envelope: the route's own refusal data, field errors for 400 and 422, else nothing in `data`. */
+const refusalSchema = (status: MerchantStatus, data?: z.ZodType) =>
+  schema(envelopeOf(data ?? (status === 400 || status === 422 ? fieldErrors.nullable() : z.null())));
+
+/** What a route's refusal of this status holds in `data`, when the route says. */
+function refusalDataOf(route: (typeof merchantRoutes)[keyof typeof merchantRoutes], status: MerchantStatus) {
+  const own: Partial<Record<MerchantStatus, z.ZodType>> | undefined =
+    'refusalData' in route ? route.refusalData : undefined;
+  return own?.[status];
+}
 
 /** OpenAPI 3.1 document of the merchant API, generated from the contract schemas. */
 export function merchantOpenApi(): Record<string, unknown> {
@@ -52,11 +59,17 @@ export function merchantOpenApi(): Record<string, unknown> {
             ...(status === 429
               ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
               : {}),
-            content: {
-              'application/json': {
-                schema: status === 200 ? schema(envelopeOf(route.answer)) : refusalSchema(status),
-              },
-            },
+            content:
+              status === 200 && 'produces' in route
+                ? { [String(route.produces)]: { schema: { type: 'string' } } }
+                : {
+                    'application/json': {
+                      schema:
+                        status === 200
+                          ? schema(envelopeOf(route.answer))
+                          : refusalSchema(status, refusalDataOf(route, status)),
+                    },
+                  },
           },
         ]),
       ),

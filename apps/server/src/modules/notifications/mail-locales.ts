@@ -31,6 +31,8 @@ export const MAIL_TEXT_KEYS = [
   'refundedBody',
   'refundedCode',
   'feesTaken',
+  'itemsRefunded',
+  'itemsNotRefunded',
   'resolvedSubject',
   'resolvedBody',
   'viewStatus',

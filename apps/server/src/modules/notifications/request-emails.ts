@@ -8,6 +8,19 @@ import { mailText, type MailTextKey } from './mail-locales.js';
 export const REQUEST_EVENTS = ['submitted', 'approved', 'rejected', 'received', 'refunded', 'resolved'] as const;
 export type RequestEvent = (typeof REQUEST_EVENTS)[number];
 
+/** The items refunded and the others with the desk's reason, named only after a detailed receipt. */
+function inspectedItems(detail: CheckInfo): { refundedItems: string; otherItems: string } {
+  const refunded: string[] = [];
+  const others: string[] = [];
+  for (const { title, inspection } of detail.product_items) {
+    if (!inspection) continue;
+    if (inspection.accepted > 0) refunded.push(`${title} ×${String(inspection.accepted)}`);
+    for (const { quantity, reason } of inspection.rejected)
+      others.push(`${title} ×${String(quantity)}${reason ? ` (${reason})` : ''}`);
+  }
+  return { refundedItems: refunded.join(', '), otherItems: others.join(', ') };
+}
+
 /** The email telling the shopper their request moved, in their language and the shop's brand. */
 export function requestEmail(
   shop: Shop,
@@ -26,6 +39,7 @@ export function requestEmail(
     code: detail.discount_code || detail.gift_card_code,
     dropOff: detail.drop_off?.code ?? '',
     fees: formatMoney(fees, detail.currency, detail.currency_format),
+    ...inspectedItems(detail),
   };
   const t = (key: MailTextKey) => mailText(lang, key, vars);
   const body = [t(`${event}Body`)];
@@ -35,6 +49,12 @@ export function requestEmail(
     links.push([t('approvedSlip'), publicUrl + detail.packing_slip_url]);
   if (event === 'refunded' && vars.code) body.push(t('refundedCode'));
   if ((event === 'submitted' || event === 'refunded') && fees > 0) body.push(t('feesTaken'));
+  // After the desk's inspection (issue 33): which items are refunded, and why the others are not.
+  if (event === 'received' || event === 'refunded') {
+    const { refundedItems, otherItems } = vars;
+    if (refundedItems) body.push(mailText(lang, 'itemsRefunded', { items: refundedItems }));
+    if (otherItems) body.push(mailText(lang, 'itemsNotRefunded', { items: otherItems }));
+  }
   const dropOff = event === 'approved' && detail.drop_off ? detail.drop_off : null;
   if (dropOff) body.push(t('approvedDropOff'));
   // The QR image is fetched by the mail client from a signed link, like the label; the code is in the text too.

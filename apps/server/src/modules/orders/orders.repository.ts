@@ -25,10 +25,11 @@ export interface RequestedUnits {
 export class OrdersRepository {
   constructor(private readonly db: Db) {}
 
-  /** The requests of these orders, newest first, and the units their lines hold: one query for both. */
+  /** The requests of these orders (but `exceptRequest`), newest first, and the units their lines hold: one query. */
   async requestsWithUnits(
     shopId: number,
     orderIds: number[],
+    exceptRequest?: number,
   ): Promise<{ requests: RequestRow[]; requested: RequestedUnits }> {
     const requested: RequestedUnits = { open: new Map(), completed: new Map() };
     if (orderIds.length === 0) return { requests: [], requested };
@@ -43,6 +44,7 @@ export class OrdersRepository {
       .execute();
     const requests = new Map<number, RequestRow>();
     for (const { line_id, quantity, ...request } of rows) {
+      if (request.id === exceptRequest) continue;
       if (!requests.has(request.id)) requests.set(request.id, request);
       if (line_id === null || quantity === null || request.status === RequestStatus.Rejected) continue;
       const totals = request.status === RequestStatus.Completed ? requested.completed : requested.open;

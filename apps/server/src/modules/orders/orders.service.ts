@@ -80,15 +80,17 @@ export class OrdersService {
 
   /**
    * The owned order with its portal view (returnable and non-returnable lines, options), and the rule set that
-   * decided it, for a caller that goes on to decide the chosen lines with the same rules.
+   * decided it, for a caller that goes on to decide the chosen lines with the same rules. A request being changed at
+   * the desk (`exceptRequest`) is left out, so that its own lines count as returnable again.
    */
   async load(
     shop: Shop,
     session: Session,
     orderId: number,
+    exceptRequest?: number,
   ): Promise<{ order: PlatformOrder; source: OrderSource; rules: RuleSet }> {
     const order = await this.ownedOrder(session, orderId);
-    const { requested, requests } = await this.repository.requestsWithUnits(shop.id, [order.id]);
+    const { requested, requests } = await this.repository.requestsWithUnits(shop.id, [order.id], exceptRequest);
     const now = nowSeconds(this.clock);
     const rules = await this.rules.current(shop);
     const { decision } = await this.decideWhole(shop, order, now, rules);

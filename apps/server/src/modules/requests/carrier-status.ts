@@ -2,6 +2,7 @@ import { parseDeskOutcome } from '@return-center/domain';
 import type { Db } from '../../db/database.js';
 import type { Outbox } from '../jobs/outbox.js';
 import { PICKED_UP } from '../pickup/pickup-slot.js';
+import { announce } from './announce.js';
 import { recordEvent } from './requests.repository.js';
 
 /**
@@ -32,6 +33,8 @@ export async function recordCarrierStatus(
     note: `${trackingCode} ${status}`,
     at,
   });
+  if (status !== request.carrier_status)
+    await announce(outbox, db, request.id, 'tracking.updated', `tracking:${trackingCode}:${status}`);
   // The first scan: a rule may receive and refund the return now, before the parcel arrives (issue 32).
   // A failed or cancelled tracker is no scan: refunding then would pay for a parcel nobody is sending.
   const firstScan = !PICKED_UP.includes(request.carrier_status) && PICKED_UP.includes(status);

@@ -9,9 +9,10 @@ import type { Outbox } from '../jobs/outbox.js';
 import type { RequestEvent } from '../notifications/request-emails.js';
 import type { Shop } from '../storefront-config/shop.js';
 import type { DocumentKind, Documents } from '../documents/documents.js';
+import { recordInspection, inspectionNote, refundNote, type Inspection } from './inspection.js';
 import { buildCheckInfo, refundCeiling } from './request-detail.js';
 import type { RequestRecord } from './request-record.js';
-import { recordEvent, type RequestsRepository } from './requests.repository.js';
+import { inspectionsOf, recordEvent, type RequestsRepository } from './requests.repository.js';
 
 const STATUS_NAMES: Record<number, string> = {
   1: 'pending review',
@@ -30,6 +31,8 @@ const EVENT_OF: Record<RequestAction, RequestEvent> = {
 
 export interface TransitionInput {
   reason?: string;
+  /** The receive action's inspection of every item (issue 33); none receives every item in full, accepted. */
+  items?: Inspection[];
   amount?: number;
   solution_id?: number;
 }
@@ -51,7 +54,13 @@ export class LifecycleService {
   async detail(shop: Shop, request: RequestRecord): Promise<CheckInfo> {
     const order = await this.deps.platform.getOrder(shop.id, request.order_id);
     if (!order) throw errors.notFound();
-    const info = buildCheckInfo(shop, order, request, await this.deps.requests.items(request.id));
+    const info = buildCheckInfo(
+      shop,
+      order,
+      request,
+      await this.deps.requests.items(request.id),
+      await this.deps.requests.inspections(request.id),
+    );
     // Stored links only say a document exists; each look at the request gets links that work from now on.
     const fresh = (kind: DocumentKind, stored: string) => (stored ? this.deps.documents.link(request.id, kind) : '');
     return {
@@ -93,17 +102,22 @@ export class LifecycleService {
         throw errors.unprocessable('solution_id', 'the shopper gave no bank account for this return; choose 1, 2 or 4');
       }
       // An exchange is paid with its new items: only credit left over beyond them (never the bonus) is money to give.
-      const most = refundCeiling(request);
+      const now = nowSeconds(clock);
+      if (action === 'receive' && input.items) await recordInspection(trx, request.id, input.items, now);
+      const items = await trx.selectFrom('return_items').selectAll().where('request_id', '=', request.id).execute();
+      const inspections = await inspectionsOf(trx, request.id);
+      const most = refundCeiling(request, items, inspections);
       if (action === 'refund' && most <= 0)
         throw errors.unprocessable(
           '',
-          'An exchange is settled by its new items: nothing is left of its credit to refund',
+          request.solution_id === SolutionId.Exchange
+            ? 'An exchange is settled by its new items: nothing is left of its credit to refund'
+            : 'No item was accepted at receipt: nothing is left to refund',
         );
       const amount = input.amount ?? most;
       if (action === 'refund' && amount > most) {
         throw errors.unprocessable('amount', `at most ${most}`);
       }
-      const now = nowSeconds(clock);
       await trx
         .updateTable('return_requests')
         .set({
@@ -122,7 +136,13 @@ export class LifecycleService {
         action,
         from_status: request.status,
         to_status: to,
-        note: input.reason ?? (action === 'refund' ? `amount ${amount}` : ''),
+        note:
+          input.reason ??
+          (action === 'refund'
+            ? refundNote(amount, items, inspections)
+            : action === 'receive'
+              ? inspectionNote(items, inspections)
+              : ''),
         at: now,
       });
       if (action === 'approve' && request.exchange_draft_order_id)

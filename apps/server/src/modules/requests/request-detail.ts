@@ -7,7 +7,8 @@ import type { PlatformOrder } from '../../adapters/store-platform/port.js';
 import { PICKUP_METHOD, SHIPPING_METHODS, SOLUTIONS, currencyFormat } from '../orders/order-source.js';
 import { pickupChangeable, readSlot } from '../pickup/pickup-slot.js';
 import type { Shop } from '../storefront-config/shop.js';
-import type { ItemRecord, RequestRecord } from './request-record.js';
+import { acceptedAmount, shopperInspection } from './inspection.js';
+import type { InspectionRecord, ItemRecord, RequestRecord } from './request-record.js';
 
 const emptyMoney: ReturnMoneyResult = {
   origin_subtotal: 0,
@@ -58,11 +59,19 @@ const exchangeLeftover = (request: RequestRecord, bonus: number) =>
  * The most the merchant may refund on a request (the refund action's ceiling, sent to the console as `refundable`):
  * what the return was computed to give back, or for an exchange only its credit left over beyond the new items.
  */
-export function refundCeiling(request: RequestRecord): number {
+export function refundCeiling(
+  request: RequestRecord,
+  items: readonly ItemRecord[],
+  inspections: readonly InspectionRecord[],
+): number {
   const money = JSON.parse(request.money || '{}') as { total?: number; bonus?: number };
+  // After a detailed receipt only the accepted units earn their share (issue 33).
   return request.solution_id === SolutionId.Exchange
-    ? exchangeLeftover(request, money.bonus ?? 0)
-    : (money.total ?? request.refund);
+    ? exchangeLeftover(
+        { ...request, exchange_credit: acceptedAmount(request.exchange_credit, items, inspections) },
+        acceptedAmount(money.bonus ?? 0, items, inspections),
+      )
+    : acceptedAmount(money.total ?? request.refund, items, inspections);
 }
 
 /**
@@ -109,6 +118,7 @@ export function buildCheckInfo(
   order: PlatformOrder,
   request: RequestRecord,
   items: ItemRecord[],
+  inspections: readonly InspectionRecord[] = [],
 ): CheckInfo {
   const money: ReturnMoneyResult = {
     ...emptyMoney,
@@ -151,8 +161,10 @@ export function buildCheckInfo(
         price: line?.price ?? 0,
         image: line?.image ?? '',
         reason_text: item.reason_text,
+        inspection: shopperInspection(item, inspections),
       };
     }),
+    inspected_total: inspections.length ? refundCeiling(request, items, inspections) : null,
     shipping_address: '',
     // A rule may send the return to one of the shop's warehouses instead of its own address (issue 32).
     return_address:

@@ -2,6 +2,7 @@ import { ShippingMethodId, SolutionId } from '@return-center/contract';
 import type { BankPayouts } from '../../adapters/bank-payout/port.js';
 import type { Carrier } from '../../adapters/carrier/port.js';
 import { dropOffQrPng } from '../documents/drop-off-qr.js';
+import { refundLines } from './inspection.js';
 import { labelFrom } from './label-from.js';
 import { bookPickup } from './pickup-booking.js';
 import type { MailTransport } from '../../adapters/mail/port.js';
@@ -12,9 +13,11 @@ import { packingSlipPdf } from '../documents/packing-slip.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { DeadJobHandlers, JobHandlers } from '../jobs/worker.js';
 import { requestEmail, type RequestEvent } from '../notifications/request-emails.js';
-import type { ShopLookup } from '../storefront-config/shop.js';
+import type { Shop, ShopLookup } from '../storefront-config/shop.js';
 import { REFUND_KINDS, type LifecycleService } from './lifecycle.service.js';
 import { PAYOUT_CHECK_SECONDS, payOut, recordPayout } from './payout.js';
+import { announce } from './announce.js';
+import type { RequestRecord } from './request-record.js';
 import { recordEvent, type RequestsRepository } from './requests.repository.js';
 import { nowSeconds, type Clock } from '../../clock.js';
 
@@ -31,11 +34,16 @@ export interface Deps {
   lifecycle: LifecycleService;
   publicUrl: string;
   clock: Clock;
+  /** Tells the shop's other systems (webhooks, the event feed) that the request moved; once per request and event. */
+  announce: (shop: Shop, request: RequestRecord, event: RequestEvent) => Promise<void>;
 }
 
 /** The work behind each transition. Every handler checks what is already done, so a rerun changes nothing. */
 export function requestJobHandlers(deps: Deps): {
-  handlers: Omit<JobHandlers, 'auth.send-code' | 'staff.link' | 'request.rules'>;
+  handlers: Omit<
+    JobHandlers,
+    'auth.send-code' | 'staff.link' | 'request.rules' | 'request.announce' | `webhook.${string}`
+  >;
   onDead: DeadJobHandlers;
 } {
   const load = async (requestId: number) => {
@@ -48,7 +56,10 @@ export function requestJobHandlers(deps: Deps): {
   const notify = (requestId: number, event: RequestEvent) =>
     deps.outbox.enqueue(deps.db, 'request.notify', { requestId, event }, `notify:${requestId}:${event}`);
 
-  const handlers: Omit<JobHandlers, 'auth.send-code' | 'staff.link' | 'request.rules'> = {
+  const handlers: Omit<
+    JobHandlers,
+    'auth.send-code' | 'staff.link' | 'request.rules' | 'request.announce' | `webhook.${string}`
+  > = {
     async 'request.documents'({ requestId }) {
       const { request, detail } = await load(requestId);
       const needsLabel = [ShippingMethodId.MerchantLabel, ShippingMethodId.CarrierPickup] as number[];
@@ -75,6 +86,7 @@ export function requestJobHandlers(deps: Deps): {
           .where('id', '=', request.id)
           .where('label_url', '=', '')
           .execute();
+        await announce(deps.outbox, deps.db, request.id, 'label.created', 'label');
       }
       if (request.shipping_method_id === ShippingMethodId.CarrierPickup) await bookPickup(deps, request.id);
       if (request.shipping_method_id !== ShippingMethodId.KeepItem && !request.packing_slip_url) {
@@ -99,6 +111,7 @@ export function requestJobHandlers(deps: Deps): {
         if (request.solution_id === SolutionId.BankTransfer) {
           const state = await payOut(deps, request, amount);
           if (state === 'paid') await notify(request.id, 'refunded');
+          if (state === 'failed') await announce(deps.outbox, deps.db, request.id, 'payout.failed', 'payout-failed');
           if (state === 'processing')
             await deps.outbox.enqueue(
               deps.db,
@@ -118,7 +131,8 @@ export function requestJobHandlers(deps: Deps): {
           amount,
           currency: order?.currency ?? request.currency,
           kind,
-          lines: items.map((item) => ({ lineId: item.order_line_id, quantity: item.quantity })),
+          // Only the units accepted at receipt are refunded, each back on sale as the desk chose (issue 33).
+          lines: refundLines(items, await deps.requests.inspections(request.id)),
           // A refund comes after the parcel was received, or with nothing sent back when the shopper keeps the item.
           restock: request.shipping_method_id !== ShippingMethodId.KeepItem,
           idempotencyKey: `request-${request.id}`,
@@ -152,6 +166,7 @@ export function requestJobHandlers(deps: Deps): {
         .set({ exchange_order_id: String(draft.orderId), exchange_order_name: draft.orderName })
         .where('id', '=', request.id)
         .execute();
+      await announce(deps.outbox, deps.db, request.id, 'exchange.order_created', 'exchange-order');
     },
 
     /**
@@ -178,6 +193,7 @@ export function requestJobHandlers(deps: Deps): {
       const state = await deps.payouts.status(request.payout_transfer_id);
       await recordPayout(deps, request.id, request.payout_transfer_id, state, amount);
       if (state === 'paid') await notify(request.id, 'refunded');
+      if (state === 'failed') await announce(deps.outbox, deps.db, request.id, 'payout.failed', 'payout-failed');
       if (state === 'processing')
         await deps.outbox.enqueue(
           deps.db,
@@ -216,6 +232,7 @@ export function requestJobHandlers(deps: Deps): {
 
     async 'request.notify'({ requestId, event }) {
       const { request, shop, detail } = await load(requestId);
+      await deps.announce(shop, request, event);
       const message = requestEmail(shop, event, detail, request.language, deps.publicUrl);
       await deps.mail.send(message);
       // The request's timeline shows the emails sent along with the changes (the console's request page).

@@ -3,7 +3,7 @@ import { normalizeOrderNumber } from '@return-center/domain';
 import type { Insertable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.js';
 import type { RequestEventsTable } from '../../db/schema.js';
-import type { ItemRecord, RequestRecord } from './request-record.js';
+import type { InspectionRecord, ItemRecord, RequestRecord } from './request-record.js';
 import { deskConditions, type DeskFilter } from './request-search.js';
 
 export interface ListFilter extends DeskFilter {
@@ -23,6 +23,9 @@ export interface ListFilter extends DeskFilter {
 export const recordEvent = (db: Db, event: Insertable<RequestEventsTable>) =>
   db.insertInto('request_events').values(event).execute();
 
+export const inspectionsOf = (db: Db, requestId: number): Promise<InspectionRecord[]> =>
+  db.selectFrom('item_inspections').selectAll().where('request_id', '=', requestId).orderBy('id').execute();
+
 export class RequestsRepository {
   constructor(
     private readonly db: Db,
@@ -35,6 +38,22 @@ export class RequestsRepository {
 
   items(requestId: number): Promise<ItemRecord[]> {
     return this.db.selectFrom('return_items').selectAll().where('request_id', '=', requestId).orderBy('id').execute();
+  }
+
+  /** The desk's inspection of the request's units at receipt (issue 33); none before a detailed receipt. */
+  inspections(requestId: number): Promise<InspectionRecord[]> {
+    return inspectionsOf(this.db, requestId);
+  }
+
+  /** The inspections of many requests (the export), in the order they were made. */
+  async inspectionsOfMany(requestIds: number[]): Promise<InspectionRecord[]> {
+    if (requestIds.length === 0) return [];
+    return this.db
+      .selectFrom('item_inspections')
+      .selectAll()
+      .where('request_id', 'in', requestIds)
+      .orderBy('id')
+      .execute();
   }
 
   /** Stores the shopper's tracking and records it in the audit trail, in one transaction. */
@@ -153,6 +172,23 @@ export class RequestsRepository {
       .groupBy('return_requests.status')
       .execute();
     return Object.fromEntries(rows.map((row) => [String(row.status), Number(row.count)]));
+  }
+
+  /** The items of many requests (the CSV export's page), in order. */
+  itemsOf(requestIds: readonly number[]): Promise<ItemRecord[]> {
+    if (requestIds.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('return_items').selectAll().where('request_id', 'in', requestIds).orderBy('id').execute();
+  }
+
+  /** When each of many requests first took each action (approve, receive, refund…): the export's dates. */
+  async firstActionsOf(requestIds: readonly number[]) {
+    if (requestIds.length === 0) return [];
+    return this.db
+      .selectFrom('request_events')
+      .select(['request_id', 'action', (eb) => eb.fn.min('at').as('at')])
+      .where('request_id', 'in', requestIds)
+      .groupBy(['request_id', 'action'])
+      .execute();
   }
 
   /** A shopper's requests at the shop, for rules on their history: when, for which order, and what was refunded. */

@@ -50,6 +50,9 @@ export const requestsTables: TableOwner = {
         added_by: 'a console member’s email (console:<email>)',
       },
     },
+    item_inspections: {
+      personal: { reason: 'free text the merchant wrote to the shopper about the units' },
+    },
     request_events: {
       personal: {
         note: 'free text: what was typed, to whom a mail went',
@@ -121,6 +124,7 @@ async function anonymise(db: Db, ids: number[]): Promise<void> {
       .set({ reason_text: '', description: '', proof: '[]' })
       .where('request_id', 'in', chunk)
       .execute();
+    await db.updateTable('item_inspections').set({ reason: '' }).where('request_id', 'in', chunk).execute();
     await db.updateTable('request_events').set({ note: '' }).where('request_id', 'in', chunk).execute();
     // What staff wrote or tagged about them goes with them (issue 33).
     await db.deleteFrom('request_notes').where('request_id', 'in', chunk).execute();

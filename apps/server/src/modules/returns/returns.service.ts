@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, SolutionId, type Reason } from '@return-center/contract';
-import { allowedShippingMethods, checkSubmit, deskOutcomeOf, exchangeCredit } from '@return-center/domain';
+import { allowedShippingMethods, deskOutcomeOf, exchangeCredit } from '@return-center/domain';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import { errors } from '../../http/app-error.js';
@@ -9,9 +9,9 @@ import type { Shop } from '../storefront-config/shop.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { DraftOrder } from '../../adapters/store-platform/port.js';
-import { exchangeItemsOf, lineSnapshot, orderSnapshot, type NewRequest } from '../requests/new-request.js';
+import { exchangeItemsOf, orderSnapshot, type NewRequest } from '../requests/new-request.js';
 import type { NewRequestsService } from '../requests/new-requests.service.js';
-import { reasonsIn, reasonText } from './reason-locales.js';
+import { reasonsIn } from './reason-locales.js';
 import { checkSelection, moneyFor, type SelectedLine } from './selection.js';
 import { draftAnswer, returnedItemOf, type Asker, type ExchangeDrafts } from './exchange-reservation.js';
 import { answerRepeat, fingerprintOf, type SubmitInput } from './submit-repeat.js';
@@ -20,7 +20,8 @@ import { pickupAndPayee } from './pickup-and-payee.js';
 import { queueSubmitted } from './submit-jobs.js';
 import type { RulesService } from '../rules/rules.service.js';
 import type { ItemChoice } from '../rules/rule-facts.js';
-import { choicesOf, draftItems, moneyUnderRules, offersUnderRules, ruleProblem } from './return-policy.js';
+import { choicesOf, draftItems, moneyUnderRules, offersUnderRules } from './return-policy.js';
+import { checkedItems } from './submit-checks.js';
 
 type Evaluated = Awaited<ReturnType<ReturnsService['evaluate']>>;
 
@@ -59,9 +60,17 @@ export class ReturnsService {
       solutionId,
       forSubmit = false,
       choices,
-    }: { shippingMethodId?: number; solutionId?: number; forSubmit?: boolean; choices?: Map<number, ItemChoice> } = {},
+      exceptRequest,
+    }: {
+      shippingMethodId?: number;
+      solutionId?: number;
+      forSubmit?: boolean;
+      choices?: Map<number, ItemChoice>;
+      /** A request being changed: its own lines count as still returnable (ADR 038). */
+      exceptRequest?: number;
+    } = {},
   ) {
-    const { source, order, rules } = await this.orders.load(shop, session, orderId);
+    const { source, order, rules } = await this.orders.load(shop, session, orderId, exceptRequest);
     if (forSubmit && source.request_id !== null) throw errors.alreadyProcessing({ request_id: source.request_id });
     const chosen = checkSelection(source, selected);
     const base = moneyFor(shop, order, source, chosen, shippingMethodId);
@@ -162,43 +171,15 @@ export class ReturnsService {
     if (repeated) return answerRepeat(repeated, input);
     const selected = input.order_product.map((p) => ({ line_item_id: p.order_product_id, quantity: p.quantity }));
     const choices = choicesOf(shop, input.order_product);
-    const { source, order, chosen, money, green, decided, offers } = await this.evaluate(
-      shop,
-      session,
-      input.order_id,
-      selected,
-      { shippingMethodId: input.shipping_method_id, solutionId: input.solution_id, forSubmit: true, choices },
-    );
-    const checked = checkSubmit(input, {
-      solutions: offers.solutions.map((s) => s.id),
-      methods: allowedShippingMethods(
-        offers.methods.map((m) => m.id),
-        input.solution_id,
-        { delivery_date_check: green, pickup_is_ok: source.pickup_is_ok },
-      ),
-      platformOrderId: order.platformId,
-      reasons: shop.settings.reasons,
-      lines: chosen.map((item) => item.line_item_id),
+    const evaluated = await this.evaluate(shop, session, input.order_id, selected, {
+      shippingMethodId: input.shipping_method_id,
+      solutionId: input.solution_id,
+      forSubmit: true,
+      choices,
     });
-    if (checked.problem !== null) throw errors.invalidInput(checked.problem);
-    const broken = ruleProblem(decided.decision, choices, input.language);
-    if (broken !== null) throw errors.invalidInput(broken);
-    const items = checked.items.map(({ product, reason, proof }) => ({
-      ...lineSnapshot(order, product.order_product_id),
-      quantity: product.quantity,
-      reason_id: reason.id,
-      reason_group_id: reason.group_id,
-      // In the request's language, as its status page and emails show it.
-      reason_text: reasonText(reason, input.language),
-      description: product.reason.reason_description,
-      proof: JSON.stringify(proof),
-    }));
-    if (
-      !(await this.uploads.ownsAll(
-        session,
-        checked.items.flatMap((item) => item.proof),
-      ))
-    )
+    const { source, order, chosen, money, decided } = evaluated;
+    const { items, proof } = checkedItems(shop, input, evaluated, choices);
+    if (!(await this.uploads.ownsAll(session, proof)))
       throw errors.invalidInput('provide_proof: upload the photos first');
     const extras = await pickupAndPayee(input, shop.id, this.payees, this.clock.nowMs());
 
@@ -273,6 +254,7 @@ export class ReturnsService {
           queueSubmitted(this.outbox, trx, id, {
             reviewedByRule: decided.decision.review !== null,
             platformKeepsReturns: this.drafts.platform.keepsReturns,
+            flagged: decided.decision.flags.length > 0,
           }),
       )
       .catch(async (error: unknown) => {

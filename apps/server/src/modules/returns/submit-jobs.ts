@@ -1,17 +1,24 @@
 import type { Db } from '../../db/database.js';
 import type { Outbox } from '../jobs/outbox.js';
+import { announce } from '../requests/announce.js';
 
 /**
- * The work a new request queues in the transaction that stores it: the shopper's email, a rule's review (issue 32),
+ * The work a new request queues in the transaction that stores it: the shopper's email, a rule's review (issue 32)
+ * and its flags for the shop's webhooks,
  * and, where the platform keeps returns of its own (Shopify), the request shown there as a requested return.
  */
 export async function queueSubmitted(
   outbox: Outbox,
   trx: Db,
   requestId: number,
-  { reviewedByRule, platformKeepsReturns }: { reviewedByRule: boolean; platformKeepsReturns: boolean },
+  {
+    reviewedByRule,
+    platformKeepsReturns,
+    flagged,
+  }: { reviewedByRule: boolean; platformKeepsReturns: boolean; flagged: boolean },
 ): Promise<void> {
   await outbox.enqueue(trx, 'request.notify', { requestId, event: 'submitted' }, `notify:${requestId}:submitted`);
+  if (flagged) await announce(outbox, trx, requestId, 'rule.flagged', 'flagged');
   if (reviewedByRule)
     await outbox.enqueue(trx, 'request.rules', { requestId, moment: 'submitted' }, `rules:${requestId}:submitted`);
   if (platformKeepsReturns)

@@ -19,6 +19,9 @@ export interface Shop {
   contactPhone: string;
   settings: ShopSettings;
   settingsVersion: number;
+  /** Who saved the settings last ("console:<email>", "merchant-api", "cli", '' unknown) and when (seconds). */
+  settingsSavedBy: string;
+  settingsSavedAt: number;
 }
 
 /** How another module finds a shop: by id or domain, cached for a few seconds (the composition root passes the repository). */

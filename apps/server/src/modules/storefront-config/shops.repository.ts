@@ -66,10 +66,15 @@ export class ShopsRepository implements ShopLookup {
    * Saves the settings and returns their new version; with `fromVersion`, only when the stored version is still that
    * one (compare-and-set in the database, so two instances cannot both win), else null and nothing changes.
    */
-  async updateSettings(shop: Shop, settings: ShopSettings, fromVersion?: number): Promise<number | null> {
+  async updateSettings(shop: Shop, settings: ShopSettings, fromVersion?: number, savedBy = ''): Promise<number | null> {
     let update = this.db
       .updateTable('shops')
-      .set((eb) => ({ settings: JSON.stringify(settings), settings_version: eb('settings_version', '+', 1) }))
+      .set((eb) => ({
+        settings: JSON.stringify(settings),
+        settings_version: eb('settings_version', '+', 1),
+        settings_saved_by: savedBy,
+        settings_saved_at: nowSeconds(this.clock),
+      }))
       .where('id', '=', shop.id);
     if (fromVersion !== undefined) update = update.where('settings_version', '=', fromVersion);
     const row = await update.returning('settings_version').executeTakeFirst();
@@ -102,6 +107,8 @@ function toShop(row: {
   contact_phone: string;
   settings: string;
   settings_version: number;
+  settings_saved_by: string;
+  settings_saved_at: number | string;
 }): Shop {
   return {
     id: row.id,
@@ -113,5 +120,7 @@ function toShop(row: {
     contactPhone: row.contact_phone,
     settings: parseShopSettings(row.settings),
     settingsVersion: row.settings_version,
+    settingsSavedBy: row.settings_saved_by,
+    settingsSavedAt: Number(row.settings_saved_at),
   };
 }

@@ -8,6 +8,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { useLatestRequest, useRequestDetail } from '../api/status';
 import { ExchangeOrder } from './exchange-order';
+import { ItemInspection } from './item-inspection';
 import { StatusBadge } from '../../../shared/ui/status-badge';
 import { TrackingForm } from './tracking-form';
 import { PickupSection } from './pickup-section';
@@ -166,6 +167,7 @@ function Details({ requestId }: { requestId: number }) {
               <span className="rc-line__title">{item.title}</span>
               <span>× {item.quantity}</span>
               <span className="rc-line__selected">{item.reason_text}</span>
+              <ItemInspection item={item} />
             </li>
           ))}
         </ul>
@@ -174,6 +176,10 @@ function Details({ requestId }: { requestId: number }) {
             rows={[
               // An exchange pays nothing back: what the return is worth to it shows with the new items below.
               ...(exchange ? [] : [[t('flow.money.total'), money(detail.total)] as const]),
+              // After the shop's inspection only the accepted items are refunded (issue 33).
+              ...(!exchange && detail.inspected_total !== null
+                ? [[t('status.inspection.total'), money(detail.inspected_total)] as const]
+                : []),
               ...fees.filter(([, amount]) => amount > 0).map(([label, amount]) => [label, money(-amount)] as const),
               // Included in the total, like the fees: the shop's bonus for store credit or an exchange.
               ...(detail.bonus > 0 ? [[t('flow.money.bonus'), money(detail.bonus)] as const] : []),

@@ -187,7 +187,7 @@ export class ShopifyAdminPlatform implements StorePlatform {
       return await this.locked(input.shopId, (s) => refunds.issueRefund(s, this.keys, input));
     } finally {
       this.cache.forget(input.shopId, input.orderId);
-      if (input.restock) this.catalogue.forget(input.shopId);
+      if (input.restock || input.lines.some((line) => line.restock)) this.catalogue.forget(input.shopId);
     }
   }
 

@@ -77,16 +77,18 @@ export async function refundLineItems(
 ): Promise<RefundLineItemInput[]> {
   const lines = await refundable(s, orderId);
   const units = new Map<number, number>();
-  for (const { lineId, quantity } of asked) {
+  const back = new Set<number>();
+  for (const { lineId, quantity, restock: lineRestock } of asked) {
     const line = lines.get(lineId);
     const take = Math.min(Math.max(0, Math.floor(quantity)), line?.left ?? 0);
     if (!line || take <= 0) continue;
     units.set(lineId, (units.get(lineId) ?? 0) + take);
+    if (lineRestock ?? restock) back.add(lineId);
     line.left -= take;
   }
   if (units.size === 0) return [];
-  const fulfilled = [...units.keys()].filter((lineId) => lines.get(lineId)?.fulfilled);
-  const where = restock && fulfilled.length ? await restockLocations(s, orderId, fulfilled) : new Map<number, string>();
+  const fulfilled = [...units.keys()].filter((lineId) => back.has(lineId) && lines.get(lineId)?.fulfilled);
+  const where = fulfilled.length ? await restockLocations(s, orderId, fulfilled) : new Map<number, string>();
   return [...units].map(([lineId, quantity]) => {
     const locationId = where.get(lineId);
     const lineItemId = gid('LineItem', lineId);
