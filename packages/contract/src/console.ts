@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSOLE_LOCALES } from './constants.js';
 import { email, int, minor, unixSeconds } from './envelope.js';
 
 /**
@@ -35,6 +36,8 @@ export const staffAccount = z.object({
   name: z.string(),
   role: staffRole,
   totp_enabled: z.boolean(),
+  /** The console language the member chose; null until they choose (the console then follows their browser). */
+  language: z.enum(CONSOLE_LOCALES).nullable(),
   created_at: unixSeconds,
 });
 export type StaffAccount = z.infer<typeof staffAccount>;
@@ -183,6 +186,14 @@ export const consoleRoutes = {
     path: '/totp/disable',
     access: 'staff',
     body: z.object({ code: totpCode }),
+    answer: z.null(),
+  },
+  setLanguage: {
+    method: 'PUT',
+    path: '/account/language',
+    access: 'staff',
+    /** One of CONSOLE_LOCALES, exactly; another code is refused with 422 and the field named in `data.errors`. */
+    body: z.object({ language: z.string().max(35) }),
     answer: z.null(),
   },
   listKeys: { method: 'GET', path: '/keys', access: 'owner', answer: z.array(apiKeySummary) },

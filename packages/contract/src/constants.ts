@@ -137,6 +137,19 @@ export function supportedLocale(tag: string): Locale | null {
   return null;
 }
 
+/** The languages the merchant console speaks (issue 33), a subset of the portal's locales with the same codes. */
+export const CONSOLE_LOCALES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ja', 'zh', 'ar', 'he'] as const;
+export type ConsoleLocale = (typeof CONSOLE_LOCALES)[number];
+
+export const isConsoleLocale = (code: string): code is ConsoleLocale =>
+  (CONSOLE_LOCALES as readonly string[]).includes(code);
+
+/** The console language a browser tag names (`de-AT` → de, `zh-CN` → zh), or null when the console lacks it. */
+export function consoleLocale(tag: string): ConsoleLocale | null {
+  const locale = supportedLocale(tag);
+  return locale && isConsoleLocale(locale) ? locale : null;
+}
+
 export const DATE_FORMATS: Record<number, string> = {
   0: 'MMM DD, YYYY',
   1: 'MMM DD',

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { withEnglishOf } from '../shared/i18n';
 import { Shell } from './shell';
 import { SignedOutOnly } from './signed-out-only';
 
@@ -21,9 +22,12 @@ export const routes: RouteObject[] = [
       { index: true, ...page(() => import('../features/queue/queue-page')) },
       { path: 'requests/:id', ...page(() => import('../features/request/request-page')) },
       { path: 'new-return', ...page(() => import('../features/new-return/new-return-page')) },
-      { path: 'settings', ...page(() => import('../features/settings/settings-page')) },
-      { path: 'rules', ...page(() => import('../features/rules/rules-page')) },
-      { path: 'analytics', ...page(() => import('../features/analytics/analytics-page')) },
+      { path: 'settings', ...page(() => withEnglishOf(['settings'], import('../features/settings/settings-page'))) },
+      { path: 'rules', ...page(() => withEnglishOf(['rules', 'settings'], import('../features/rules/rules-page'))) },
+      {
+        path: 'analytics',
+        ...page(() => withEnglishOf(['analytics'], import('../features/analytics/analytics-page'))),
+      },
       { path: 'keys', ...page(() => import('../features/keys/keys-page')) },
       { path: 'staff', ...page(() => import('../features/staff/staff-page')) },
       { path: 'account', ...page(() => import('../features/account/account-page')) },

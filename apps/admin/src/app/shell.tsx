@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { consoleCall } from '../shared/api';
-import { useSession, useSetSession } from '../shared/session';
+import { useSession, useSessionLanguage, useSetSession } from '../shared/session';
 import { Loading } from '../shared/ui/page';
 
 /** The signed-in frame: a skip link, the shop's name, the navigation, and the page. Signed out → the sign-in page. */
@@ -10,6 +10,7 @@ export function Shell() {
   const { data: session, isPending, isError } = useSession();
   const setSession = useSetSession();
   const location = useLocation();
+  useSessionLanguage(session);
   if (isPending) return <Loading label={t('common.loading')} />;
   if (isError || !session) {
     const next = location.pathname + location.search;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useSearchParams } from 'react-router';
-import { useSession } from '../shared/session';
+import { useSession, useSessionLanguage } from '../shared/session';
 import { Loading } from '../shared/ui/page';
 
 /** Sign-in, reset and invite pages: a signed-in account goes on to where it was headed. */
@@ -8,6 +8,7 @@ export function SignedOutOnly() {
   const { t } = useTranslation();
   const { data: session, isPending } = useSession();
   const [params] = useSearchParams();
+  useSessionLanguage(session);
   if (isPending) return <Loading label={t('common.loading')} />;
   if (session) {
     const next = params.get('next');

@@ -1,6 +1,8 @@
 import { consolePath, consoleRoutes, type ConsoleSession } from '@return-center/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ApiError, get, setCsrfToken } from './api';
+import { applyLanguage, browserLocale } from './i18n';
 
 export const SESSION_KEY = ['session'] as const;
 
@@ -32,4 +34,15 @@ export function useSetSession() {
     client.setQueryData(SESSION_KEY, session);
     if (!session) client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
   };
+}
+
+/**
+ * The console speaks the signed-in member's language, or the browser's while nobody is signed in (issue 33): the
+ * frames of both kinds of page (shell, signed-out pages) follow the session with this.
+ */
+export function useSessionLanguage(session: ConsoleSession | null | undefined): void {
+  const language = session?.account.language ?? browserLocale();
+  useEffect(() => {
+    void applyLanguage(language);
+  }, [language]);
 }

@@ -9,6 +9,7 @@ export const ownerSession = consoleRoutes.session.answer.parse({
     name: 'Olive Owner',
     role: 'owner',
     totp_enabled: false,
+    language: null,
     created_at: 1_760_000_000,
   },
   shop: { id: 1, shop_url: 'trail.example', name: 'Trail Goods', currency: 'USD' },

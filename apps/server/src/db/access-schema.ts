@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ConsoleLocale } from '@return-center/contract';
 
 /** Who may come in: shoppers' codes and sessions, merchant keys, console accounts and their sessions, links and invites. */
 export interface VerificationCodesTable {
@@ -44,6 +45,8 @@ export interface StaffAccountsTable {
   totp_enabled: Generated<number>;
   /** The time step of the last code taken: a code works once. */
   totp_last_step: Generated<number>;
+  /** A console locale (contract CONSOLE_LOCALES), null until the member chooses one. */
+  language: ConsoleLocale | null;
   created_at: number;
 }
 

@@ -6,6 +6,7 @@ import { consoleCall } from '../../shared/api';
 import { fetchSession, useSetSession, useSignedIn } from '../../shared/session';
 import { CodeField } from '../../shared/ui/inputs';
 import { Page } from '../../shared/ui/page';
+import { LanguageSection } from './language-section';
 
 /** The signed-in account: its second factor (TOTP) on or off, and a way to change the password. */
 export function Component() {
@@ -38,6 +39,7 @@ export function Component() {
   const secret = setup.data?.data;
   return (
     <Page title={t('account.title')}>
+      <LanguageSection />
       <section className="card" aria-labelledby="totp-title">
         <h2 id="totp-title">{t('account.totpTitle')}</h2>
         <p>{account.totp_enabled ? t('account.totpOn') : t('account.totpOff')}</p>

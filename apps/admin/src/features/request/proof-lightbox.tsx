@@ -19,7 +19,10 @@ export function ProofPhotos({ photos, item }: { photos: string[]; item: string }
   useEffect(() => {
     const dialog = ref.current;
     const onKey = (event: KeyboardEvent) => {
-      const by = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+      // The next photo lies the way the text reads: to the left in Arabic and Hebrew.
+      const forward = getComputedStyle(event.currentTarget as Element).direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+      const back = forward === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft';
+      const by = event.key === forward ? 1 : event.key === back ? -1 : 0;
       if (by) setShown((index) => (index === null ? null : (index + by + count) % count));
     };
     dialog?.addEventListener('keydown', onKey);

@@ -17,7 +17,7 @@ export function RequestTimeline({ request }: { request: MerchantRequest }) {
           ? t('request.timeline.email', { note: event.note })
           : event.from_status === event.to_status
             ? `${t(`request.timeline.action.${event.action}`, { defaultValue: event.action })}${event.note ? `: ${event.note}` : ''}`
-            : `${t(`request.timeline.action.${event.action}`, { defaultValue: event.action })}: ${statusName(t, event.from_status)} → ${statusName(t, event.to_status)}${event.note ? ` (${event.note})` : ''}`,
+            : `${t(`request.timeline.action.${event.action}`, { defaultValue: event.action })}: ${t('request.timeline.change', { from: statusName(t, event.from_status), to: statusName(t, event.to_status) })}${event.note ? ` (${event.note})` : ''}`,
     })),
   ];
   return (

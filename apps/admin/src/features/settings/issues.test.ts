@@ -1,11 +1,14 @@
 import { shopSettings } from '@return-center/contract';
-import { describe, expect, it } from 'vitest';
-import { i18n } from '../../shared/i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, withEnglishOf } from '../../shared/i18n';
 import { errorsFor, issueLabel, validate } from './issues';
 
 const names = (code: string) => ({ fr: 'Français' })[code] ?? code;
 
 describe('settings issues', () => {
+  // The settings' English strings load with their page, as in the console.
+  beforeAll(() => withEnglishOf(['settings'], Promise.resolve()));
+
   it('finds nothing wrong with the defaults', () => {
     expect(validate(shopSettings.parse({}), i18n)).toEqual([]);
   });

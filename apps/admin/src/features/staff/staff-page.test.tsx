@@ -12,6 +12,7 @@ const sam = {
   name: 'Sam Staff',
   role: 'staff' as const,
   totp_enabled: true,
+  language: null,
   created_at: 1,
 };
 const invite = (email: string, role: 'owner' | 'staff') => ({

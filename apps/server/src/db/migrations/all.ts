@@ -24,6 +24,7 @@ import * as requestShopperIndex from './033-request-shopper-index.js';
 import * as itemInspection from './034-item-inspection.js';
 import * as requestDesk from './035-request-desk.js';
 import * as settingsSaver from './037-settings-saver.js';
+import * as staffLanguage from './038-staff-language.js';
 import * as webhooks from './039-webhooks.js';
 
 /** Our own tables' migrations, listed in code (no directory scan) so they bundle and run identically everywhere. */
@@ -53,5 +54,6 @@ export const DB_MIGRATIONS: Record<string, DialectMigration> = {
   '034-item-inspection': itemInspection,
   '035-request-desk': requestDesk,
   '037-settings-saver': settingsSaver,
+  '038-staff-language': staffLanguage,
   '039-webhooks': webhooks,
 };

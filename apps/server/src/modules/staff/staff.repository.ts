@@ -11,6 +11,7 @@ export const toStaffAccount = (row: AccountRow): StaffAccount => ({
   name: row.name,
   role: row.role,
   totp_enabled: row.totp_enabled === 1,
+  language: row.language,
   created_at: row.created_at,
 });
 
@@ -55,7 +56,7 @@ export class StaffRepository {
 
   async update(
     id: number,
-    values: Partial<Pick<AccountRow, 'password_hash' | 'totp_secret' | 'totp_enabled' | 'totp_last_step'>>,
+    values: Partial<Pick<AccountRow, 'password_hash' | 'totp_secret' | 'totp_enabled' | 'totp_last_step' | 'language'>>,
   ) {
     await this.db.updateTable('staff_accounts').set(values).where('id', '=', id).execute();
   }

@@ -62,6 +62,10 @@ export function staffRoutes({ app, services, config }: AppContext): void {
     await staff.totpDisable(caller.account, input.code);
     return null;
   });
+  serveRoute(app, consoleRoute('setLanguage', signedIn), async ({ input, caller }) => {
+    await staff.setLanguage(caller.account, input.language);
+    return null;
+  });
   serveRoute(app, consoleRoute('listKeys', signedIn), ({ caller }) => merchant.keys.list(caller.account.shop_id));
   serveRoute(app, consoleRoute('createKey', signedIn), ({ input, caller }) =>
     merchant.keys.create(caller.account.shop_id, input.label),

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { Code, type ConsoleSession, type StaffRole } from '@return-center/contract';
+import { Code, CONSOLE_LOCALES, isConsoleLocale, type ConsoleSession, type StaffRole } from '@return-center/contract';
 import QRCode from 'qrcode';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
@@ -171,6 +171,15 @@ export class StaffService {
   async totpDisable(row: AccountRow, code: string): Promise<void> {
     if (row.totp_enabled !== 1 || !(await this.confirmCode(row, code))) throw wrongCode();
     await this.deps.accounts.update(row.id, { totp_enabled: 0, totp_secret: '', totp_last_step: 0 });
+  }
+
+  /** The member's own console language: nobody sets another's. */
+  async setLanguage(row: AccountRow, language: string): Promise<void> {
+    if (!isConsoleLocale(language)) {
+      const message = `Choose one of: ${CONSOLE_LOCALES.join(', ')}`;
+      throw new AppError(Code.InvalidInput, `language: ${message}`, 422, { errors: [{ field: 'language', message }] });
+    }
+    await this.deps.accounts.update(row.id, { language });
   }
 
   /** A code of the factor in force, entered by a signed-in account: wrong ones are limited like sign-in's. */
