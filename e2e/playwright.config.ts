@@ -65,6 +65,8 @@ export default defineConfig({
       LOGIN_LIMIT_PER_IP: '1000',
       UPLOAD_DIR: join(dataDir, 'uploads'),
       LOG_LEVEL: 'warn',
+      // The webhooks journey's receiver listens on this machine, which webhooks may reach only when allowed.
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
       NODE_ENV: 'production',
     },
   },

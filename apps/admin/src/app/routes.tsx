@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
         ...page(() => withEnglishOf(['analytics'], import('../features/analytics/analytics-page'))),
       },
       { path: 'keys', ...page(() => import('../features/keys/keys-page')) },
+      { path: 'webhooks', ...page(() => import('../features/webhooks/webhooks-page')) },
       { path: 'staff', ...page(() => import('../features/staff/staff-page')) },
       { path: 'account', ...page(() => import('../features/account/account-page')) },
       { path: '*', ...page(() => import('./not-found-page')) },

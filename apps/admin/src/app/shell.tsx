@@ -22,6 +22,7 @@ export function Shell() {
     ['/new-return', t('nav.newReturn')],
     ['/analytics', t('nav.analytics')],
     ['/rules', t('nav.rules')],
+    ['/webhooks', t('nav.webhooks')],
     ...(owner
       ? ([
           ['/settings', t('nav.settings')],
