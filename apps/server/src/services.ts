@@ -31,6 +31,8 @@ import { LifecycleService } from './modules/requests/lifecycle.service.js';
 import { requestJobHandlers } from './modules/requests/request-jobs.js';
 import { ruleJob } from './modules/requests/rule-job.js';
 import { RequestsRepository } from './modules/requests/requests.repository.js';
+import { DeskRepository } from './modules/requests/desk.repository.js';
+import { DeskService } from './modules/requests/desk.service.js';
 import { NewRequestsService } from './modules/requests/new-requests.service.js';
 import { ShopperRequestsService } from './modules/requests/shopper-requests.service.js';
 import { ReturnsService } from './modules/returns/returns.service.js';
@@ -113,12 +115,8 @@ export async function createServices(
   const shops = new ShopsRepository(db, clock);
   const storefront = new StorefrontConfigService(shops);
   const outbox = new Outbox(db, clock);
-  const documents = new Documents(
-    db,
-    clock,
-    await appSecret(db, 'documents', config.APP_SECRET),
-    config.DOCUMENT_LINK_DAYS * 86_400,
-  );
+  const documentsSecret = await appSecret(db, 'documents', config.APP_SECRET);
+  const documents = new Documents(db, clock, documentsSecret, config.DOCUMENT_LINK_DAYS * 86_400);
   const uploads = new UploadsService(
     db,
     storage,
@@ -142,7 +140,7 @@ export async function createServices(
       loginPerIp: { ...LIMITS.loginPerIp, max: config.LOGIN_LIMIT_PER_IP },
     },
   });
-  const requests = new RequestsRepository(db);
+  const requests = new RequestsRepository(db, dialect);
   const rules = new RulesService(new RulesRepository(db, clock), requests, platform);
   const orders = new OrdersService(platform, new OrdersRepository(db), rules, clock);
   const payees = new PayoutsService({ db, payouts, orders, limiter, clock });
@@ -158,7 +156,9 @@ export async function createServices(
     rules,
   );
   const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox, documents });
-  const merchant = new MerchantService(new MerchantKeys(db, clock, limiter), requests, lifecycle);
+  // The desk's assignees are the shop's console members (`staff` is made below, before any call).
+  const desk = new DeskService(new DeskRepository(db), clock, (shopId) => staff.listStaff(shopId));
+  const merchant = new MerchantService(new MerchantKeys(db, clock, limiter), requests, lifecycle, desk);
   const shopperRequests = new ShopperRequestsService({
     requests,
     orders,

@@ -13,6 +13,7 @@ export * from './embed.js';
 export * from './page-protocol.js';
 export * from './shop-settings.js';
 export * from './merchant.js';
+export * from './desk.js';
 export * from './inspection.js';
 export * from './request-export.js';
 export * from './settings-conflict.js';

@@ -3,6 +3,7 @@ import { id, int, minor, unixSeconds } from './envelope.js';
 import { inspectedUnits, receiveBody } from './inspection.js';
 import { checkInfo, refundState } from './returns.js';
 import { deskRoutes } from './desk-returns.js';
+import { assigneeFilter, deskFields, requestDeskRoutes, statusCounts, tag } from './desk.js';
 import { returnRule, ruleOrder, ruleSet, ruleSetBody, simulateBody, simulation } from './rules.js';
 import type { MerchantRoute, MerchantStatus } from './merchant-route.js';
 import { shopSettings } from './shop-settings.js';
@@ -70,6 +71,7 @@ export const merchantRequest = checkInfo.extend({
   tags: z.array(z.string()).default([]),
   rules: z.array(z.string()).default([]),
   rule_set_version: int.default(0),
+  ...deskFields,
 });
 export type MerchantRequest = z.infer<typeof merchantRequest>;
 
@@ -87,6 +89,9 @@ export const merchantRequestSummary = z.object({
   created_at: unixSeconds,
   /** Why the shop's rules flagged it for a person (issue 32); empty when none did. */
   flags: z.array(ruleFlag).default([]),
+  /** The rules' and staff's tags, and whom it is assigned to (issue 33). */
+  tags: z.array(z.string()).default([]),
+  assignee_id: int.nullable().default(null),
 });
 
 export const requestListQuery = z.object({
@@ -95,8 +100,10 @@ export const requestListQuery = z.object({
   email: z.string().trim().toLowerCase().max(254).optional(),
   created_from: z.coerce.number().int().optional(),
   created_to: z.coerce.number().int().optional(),
-  /** An order number or the start of an email. */
+  /** An RMA number, an order number, part of an email, a product title or a SKU. */
   q: z.string().trim().max(254).optional(),
+  tag: tag.optional(),
+  assignee: assigneeFilter.optional(),
   reason: z.coerce.number().pipe(int).optional(),
   solution: z.coerce.number().pipe(int).optional(),
   method: z.coerce.number().pipe(int).optional(),
@@ -135,7 +142,8 @@ export const merchantRoutes = {
     path: '/requests',
     summary: 'List return requests, newest first, with cursor pagination',
     query: requestListQuery,
-    answer: z.object({ items: z.array(merchantRequestSummary), next_cursor: int.nullable() }),
+    answer: z.object({ items: z.array(merchantRequestSummary), next_cursor: int.nullable(), counts: statusCounts }),
+    refusals: [422],
   },
   exportRequests: {
     method: 'GET',
@@ -255,6 +263,7 @@ export const merchantRoutes = {
   },
   ...webhookRoutes,
   ...deskRoutes(merchantRequest),
+  ...requestDeskRoutes(merchantRequest),
 } satisfies Record<string, MerchantRoute>;
 
 export type MerchantRouteName = keyof typeof merchantRoutes;

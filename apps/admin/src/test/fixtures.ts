@@ -16,9 +16,16 @@ export const ownerSession = consoleRoutes.session.answer.parse({
   csrf_token: 'csrf-token-1',
 });
 
-/** Signs the console in: the session call answers this owner. */
+/** The members a request can be assigned to (the queue's and the request page's assignee lists). */
+export const assignees = [
+  { id: 1, name: 'Olive Owner', email: 'owner@trail.example' },
+  { id: 7, name: 'Sam Desk', email: 'sam@trail.example' },
+];
+
+/** Signs the console in: the session call answers this owner; the shop's assignees are these. */
 export function signedIn(server: FakeServer, session = ownerSession) {
   server.on(consoleRoute('session'), ok(consoleRoute('session'), session));
+  server.on(merchantRoute('assignees'), ok(merchantRoute('assignees'), assignees));
 }
 
 /** A return request waiting for review, as the merchant API answers it. */

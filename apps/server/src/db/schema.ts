@@ -5,6 +5,7 @@ import type { RateLimitsSchema } from '../adapters/rate-limits/rate-limits-schem
 import type { LocalPlatformSchema } from '../adapters/store-platform/local-schema.js';
 import type { ShopifyPlatformSchema } from '../adapters/store-platform/shopify/shopify-schema.js';
 import type { AccessSchema } from './access-schema.js';
+import type { DeskSchema } from './desk-schema.js';
 
 /** Row types. Times are unix seconds; money is integer minor units; flags are 0/1. */
 export interface ShopsTable {
@@ -91,6 +92,8 @@ export interface ReturnRequestsTable {
   decided_by: Generated<string>;
   /** What the rules decided for the desk (JSON of domain DeskOutcome; '{}' for requests made before rules). */
   rule_outcome: Generated<string>;
+  /** The staff account the request is assigned to; 0 for nobody (issue 33). */
+  assignee_id: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -309,7 +312,7 @@ export interface ShopifyDataRequestsTable {
  * description lets db/ import those and nothing else of an adapter.
  */
 export interface Database
-  extends AccessSchema, LocalPlatformSchema, ShopifyPlatformSchema, MailSchema, RateLimitsSchema {
+  extends AccessSchema, DeskSchema, LocalPlatformSchema, ShopifyPlatformSchema, MailSchema, RateLimitsSchema {
   shops: ShopsTable;
   return_requests: ReturnRequestsTable;
   return_items: ReturnItemsTable;

@@ -22,7 +22,11 @@ function signedInSpeaking(language: ConsoleLocale | null) {
   });
   withSettings(server);
   server.on(consoleRoute('requestCounts'), ok(consoleRoute('requestCounts'), { 1: 1 }));
-  server.on(merchantRoute('list'), ok(merchantRoute('list'), { items: [queueRow(31, 1, '#1041')], next_cursor: null }));
+  server.on(
+    merchantRoute('list'),
+    ok(merchantRoute('list'), { items: [queueRow(31, 1, '#1041')], next_cursor: null, counts: { 1: 1 } }),
+  );
+  server.on(merchantRoute('assignees'), ok(merchantRoute('assignees'), []));
   return saved;
 }
 

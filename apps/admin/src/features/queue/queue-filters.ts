@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 
-export const FILTER_KEYS = ['status', 'q', 'reason', 'solution', 'method', 'from', 'to'] as const;
+export const FILTER_KEYS = ['status', 'q', 'reason', 'solution', 'method', 'from', 'to', 'tag', 'assignee'] as const;
 export type QueueFilters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 
 /** The queue's tab and filters live in the address, so a view can be reloaded, bookmarked and shared. */
@@ -25,7 +25,7 @@ export function useQueueFilters() {
 /** The merchant API's list query for these filters: dates (YYYY-MM-DD, local days) become seconds. */
 export function listQuery(filters: QueueFilters, cursor?: number, limit = 25): string {
   const query = new URLSearchParams({ limit: String(limit) });
-  for (const key of ['status', 'q', 'reason', 'solution', 'method'] as const) {
+  for (const key of ['status', 'q', 'reason', 'solution', 'method', 'tag', 'assignee'] as const) {
     const value = filters[key];
     if (value) query.set(key, value);
   }

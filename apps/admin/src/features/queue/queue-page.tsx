@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Failed, Loading, Page } from '../../shared/ui/page';
 import { BulkApprove } from './bulk-approve';
+import { DeskFilters } from './desk-filters';
 import { ExportCsv } from './export-csv';
 import { useQueue } from './queue-api';
 import { useQueueFilters } from './queue-filters';
@@ -35,8 +36,13 @@ export function Component() {
         </>
       }
     >
-      <StatusTabs status={filters.status ?? ''} choose={(status) => update({ status })} />
+      <StatusTabs
+        status={filters.status ?? ''}
+        choose={(status) => update({ status })}
+        counts={queue.data?.pages[0]?.counts ?? {}}
+      />
       <QueueToolbar filters={filters} update={update} />
+      <DeskFilters filters={filters} update={update} />
       <p className="muted keys-hint">{t('queue.keysHint')}</p>
       {queue.isPending ? <Loading label={t('common.loading')} /> : null}
       {queue.isError ? <Failed message={queue.error.message} retry={() => void queue.refetch()} /> : null}

@@ -1,11 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { STATUS_TABS, statusName } from '../../shared/labels';
-import { useRequestCounts } from './queue-api';
+
+interface Props {
+  status: string;
+  choose: (status: string) => void;
+  /** How many requests of each status match the active search and filters (the server's, for the same query). */
+  counts: Record<string, number>;
+}
 
 /** Tabs by status with how many requests each holds; they are links of the address's `status`. */
-export function StatusTabs({ status, choose }: { status: string; choose: (status: string) => void }) {
+export function StatusTabs({ status, choose, counts }: Props) {
   const { t } = useTranslation();
-  const counts = useRequestCounts().data ?? {};
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   return (
     <nav aria-label={t('queue.statuses')} className="tabs">

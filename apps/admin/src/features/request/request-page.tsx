@@ -5,6 +5,9 @@ import { statusName } from '../../shared/labels';
 import { Failed, Loading, Page } from '../../shared/ui/page';
 import { EditItems } from './edit-items';
 import { RequestActions } from './request-actions';
+import { RequestDesk } from './request-desk';
+import { RequestHistory } from './request-history';
+import { RequestNotes } from './request-notes';
 import { useRequest } from './request-api';
 import { RequestItems } from './request-items';
 import { RequestMoney } from './request-money';
@@ -43,10 +46,13 @@ export function Component() {
           <RequestItems request={data} />
           <EditItems request={data} />
           <RequestTimeline request={data} />
+          <RequestNotes request={data} />
         </div>
         <div>
+          <RequestDesk request={data} />
           <RequestMoney request={data} />
           <RequestShipping request={data} />
+          <RequestHistory request={data} />
         </div>
       </div>
     </Page>

@@ -22,6 +22,7 @@ import * as returnRules from './031-return-rules.js';
 import * as ruleOutcomes from './032-rule-outcomes.js';
 import * as requestShopperIndex from './033-request-shopper-index.js';
 import * as itemInspection from './034-item-inspection.js';
+import * as requestDesk from './035-request-desk.js';
 import * as settingsSaver from './037-settings-saver.js';
 import * as staffLanguage from './038-staff-language.js';
 import * as webhooks from './039-webhooks.js';
@@ -51,6 +52,7 @@ export const DB_MIGRATIONS: Record<string, DialectMigration> = {
   '032-rule-outcomes': ruleOutcomes,
   '033-request-shopper-index': requestShopperIndex,
   '034-item-inspection': itemInspection,
+  '035-request-desk': requestDesk,
   '037-settings-saver': settingsSaver,
   '038-staff-language': staffLanguage,
   '039-webhooks': webhooks,

@@ -14,11 +14,12 @@ export function merchantCallers({ services }: Pick<AppContext, 'services'>) {
   const callerOf = async (request: FastifyRequest, need: { role?: 'owner' } = {}) => {
     if (request.headers.authorization === undefined && consoleToken(request) !== undefined) {
       const { account } = await staffCaller(staff, request, need);
-      return { shopId: account.shop_id, actor: `console:${account.email}` };
+      const member = { id: account.id, name: account.name, email: account.email };
+      return { shopId: account.shop_id, actor: `console:${account.email}`, member };
     }
     // The CLI is a key holder like any other; its User-Agent only names who saved settings (never what it may do).
     const cli = request.headers['user-agent']?.startsWith(CLI_USER_AGENT) === true;
-    return { shopId: await merchant.keys.shopOf(request), actor: cli ? 'cli' : 'merchant-api' };
+    return { shopId: await merchant.keys.shopOf(request), actor: cli ? 'cli' : 'merchant-api', member: null };
   };
   const shopOf = async (request: FastifyRequest) => storefront.requireShopById((await callerOf(request)).shopId);
   const ownerShopOf = async (request: FastifyRequest) =>
@@ -30,19 +31,24 @@ export function merchantCallers({ services }: Pick<AppContext, 'services'>) {
   };
   /** The caller of a request's route, with the request: another shop's answers exactly like one that does not exist. */
   const requestOwner = async (request: FastifyRequest) => {
-    const { shopId, actor } = await callerOf(request);
+    const { shopId, actor, member } = await callerOf(request);
     const shop = await storefront.requireShopById(shopId);
     const id = Number((request.params as { id: string }).id);
     const record = isId(id) ? await merchant.requests.byId(id) : undefined;
     if (!record || record.shop_id !== shop.id) throw errors.notFound();
-    return { shop, record, actor };
+    return { shop, record, actor, member };
   };
   /** The caller's shop and who they are, for a route that records who acted (a return made at the desk). */
   const actorOf = async (request: FastifyRequest) => {
     const { shopId, actor } = await callerOf(request);
     return { shop: await storefront.requireShopById(shopId), actor };
   };
-  return { shopOf, ownerShopOf, ownerOf, requestOwner, actorOf };
+  /** The shop and who calls (a console member, or null for an API key): the desk's list and calls (issue 33). */
+  const deskCallerOf = async (request: FastifyRequest) => {
+    const { shopId, actor, member } = await callerOf(request);
+    return { shop: await storefront.requireShopById(shopId), desk: { actor, member } };
+  };
+  return { shopOf, ownerShopOf, ownerOf, requestOwner, actorOf, deskCallerOf };
 }
 
 /** The version an `If-Match` header names (`"3"` or `3`); -1 for one that names none we know; undefined without it. */

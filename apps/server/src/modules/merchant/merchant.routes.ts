@@ -5,22 +5,26 @@ import { AppError } from '../../http/app-error.js';
 import { merchantRoute } from '../../http/contract-routes.js';
 import { MediaAnswer, serveRoute } from '../../http/serve-route.js';
 import { deskReturnsRoutes } from './desk-returns.routes.js';
+import { deskRoutes } from './desk.routes.js';
 import { ifMatchVersion, merchantCallers, saverOf } from './merchant-callers.js';
 import { MERCHANT_DOCS_CSP, merchantDocsHtml, merchantOpenApi } from './openapi.js';
 
 /** The merchant REST API: review requests, move them along, and edit the store configuration. */
 export function merchantApiRoutes({ app, services }: AppContext): void {
   const { merchant, lifecycle, storefront } = services;
-  const { shopOf, ownerOf, requestOwner } = merchantCallers({ services });
+  const { shopOf, ownerOf, requestOwner, deskCallerOf } = merchantCallers({ services });
 
-  serveRoute(app, merchantRoute('list', shopOf), async ({ input, caller: shop }) => merchant.list(shop, input));
+  serveRoute(app, merchantRoute('list', deskCallerOf), async ({ input, caller: { shop, desk } }) =>
+    merchant.list(shop, input, desk),
+  );
+  deskRoutes({ app, services });
 
   // A CSV file streamed page by page, outside the envelope; the list's filters choose its requests.
-  serveRoute(app, merchantRoute('exportRequests', shopOf), ({ input, caller: shop, reply }) => {
+  serveRoute(app, merchantRoute('exportRequests', deskCallerOf), ({ input, caller: { shop, desk }, reply }) => {
     void reply.header('cache-control', 'no-store');
     const file = `requests-${shop.shopUrl.replace(/[^a-z0-9.-]/gi, '')}.csv`;
     return Promise.resolve(
-      new MediaAnswer<string>('text/csv; charset=utf-8', merchant.exportCsv(shop, input), {
+      new MediaAnswer<string>('text/csv; charset=utf-8', merchant.exportCsv(shop, input, desk), {
         'content-disposition': `attachment; filename="${file}"`,
       }),
     );

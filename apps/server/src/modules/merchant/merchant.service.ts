@@ -3,6 +3,7 @@ import { acceptedUnits } from '../requests/inspection.js';
 import { parseDeskOutcome, type DeskOutcome, type RuleRef } from '@return-center/domain';
 import type { z } from 'zod';
 import type { requestExportQuery, requestListQuery } from '@return-center/contract';
+import type { DeskCaller, DeskService } from '../requests/desk.service.js';
 import type { LifecycleService } from '../requests/lifecycle.service.js';
 import { refundCeiling } from '../requests/request-detail.js';
 import type { RequestReads } from '../requests/request-reads.js';
@@ -25,8 +26,8 @@ function rulesSaid(record: RequestRecord) {
   };
 }
 
-/** The list's filters (also the export's), as the requests' reads take them. */
-const listFilter = (query: z.output<typeof requestExportQuery>) => ({
+/** The list's filters (also the export's), as the requests' reads take them; the assignee as an account id. */
+const listFilter = (query: z.output<typeof requestExportQuery>, assigneeId: number | undefined) => ({
   status: query.status,
   orderNumber: query.order,
   email: query.email,
@@ -36,6 +37,8 @@ const listFilter = (query: z.output<typeof requestExportQuery>) => ({
   reasonId: query.reason,
   solutionId: query.solution,
   methodId: query.method,
+  tag: query.tag,
+  assigneeId,
 });
 
 export class MerchantService {
@@ -43,14 +46,17 @@ export class MerchantService {
     readonly keys: MerchantKeys,
     readonly requests: RequestReads,
     private readonly lifecycle: LifecycleService,
+    readonly desk: DeskService,
   ) {}
 
-  async list(shop: Shop, query: z.output<typeof requestListQuery>) {
+  async list(shop: Shop, query: z.output<typeof requestListQuery>, caller: DeskCaller) {
+    const filter = listFilter(query, this.desk.assigneeId(query.assignee, caller));
     const { rows, nextCursor } = await this.requests.list(shop.id, {
-      ...listFilter(query),
+      ...filter,
       cursor: query.cursor,
       limit: query.limit,
     });
+    const staffTags = await this.desk.staffTagsOf(rows.map((r) => r.id));
     return {
       items: rows.map((r) => ({
         id: r.id,
@@ -65,8 +71,12 @@ export class MerchantService {
         currency: r.currency,
         created_at: r.created_at,
         flags: flagsOf(parseDeskOutcome(r.rule_outcome)),
+        tags: [...new Set([...parseDeskOutcome(r.rule_outcome).tags, ...(staffTags.get(r.id) ?? [])])],
+        assignee_id: r.assignee_id || null,
       })),
       next_cursor: nextCursor,
+      // The tabs' counts: the same filters, whatever the status asked (issue 33).
+      counts: await this.requests.countsMatching(shop.id, filter),
     };
   }
 
@@ -105,12 +115,13 @@ export class MerchantService {
       })),
       events: await this.requests.events(record.id),
       ...rulesSaid(record),
+      ...(await this.desk.fields(record)),
     };
   }
 
   /** Every request matching the list's filters as a CSV stream (one row per item). */
-  exportCsv(shop: Shop, query: z.output<typeof requestExportQuery>) {
-    return exportStream(this.requests, shop.id, listFilter(query));
+  exportCsv(shop: Shop, query: z.output<typeof requestExportQuery>, caller: DeskCaller) {
+    return exportStream(this.requests, shop.id, listFilter(query, this.desk.assigneeId(query.assignee, caller)));
   }
 
   settings(shop: Shop): ShopSettings {

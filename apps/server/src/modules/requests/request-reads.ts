@@ -9,6 +9,7 @@ export type RequestReads = Pick<
   RequestsRepository,
   | 'byId'
   | 'list'
+  | 'countsMatching'
   | 'countsByStatus'
   | 'items'
   | 'inspections'

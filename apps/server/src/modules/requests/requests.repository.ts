@@ -1,18 +1,17 @@
 import { RequestStatus } from '@return-center/contract';
 import { normalizeOrderNumber } from '@return-center/domain';
 import type { Insertable } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { Db, Dialect } from '../../db/database.js';
 import type { RequestEventsTable } from '../../db/schema.js';
 import type { InspectionRecord, ItemRecord, RequestRecord } from './request-record.js';
+import { deskConditions, type DeskFilter } from './request-search.js';
 
-export interface ListFilter {
+export interface ListFilter extends DeskFilter {
   status?: number;
   orderNumber?: string;
   email?: string;
   createdFrom?: number;
   createdTo?: number;
-  /** An order number, or the start of an email. */
-  search?: string;
   reasonId?: number;
   solutionId?: number;
   methodId?: number;
@@ -28,7 +27,10 @@ export const inspectionsOf = (db: Db, requestId: number): Promise<InspectionReco
   db.selectFrom('item_inspections').selectAll().where('request_id', '=', requestId).orderBy('id').execute();
 
 export class RequestsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect = 'sqlite',
+  ) {}
 
   byId(id: number): Promise<RequestRecord | undefined> {
     return this.db.selectFrom('return_requests').selectAll().where('id', '=', id).executeTakeFirst();
@@ -124,16 +126,9 @@ export class RequestsRepository {
       .execute();
   }
 
-  /** Newest first; `cursor` is the last id of the previous page. */
-  async list(shopId: number, filter: ListFilter) {
-    let query = this.db
-      .selectFrom('return_requests')
-      .selectAll('return_requests')
-      .select(['return_requests.customer_email as email'])
-      .where('return_requests.shop_id', '=', shopId)
-      .orderBy('return_requests.id', 'desc')
-      .limit(filter.limit + 1);
-    if (filter.status !== undefined) query = query.where('return_requests.status', '=', filter.status);
+  /** The shop's requests that pass every filter but the status (and the cursor). */
+  private matching(shopId: number, filter: Omit<ListFilter, 'status' | 'cursor' | 'limit'>) {
+    let query = this.db.selectFrom('return_requests').where('return_requests.shop_id', '=', shopId);
     if (filter.orderNumber)
       query = query.where('return_requests.order_number', '=', normalizeOrderNumber(filter.orderNumber));
     if (filter.email) query = query.where('return_requests.customer_email', '=', filter.email);
@@ -141,15 +136,6 @@ export class RequestsRepository {
     if (filter.createdTo !== undefined) query = query.where('return_requests.created_at', '<=', filter.createdTo);
     if (filter.solutionId !== undefined) query = query.where('return_requests.solution_id', '=', filter.solutionId);
     if (filter.methodId !== undefined) query = query.where('return_requests.shipping_method_id', '=', filter.methodId);
-    if (filter.search) {
-      const search = filter.search;
-      query = query.where((eb) =>
-        eb.or([
-          eb('return_requests.order_number', '=', normalizeOrderNumber(search)),
-          eb('return_requests.customer_email', 'like', `${search.toLowerCase().replace(/[\\%_]/g, '')}%`),
-        ]),
-      );
-    }
     if (filter.reasonId !== undefined) {
       const reasonId = filter.reasonId;
       query = query.where((eb) =>
@@ -162,10 +148,30 @@ export class RequestsRepository {
         ),
       );
     }
+    return query.where((eb) => eb.and(deskConditions(eb, filter, this.dialect)));
+  }
+
+  /** Newest first; `cursor` is the last id of the previous page. */
+  async list(shopId: number, filter: ListFilter) {
+    let query = this.matching(shopId, filter)
+      .selectAll('return_requests')
+      .select(['return_requests.customer_email as email'])
+      .orderBy('return_requests.id', 'desc')
+      .limit(filter.limit + 1);
+    if (filter.status !== undefined) query = query.where('return_requests.status', '=', filter.status);
     if (filter.cursor !== undefined) query = query.where('return_requests.id', '<', filter.cursor);
     const rows = await query.execute();
     const page = rows.slice(0, filter.limit);
     return { rows: page, nextCursor: rows.length > filter.limit ? (page.at(-1)?.id ?? null) : null };
+  }
+
+  /** How many requests of each status pass the same filters as `list` (the queue's tabs follow its search). */
+  async countsMatching(shopId: number, filter: Omit<ListFilter, 'status' | 'cursor' | 'limit'>) {
+    const rows = await this.matching(shopId, filter)
+      .select(['return_requests.status', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .groupBy('return_requests.status')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [String(row.status), Number(row.count)]));
   }
 
   /** The items of many requests (the CSV export's page), in order. */

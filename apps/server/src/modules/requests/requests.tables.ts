@@ -37,6 +37,19 @@ export const requestsTables: TableOwner = {
         proof: 'links to the shopper’s photos',
       },
     },
+    request_notes: {
+      personal: {
+        body: 'free text staff wrote about the request and its shopper',
+        author_email: 'a console member’s email',
+        author_name: 'a console member’s name',
+      },
+    },
+    request_tags: {
+      personal: {
+        tag: 'a label staff typed, which may say something of the shopper',
+        added_by: 'a console member’s email (console:<email>)',
+      },
+    },
     item_inspections: {
       personal: { reason: 'free text the merchant wrote to the shopper about the units' },
     },
@@ -113,6 +126,9 @@ async function anonymise(db: Db, ids: number[]): Promise<void> {
       .execute();
     await db.updateTable('item_inspections').set({ reason: '' }).where('request_id', 'in', chunk).execute();
     await db.updateTable('request_events').set({ note: '' }).where('request_id', 'in', chunk).execute();
+    // What staff wrote or tagged about them goes with them (issue 33).
+    await db.deleteFrom('request_notes').where('request_id', 'in', chunk).execute();
+    await db.deleteFrom('request_tags').where('request_id', 'in', chunk).execute();
   }
 }
 
