@@ -6,6 +6,7 @@ import type { LocalPlatformSchema } from '../adapters/store-platform/local-schem
 import type { ShopifyPlatformSchema } from '../adapters/store-platform/shopify/shopify-schema.js';
 import type { AccessSchema } from './access-schema.js';
 import type { DeskSchema } from './desk-schema.js';
+import type { WebhooksSchema } from './webhooks-schema.js';
 
 /** Row types. Times are unix seconds; money is integer minor units; flags are 0/1. */
 export interface ShopsTable {
@@ -233,49 +234,6 @@ export interface CarrierEventsTable {
   received_at: number;
 }
 
-/** An endpoint a shop subscribed to events (issue 34); `events` is a JSON array of event types. */
-export interface WebhookEndpointsTable {
-  id: Generated<number>;
-  shop_id: number;
-  url: string;
-  description: string;
-  events: string;
-  /** The Standard Webhooks signing secret (`whsec_…`). */
-  secret: string;
-  enabled: number;
-  disabled_reason: string;
-  /** When its deliveries started failing without a success since; null while it answers. */
-  failing_since: number | null;
-  created_at: number;
-}
-
-/** An event of a shop, once: `event_key` names what caused it; the id is the feed's sequence. */
-export interface WebhookEventsTable {
-  id: Generated<number>;
-  shop_id: number;
-  event_key: string;
-  public_id: string;
-  type: string;
-  request_id: number | null;
-  /** The event as receivers get it (JSON). */
-  payload: string;
-  created_at: number;
-}
-
-/** One event's delivery to one endpoint, and where its tries stand. */
-export interface WebhookDeliveriesTable {
-  id: Generated<number>;
-  endpoint_id: number;
-  event_id: number;
-  status: 'pending' | 'succeeded' | 'failed';
-  attempts: number;
-  response_status: number;
-  latency_ms: number;
-  response_body: string;
-  next_attempt_at: number | null;
-  created_at: number;
-}
-
 /** A shop installed from Shopify: its myshopify domain and offline token (sealed), until it is uninstalled. */
 export interface ShopifyInstallsTable {
   shop_id: number;
@@ -312,7 +270,14 @@ export interface ShopifyDataRequestsTable {
  * description lets db/ import those and nothing else of an adapter.
  */
 export interface Database
-  extends AccessSchema, DeskSchema, LocalPlatformSchema, ShopifyPlatformSchema, MailSchema, RateLimitsSchema {
+  extends
+    AccessSchema,
+    DeskSchema,
+    WebhooksSchema,
+    LocalPlatformSchema,
+    ShopifyPlatformSchema,
+    MailSchema,
+    RateLimitsSchema {
   shops: ShopsTable;
   return_requests: ReturnRequestsTable;
   return_items: ReturnItemsTable;
@@ -331,7 +296,4 @@ export interface Database
   shopify_installs: ShopifyInstallsTable;
   shopify_webhook_events: ShopifyWebhookEventsTable;
   shopify_data_requests: ShopifyDataRequestsTable;
-  webhook_endpoints: WebhookEndpointsTable;
-  webhook_events: WebhookEventsTable;
-  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.js';
-import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from '../../db/schema.js';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from '../../db/webhooks-schema.js';
 
 export type EndpointRow = Selectable<WebhookEndpointsTable>;
 export type EventRow = Selectable<WebhookEventsTable>;
