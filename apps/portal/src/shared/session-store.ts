@@ -41,6 +41,8 @@ export const useSession = create<SessionState>((set) => ({
   language: supportedLocale(session.get(STORAGE_KEYS.language) ?? '') ?? DEFAULT_LANGUAGE,
   setToken(token) {
     session.set(STORAGE_KEYS.token, token);
+    // A sign-in starts at the orders: a page saved by an earlier session (another shopper's request) is not restored.
+    session.set(STORAGE_KEYS.history, null);
     set({ token });
   },
   setLanguage(tag) {
