@@ -121,15 +121,15 @@ export class WebhooksRepository {
     return query.execute();
   }
 
-  async failedDeliveryIds(endpointId: number): Promise<number[]> {
-    const rows = await this.db
+  /** The endpoint's failed deliveries and how often each was tried. */
+  failedDeliveries(endpointId: number): Promise<{ id: number; attempts: number }[]> {
+    return this.db
       .selectFrom('webhook_deliveries')
-      .select('id')
+      .select(['id', 'attempts'])
       .where('endpoint_id', '=', endpointId)
       .where('status', '=', 'failed')
       .orderBy('id')
       .execute();
-    return rows.map((row) => row.id);
   }
 
   async changeDelivery(id: number, change: Partial<Omit<DeliveryRow, 'id'>>): Promise<void> {

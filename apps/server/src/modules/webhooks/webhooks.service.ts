@@ -140,11 +140,8 @@ export class WebhooksService {
   async resendFailed(shop: Shop, id: number): Promise<number> {
     const endpoint = await this.own(shop, id);
     if (endpoint.enabled === 0) throw this.endpointOff();
-    const failed = await this.deps.repository.failedDeliveryIds(endpoint.id);
-    for (const deliveryId of failed) {
-      const delivery = await this.deps.repository.delivery(deliveryId);
-      if (delivery) await this.queueTry(delivery.id, delivery.attempts + 1);
-    }
+    const failed = await this.deps.repository.failedDeliveries(endpoint.id);
+    for (const delivery of failed) await this.queueTry(delivery.id, delivery.attempts + 1);
     if (failed.length > 0) this.deps.onQueued?.();
     return failed.length;
   }
