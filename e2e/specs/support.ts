@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import {
@@ -239,18 +239,18 @@ export async function walkToCheckStep(page: Page, orderName: string, item = 'Lin
 }
 
 const root = join(import.meta.dirname, '../..');
-
 /** The e2e server's database (the runner sets E2E_DATA_DIR; its workers inherit it). */
 const suiteDatabase = () => `sqlite:${join(present(process.env.E2E_DATA_DIR, 'E2E_DATA_DIR'), 'db.sqlite')}`;
 
 /** `npm run merchant -- shops …` as an operator runs it on the server's host, against that server's database. */
 export function operator(database: string, ...args: string[]): unknown {
-  const output = execFileSync(
+  const run = spawnSync(
     process.execPath,
     ['--import', 'tsx', join(root, 'apps/server/src/cli/merchant.ts'), 'shops', ...args, '--json'],
     { cwd: root, env: { ...process.env, DATABASE_URL: database }, encoding: 'utf8' },
   );
-  return JSON.parse(output.trim().split('\n').at(-1) ?? '{}');
+  if (run.status !== 0) throw new Error(`shops ${args.join(' ')} exited ${String(run.status)}:\n${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}');
 }
 
 /** A new shop made with `shops create`: its domain and API key. */

@@ -47,6 +47,13 @@ export function createDb(url: string, options: { searchPath?: string } = {}): { 
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
+ * Kysely opens a transaction with a deferred `begin`, which takes the write lock only at the first write. If another
+ * process (the CLI, an importer, a second server) wrote after the transaction's first read, that write then fails at
+ * once with SQLITE_BUSY_SNAPSHOT, busy timeout or not. Taking the lock at `begin` makes the other process wait instead.
+ */
+const BEGIN_WRITING = 'begin immediate';
+
+/**
  * Kysely prepares every query afresh, and preparing costs more than running most of ours: the same SQL text gets the
  * statement prepared the first time (SQLite re-prepares it by itself after a schema change). Least recently used go.
  */
@@ -54,7 +61,8 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(sql: string) {
+    prepare(text: string) {
+      const sql = text === 'begin' ? BEGIN_WRITING : text;
       let statement = cache.get(sql);
       if (statement) cache.delete(sql);
       else {
