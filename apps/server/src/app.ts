@@ -35,6 +35,7 @@ import { pickupRoutes } from './modules/pickup/pickup.routes.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { assetOrigins } from './modules/storefront-config/asset-origins.js';
 import { storefrontConfigRoutes } from './modules/storefront-config/storefront-config.routes.js';
+import { accessibilityRoutes } from './modules/accessibility/accessibility.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { shopifyRoutes } from './modules/shopify/shopify.routes.js';
 import { proxiedPortal, shopifyProxyCheck, unwrapProxied } from './modules/shopify/shopify-proxy.js';
@@ -150,6 +151,7 @@ export async function buildApp(
     devMailboxRoutes,
     devDemoOrderRoutes,
     storefrontConfigRoutes,
+    accessibilityRoutes,
     authRoutes,
     ordersRoutes,
     exchangesRoutes,
