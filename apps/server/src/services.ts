@@ -78,7 +78,7 @@ export async function createServices(
   const { metrics } = options;
   const { mail, storage } = await mailAndStorage(config, db, clock, options);
   const localPlatform = new LocalStorePlatform(db, clock, await appSecret(db, 'local-checkout', config.APP_SECRET));
-  // Redis's client loads only when configured, like SMTP and S3 above.
+  // Redis's client loads only when configured, like SMTP and S3 (mailAndStorage).
   const limiter = new RateLimiter(
     config.REDIS_URL
       ? new (await import('./adapters/rate-limits/redis.js')).RedisRateLimits(config.REDIS_URL, clock)

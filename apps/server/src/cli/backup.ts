@@ -104,9 +104,7 @@ async function restore(config: Config, from: string, out: (line: string) => void
   try {
     const copy = new SQLite(temp);
     try {
-      const isBackup = copy
-        .prepare(`select 1 from sqlite_master where type = 'table' and name = ?`)
-        .get(FILES_TABLE);
+      const isBackup = copy.prepare(`select 1 from sqlite_master where type = 'table' and name = ?`).get(FILES_TABLE);
       if (!isBackup) throw new Error(`${from} is not a backup made by \`backup\``);
       const rows = copy.prepare(`select key, data from ${FILES_TABLE} order by key`).iterate() as Iterable<{
         key: string;
