@@ -130,7 +130,7 @@ export const PARTS = [
   {
     id: 'server-kit',
     files: [`${SERVER}/*.ts`],
-    says: 'the other files beside the root: server-wide tools (the injectable clock, a bounded queue, the secret box)',
+    says: 'the other files beside the root: server-wide tools (the injectable clock, a bounded queue, the secret box, the metrics and the measuring of vendor calls)',
     uses: PACKAGES,
   },
   {

@@ -1,9 +1,8 @@
 import { present } from '@return-center/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { shopifyAdapters, vendorAdapters } from './vendor-adapters.js';
-import { DiskStorage } from './adapters/storage/disk.js';
-import { DevMailbox } from './adapters/mail/dev-mailbox.js';
+import { mailAndStorage, observeDelivery, shopifyAdapters, vendorAdapters } from './vendor-adapters.js';
 import type { MailTransport } from './adapters/mail/port.js';
+import { limitFamily, type Metrics } from './metrics.js';
 import { DatabaseRateLimits } from './adapters/rate-limits/database.js';
 import { LocalStorePlatform } from './adapters/store-platform/local.js';
 import type { StorePlatform } from './adapters/store-platform/port.js';
@@ -63,6 +62,8 @@ export interface ServiceOptions {
   mail?: MailTransport;
   limits?: typeof LIMITS;
   faults?: Faults;
+  /** Null when /metrics is not served: nothing is measured. */
+  metrics: Metrics | null;
 }
 
 /** Adapters first, then the services that use them (DESIGN §2). */
@@ -74,32 +75,15 @@ export async function createServices(
   log: FastifyBaseLogger,
   options: ServiceOptions,
 ) {
-  // The SMTP and S3 clients load only when configured: each is a noticeable part of start-up time and memory.
-  const mail: MailTransport =
-    options.mail ??
-    (config.MAIL_TRANSPORT === 'smtp'
-      ? new (await import('./adapters/mail/smtp.js')).SmtpTransport(
-          present(config.SMTP_URL, 'SMTP_URL (required when MAIL_TRANSPORT=smtp)'),
-          config.MAIL_FROM,
-        )
-      : new DevMailbox(db, clock));
+  const { metrics } = options;
+  const { mail, storage } = await mailAndStorage(config, db, clock, options);
   const localPlatform = new LocalStorePlatform(db, clock, await appSecret(db, 'local-checkout', config.APP_SECRET));
-  const storage =
-    config.STORAGE_DRIVER === 's3'
-      ? new (await import('./adapters/storage/s3.js')).S3Storage({
-          bucket: present(config.S3_BUCKET, 'S3_BUCKET (required when STORAGE_DRIVER=s3)'),
-          region: config.S3_REGION,
-          endpoint: config.S3_ENDPOINT,
-          accessKeyId: config.S3_ACCESS_KEY_ID,
-          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: config.S3_FORCE_PATH_STYLE,
-        })
-      : new DiskStorage(config.UPLOAD_DIR, await appSecret(db, 'uploads', config.APP_SECRET), clock);
-  // Redis's client loads only when configured, like SMTP and S3 above.
+  // Redis's client loads only when configured, like SMTP and S3 (mailAndStorage).
   const limiter = new RateLimiter(
     config.REDIS_URL
       ? new (await import('./adapters/rate-limits/redis.js')).RedisRateLimits(config.REDIS_URL, clock)
       : new DatabaseRateLimits(db, clock),
+    metrics ? (bucket) => metrics.rateLimitRefusals.inc({ limit: limitFamily(bucket) }) : undefined,
   );
   const privacyWith = (platform: StorePlatform) =>
     new Privacy({
@@ -108,9 +92,9 @@ export async function createServices(
       stores: [new UploadFiles(db, storage), platform, mail, limiter.store],
     });
   const shopify =
-    config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock, limiter, privacyWith) : null;
+    config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock, limiter, privacyWith, metrics) : null;
   const platform: StorePlatform = withPlatformFaults(shopify?.platform ?? localPlatform, options.faults);
-  const { carrier, carrierWebhook, payouts, geocoder } = await vendorAdapters(config);
+  const { carrier, carrierWebhook, payouts, geocoder } = await vendorAdapters(config, metrics);
   const sessions = new Sessions(db, clock, config.SESSION_TTL_MINUTES * 60);
   const shops = new ShopsRepository(db, clock);
   const storefront = new StorefrontConfigService(shops);
@@ -183,6 +167,7 @@ export async function createServices(
     onQueued: () => worker.kick(),
     merchant,
     requests,
+    ...(metrics && { onSent: observeDelivery(metrics) }),
   });
   const jobs = requestJobHandlers({
     db,
@@ -218,11 +203,15 @@ export async function createServices(
     ...webhooks.handlers,
     'auth.send-code': sendCodeJob({ platform, shops, codes, mail, clock, codeTtlMinutes: config.CODE_TTL_MINUTES }),
   };
-  const worker = new Worker(outbox, handlers, log, jobs.onDead);
+  const worker = new Worker(outbox, handlers, log, {
+    onDead: jobs.onDead,
+    ...(metrics && { onFailure: (kind, final) => metrics.jobFailures.inc({ kind, final: String(final) }) }),
+  });
   return {
     mail,
     sessions,
     worker,
+    outbox,
     services: {
       auth,
       storefront,
@@ -275,6 +264,7 @@ async function shopifySetup(
   clock: Clock,
   limiter: RateLimiter,
   privacyWith: (platform: StorePlatform) => Privacy,
+  metrics: Metrics | null,
 ) {
   const app = {
     apiKey: present(config.SHOPIFY_API_KEY, 'SHOPIFY_API_KEY'),
@@ -284,7 +274,7 @@ async function shopifySetup(
   };
   const installs = new ShopifyInstalls(db, new SecretBox(present(config.SHOPIFY_TOKEN_KEY, 'SHOPIFY_TOKEN_KEY')));
   const codeSecret = await appSecret(db, 'shopify-codes', config.APP_SECRET);
-  const { platform, grant } = await shopifyAdapters(config, { db, clock, shops: installs, codeSecret, app });
+  const { platform, grant } = await shopifyAdapters(config, { db, clock, shops: installs, codeSecret, app }, metrics);
   const services = shopifyServices({
     db,
     clock,

@@ -60,7 +60,11 @@ export interface Reservation {
 const RESERVE_WAITS_MS = [10, 25, 50, 100, 200, null];
 
 export class RateLimiter {
-  constructor(readonly store: RateLimitStore) {}
+  constructor(
+    readonly store: RateLimitStore,
+    /** Told of each refusal with the bucket that refused (metrics; a reservation names its first bucket). */
+    private readonly onRefused?: (bucket: string) => void,
+  ) {}
 
   /** Counts a hit; false when the bucket is over its limit. */
   hit(bucket: string, limit: Limit): Promise<boolean> {
@@ -69,7 +73,9 @@ export class RateLimiter {
 
   /** True when the bucket has used up its limit in the current window; counts nothing. */
   async blocked(bucket: string, limit: Limit): Promise<boolean> {
-    return (await this.store.count(bucket)) >= limit.max;
+    const blocked = (await this.store.count(bucket)) >= limit.max;
+    if (blocked) this.onRefused?.(bucket);
+    return blocked;
   }
 
   /**
@@ -86,7 +92,10 @@ export class RateLimiter {
     for (const wait of RESERVE_WAITS_MS) {
       if (await this.store.reserve(hits))
         return { passed: () => this.store.release(hits), failed: () => this.store.commit(hits) };
-      if (wait === null) return null;
+      if (wait === null) {
+        if (entries[0]) this.onRefused?.(entries[0][0]);
+        return null;
+      }
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
     return null;
@@ -97,6 +106,12 @@ export class RateLimiter {
     const counts = await this.store.hit(
       entries.map(([bucket, limit]) => ({ bucket, windowSeconds: limit.windowSeconds })),
     );
-    return entries.every(([, limit], i) => (counts[i] ?? 0) <= limit.max);
+    let allowed = true;
+    entries.forEach(([bucket, limit], i) => {
+      if ((counts[i] ?? 0) <= limit.max) return;
+      allowed = false;
+      this.onRefused?.(bucket);
+    });
+    return allowed;
   }
 }
