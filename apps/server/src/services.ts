@@ -157,7 +157,7 @@ export async function createServices(
   );
   const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox, documents });
   // The desk's assignees are the shop's console members (`staff` is made below, before any call).
-  const desk = new DeskService(new DeskRepository(db), clock, (shopId) => staff.listStaff(shopId));
+  const desk = new DeskService(new DeskRepository(db, outbox), clock, (shopId) => staff.listStaff(shopId));
   const merchant = new MerchantService(new MerchantKeys(db, clock, limiter), requests, lifecycle, desk);
   const shopperRequests = new ShopperRequestsService({
     requests,

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import type { Outbox } from '../jobs/outbox.js';
+import { announce } from './announce.js';
 import type { RequestRecord } from './request-record.js';
 import { recordEvent } from './requests.repository.js';
 
@@ -10,7 +13,15 @@ export interface DeskChange {
 
 /** The desk's own rows of a request (issue 33): internal notes, staff tags, the assignee; the shopper's history. */
 export class DeskRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Each change is announced as `request.updated` (webhooks, the event feed) in the transaction that makes it. */
+    private readonly outbox: Outbox,
+  ) {}
+
+  private updated(trx: Db, requestId: number) {
+    return announce(this.outbox, trx, requestId, 'request.updated', `desk:${randomUUID()}`);
+  }
 
   notes(requestId: number) {
     return this.db
@@ -22,10 +33,19 @@ export class DeskRepository {
   }
 
   async addNote(requestId: number, note: { email: string; name: string; body: string; at: number }) {
-    await this.db
-      .insertInto('request_notes')
-      .values({ request_id: requestId, author_email: note.email, author_name: note.name, body: note.body, at: note.at })
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('request_notes')
+        .values({
+          request_id: requestId,
+          author_email: note.email,
+          author_name: note.name,
+          body: note.body,
+          at: note.at,
+        })
+        .execute();
+      await this.updated(trx, requestId);
+    });
   }
 
   staffTags(requestId: number) {
@@ -70,6 +90,7 @@ export class DeskRepository {
           .execute();
       const note = [...added.map((tag) => `+${tag}`), ...removed.map((tag) => `-${tag}`)].join(' ');
       await recordEvent(trx, { ...event(request, change), action: 'tags', note });
+      await this.updated(trx, request.id);
     });
   }
 
@@ -84,6 +105,7 @@ export class DeskRepository {
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) === 0) return;
       await recordEvent(trx, { ...event(request, change), action: 'assign', note: label });
+      await this.updated(trx, request.id);
     });
   }
 
