@@ -21,4 +21,5 @@ export * from './order-feed.js';
 export * from './console.js';
 export * from './rules.js';
 export * from './webhooks.js';
+export * from './emails.js';
 export * from './desk-returns.js';

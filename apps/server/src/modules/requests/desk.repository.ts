@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
-import type { Outbox } from '../jobs/outbox.js';
-import { announce } from './announce.js';
 import type { RequestRecord } from './request-record.js';
 import { recordEvent } from './requests.repository.js';
 
@@ -15,13 +12,9 @@ export interface DeskChange {
 export class DeskRepository {
   constructor(
     private readonly db: Db,
-    /** Each change is announced as `request.updated` (webhooks, the event feed) in the transaction that makes it. */
-    private readonly outbox: Outbox,
+    /** Announces a change as `request.updated` (webhooks, the event feed), in the transaction that makes it. */
+    private readonly updated: (trx: Db, requestId: number) => Promise<unknown>,
   ) {}
-
-  private updated(trx: Db, requestId: number) {
-    return announce(this.outbox, trx, requestId, 'request.updated', `desk:${randomUUID()}`);
-  }
 
   notes(requestId: number) {
     return this.db
