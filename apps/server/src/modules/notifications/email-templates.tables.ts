@@ -12,6 +12,8 @@ export const emailTemplatesTables: TableOwner = {
       },
     },
   },
+  // A staff member's email, never a shopper's: nothing of a customer is kept.
+  forgetCustomer: async () => {},
   forgetShop: async (db, shopId) => {
     await db.deleteFrom('email_templates').where('shop_id', '=', shopId).execute();
   },
