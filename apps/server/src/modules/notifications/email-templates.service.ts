@@ -1,4 +1,4 @@
-import type { EmailNotification, EmailPreview, EmailTemplate } from '@return-center/contract';
+import type { EmailNotification, EmailPreview, EmailTemplate, EmailVariable } from '@return-center/contract';
 import type { MailMessage, MailTransport } from '../../adapters/mail/port.js';
 import { nowSeconds, type Clock } from '../../clock.js';
 import { errors } from '../../http/app-error.js';
@@ -9,6 +9,10 @@ import { composeEmail } from './email-compose.js';
 import type { EmailTemplatesRepository } from './email-templates.repository.js';
 import { renderTemplate, templateErrors } from './email-templating.js';
 import { supportedLocale } from '@return-center/contract';
+
+/** The variables as the shop's previews show them: its own name, the catalog's sample of the rest. */
+const variablesOf = (shop: Shop, variables: readonly EmailVariable[]) =>
+  variables.map((v) => (v.name === 'store_name' ? { ...v, sample: shop.name } : v));
 
 interface Content {
   subject: string;
@@ -32,7 +36,7 @@ export class EmailTemplatesService {
       key,
       title,
       description,
-      variables: [...variables],
+      variables: variablesOf(shop, variables),
       edited_languages: edited.get(key) ?? [],
     }));
   }
@@ -43,7 +47,7 @@ export class EmailTemplatesService {
     return {
       key,
       lang,
-      variables: [...notification.variables],
+      variables: variablesOf(shop, notification.variables),
       default: notification.defaults(lang),
       override: saved ?? null,
     };
@@ -71,7 +75,9 @@ export class EmailTemplatesService {
   preview(shop: Shop, key: string, input: Content & { lang: string }): EmailPreview {
     const notification = this.notification(key);
     this.check(notification, input);
-    return this.compose(shop, notification, input.lang, input, samplesOf(notification), {});
+    // The shop's own name; every other value is the catalog's sample.
+    const samples = { ...samplesOf(notification), store_name: shop.name };
+    return this.compose(shop, notification, input.lang, input, samples, {});
   }
 
   /** The preview, sent to `to` as a test. */
