@@ -117,7 +117,9 @@ export const PARTS = [
   },
   {
     id: 'server-root',
-    files: [`${SERVER}/{main,app,services,config,vendor-adapters,startup-banner,table-owners,migrations,faults}.ts`],
+    files: [
+      `${SERVER}/{main,app,services,services-shopify,config,vendor-adapters,startup-banner,table-owners,migrations,faults}.ts`,
+    ],
     says: 'the composition root: config parsed once, adapters chosen, modules built, every table’s owner and migration listed; `main.ts` starts it',
     uses: [...PACKAGES, ...SERVER_PARTS],
   },

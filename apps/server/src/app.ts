@@ -16,6 +16,7 @@ import { createServices } from './services.js';
 import { merchantApiRoutes } from './modules/merchant/merchant.routes.js';
 import { rulesRoutes } from './modules/rules/rules.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { emailsRoutes } from './modules/notifications/emails.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { frameworkErrors, installErrorHandler } from './http/error-handler.js';
@@ -178,6 +179,7 @@ export async function buildApp(
     merchantApiRoutes,
     rulesRoutes,
     webhooksRoutes,
+    emailsRoutes,
     staffRoutes,
     orderFeedRoutes,
     uploadsRoutes,

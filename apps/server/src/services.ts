@@ -1,6 +1,6 @@
-import { present } from '@return-center/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { mailAndStorage, observeDelivery, shopifyAdapters, vendorAdapters } from './vendor-adapters.js';
+import { mailAndStorage, observeDelivery, vendorAdapters } from './vendor-adapters.js';
+import { shopifySetup } from './services-shopify.js';
 import type { MailTransport } from './adapters/mail/port.js';
 import { limitFamily, type Metrics } from './metrics.js';
 import { DatabaseRateLimits } from './adapters/rate-limits/database.js';
@@ -31,6 +31,7 @@ import { requestJobHandlers } from './modules/requests/request-jobs.js';
 import { ruleJob } from './modules/requests/rule-job.js';
 import { RequestsRepository } from './modules/requests/requests.repository.js';
 import { DeskRepository } from './modules/requests/desk.repository.js';
+import { announceDeskChange } from './modules/requests/announce.js';
 import { DeskService } from './modules/requests/desk.service.js';
 import { NewRequestsService } from './modules/requests/new-requests.service.js';
 import { ShopperRequestsService } from './modules/requests/shopper-requests.service.js';
@@ -44,6 +45,8 @@ import { RulesRepository } from './modules/rules/rules.repository.js';
 import { RulesService } from './modules/rules/rules.service.js';
 import { RulesSimulator } from './modules/rules/rules-simulator.js';
 import { webhooksSetup } from './modules/webhooks/webhooks-setup.js';
+import { EmailTemplatesRepository } from './modules/notifications/email-templates.repository.js';
+import { EmailTemplatesService } from './modules/notifications/email-templates.service.js';
 import { ShopsRepository } from './modules/storefront-config/shops.repository.js';
 import { StorefrontConfigService } from './modules/storefront-config/storefront-config.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -52,8 +55,6 @@ import { Privacy } from './modules/privacy/privacy.service.js';
 import { MODULE_TABLE_OWNERS } from './table-owners.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { SecretBox } from './secret-box.js';
-import { ShopifyInstalls } from './modules/shopify/shopify-installs.repository.js';
-import { shopifyServices } from './modules/shopify/shopify.setup.js';
 import { staffLinkJob } from './modules/staff/staff-links.js';
 import { StaffRepository } from './modules/staff/staff.repository.js';
 import { StaffService } from './modules/staff/staff.service.js';
@@ -141,7 +142,9 @@ export async function createServices(
   );
   const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox, documents });
   // The desk's assignees are the shop's console members (`staff` is made below, before any call).
-  const desk = new DeskService(new DeskRepository(db), clock, (shopId) => staff.listStaff(shopId));
+  const desk = new DeskService(new DeskRepository(db, announceDeskChange(outbox)), clock, (shopId) =>
+    staff.listStaff(shopId),
+  );
   const merchant = new MerchantService(new MerchantKeys(db, clock, limiter), requests, lifecycle, desk);
   const shopperRequests = new ShopperRequestsService({
     requests,
@@ -169,6 +172,7 @@ export async function createServices(
     requests,
     ...(metrics && { onSent: observeDelivery(metrics) }),
   });
+  const emails = new EmailTemplatesService(new EmailTemplatesRepository(db), clock, mail);
   const jobs = requestJobHandlers({
     db,
     shops,
@@ -183,6 +187,7 @@ export async function createServices(
     publicUrl,
     clock,
     announce: webhooks.announce,
+    emails,
   });
   const staff = new StaffService({
     db,
@@ -201,7 +206,15 @@ export async function createServices(
     'staff.link': staffLinkJob({ db, accounts, shops, mail, clock, publicUrl }),
     'request.rules': ruleJob({ requests, shops, lifecycle }),
     ...webhooks.handlers,
-    'auth.send-code': sendCodeJob({ platform, shops, codes, mail, clock, codeTtlMinutes: config.CODE_TTL_MINUTES }),
+    'auth.send-code': sendCodeJob({
+      platform,
+      shops,
+      codes,
+      mail,
+      emails,
+      clock,
+      codeTtlMinutes: config.CODE_TTL_MINUTES,
+    }),
   };
   const worker = new Worker(outbox, handlers, log, {
     onDead: jobs.onDead,
@@ -242,6 +255,8 @@ export async function createServices(
       merchant,
       /** Outbound webhooks and the event feed (issue 34). */
       webhooks: webhooks.service,
+      /** The shops' email templates (issue 34 point 3, ADR 042). */
+      emails,
       staff,
       analytics: new AnalyticsService(db, platform),
       shopperRequests,
@@ -256,35 +271,3 @@ export async function createServices(
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>['services'];
-
-/** STORE_PLATFORM=shopify: the adapter over the shops' installs (their tokens sealed), and the services around it. */
-async function shopifySetup(
-  config: Config,
-  db: Db,
-  clock: Clock,
-  limiter: RateLimiter,
-  privacyWith: (platform: StorePlatform) => Privacy,
-  metrics: Metrics | null,
-) {
-  const app = {
-    apiKey: present(config.SHOPIFY_API_KEY, 'SHOPIFY_API_KEY'),
-    secret: present(config.SHOPIFY_API_SECRET, 'SHOPIFY_API_SECRET'),
-    scopes: config.SHOPIFY_SCOPES,
-    publicUrl: present(config.PUBLIC_URL, 'PUBLIC_URL').replace(/\/$/, ''),
-  };
-  const installs = new ShopifyInstalls(db, new SecretBox(present(config.SHOPIFY_TOKEN_KEY, 'SHOPIFY_TOKEN_KEY')));
-  const codeSecret = await appSecret(db, 'shopify-codes', config.APP_SECRET);
-  const { platform, grant } = await shopifyAdapters(config, { db, clock, shops: installs, codeSecret, app }, metrics);
-  const services = shopifyServices({
-    db,
-    clock,
-    limiter,
-    installs,
-    app,
-    grant,
-    privacy: privacyWith(platform),
-    forgetOrder: (shopId, shopifyOrderId) => platform.forgetShopifyOrder(shopId, shopifyOrderId),
-    forgetCatalogue: (shopId) => platform.forgetCatalogue(shopId),
-  });
-  return { platform, services };
-}

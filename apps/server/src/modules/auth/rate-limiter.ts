@@ -1,3 +1,4 @@
+import { EMAIL_TESTS_PER_10_MINUTES } from '@return-center/contract';
 import type { RateLimitStore } from '../../adapters/rate-limits/port.js';
 
 export interface Limit {
@@ -44,6 +45,8 @@ export const LIMITS = {
   consoleResetPerIp: { max: 10, windowSeconds: 3600 },
   /** Rule simulations per shop: each reads up to 10,000 requests with their orders (about a second of the server). */
   rulesSimulationsPerShop: { max: 30, windowSeconds: 600 },
+  /** Test emails per shop: each is a real email to an address the caller names (ADR 042). */
+  emailTestsPerShop: { max: EMAIL_TESTS_PER_10_MINUTES, windowSeconds: 600 },
 } satisfies Record<string, Limit>;
 
 /**
