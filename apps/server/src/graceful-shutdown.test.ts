@@ -243,8 +243,9 @@ describe.each(dialects)('SIGTERM during submits and refunds on %s', (dialect) =>
     // Another instance takes it: the receiver now answers, and gets the same delivery again.
     receiver.state.holding = false;
     await server.start();
-    await until(() => Promise.resolve((receiver?.received.length ?? 0) >= 2));
-    expect(receiver.received[1]).toBe(receiver.received[0]);
+    // (Deliveries of requests that got in before the signal may come first: each request's own stay in order.)
+    const first = receiver.received[0];
+    await until(() => Promise.resolve(receiver?.received.indexOf(first ?? '', 1) !== -1));
 
     // Clients try again what got no answer; every order ends with one request, and every refund is made once.
     for (const target of rest)

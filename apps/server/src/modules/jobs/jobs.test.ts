@@ -117,4 +117,30 @@ describe.each(dialects)('background jobs on %s', (dialect) => {
     expect(await t.app.ctx.worker.runDue()).toBe(0);
     await t.close();
   });
+
+  it('keeps a job given back or taken over from being closed by the claim that let it go', async () => {
+    const t = await buildTestApp(dialect);
+    await submitReturn(t, { shipping_method_id: 1 });
+    const outbox = new Outbox(t.db, t.clock);
+    const row = (id: number) => t.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+    // Given back at shutdown, then the old handler finishes late: the job stays queued for the next instance.
+    const given = present(await outbox.claim(), 'a claimed job');
+    expect(await outbox.release(given)).toBe(true);
+    await outbox.complete(given);
+    expect(await row(given.id)).toMatchObject({ status: 'queued', attempts: 0, done_at: null });
+
+    // A slow claim's lease runs out and another instance takes the job: the slow one's failure changes nothing.
+    const slow = present(await outbox.claim(), 'a claimed job');
+    t.clock.advance(5 * 60 * 1000);
+    const other = present(await outbox.claim(), 'the same job taken over');
+    expect(other.id).toBe(slow.id);
+    expect(await outbox.fail(slow, new Error('too late'))).toBe('not ours');
+    const taken = await row(slow.id);
+    expect(taken).toMatchObject({ status: 'running', attempts: 2 });
+    expect(taken.last_error).not.toBe('too late');
+    await outbox.complete(other);
+    expect(await row(slow.id)).toMatchObject({ status: 'done' });
+    await t.close();
+  });
 });

@@ -117,11 +117,17 @@ export class Outbox {
     return { ...candidate, status: 'running', attempts: candidate.attempts + 1 };
   }
 
+  /**
+   * Marks the job done, if it is still this claim's: a job given back at shutdown (`release`) or taken by another
+   * instance after its lease ran out is theirs now, and a late finish here must not close it.
+   */
   async complete(job: Job): Promise<void> {
     await this.db
       .updateTable('jobs')
       .set({ status: 'done', done_at: nowSeconds(this.clock), locked_until: null })
       .where('id', '=', job.id)
+      .where('status', '=', 'running')
+      .where('attempts', '=', job.attempts)
       .execute();
   }
 
@@ -142,11 +148,11 @@ export class Outbox {
 
   /**
    * Retries with exponential backoff (10 s, 20 s, 40 s …); gives up after MAX_ATTEMPTS, or at once when `final` (a
-   * job that cannot succeed however often it runs).
+   * job that cannot succeed however often it runs). Like `complete`, only while the job is still this claim's.
    */
-  async fail(job: Job, error: unknown, final = false): Promise<'retry' | 'dead'> {
+  async fail(job: Job, error: unknown, final = false): Promise<'retry' | 'dead' | 'not ours'> {
     const dead = final || job.attempts >= MAX_ATTEMPTS;
-    await this.db
+    const failed = await this.db
       .updateTable('jobs')
       .set({
         status: dead ? 'dead' : 'queued',
@@ -155,7 +161,10 @@ export class Outbox {
         last_error: String(error instanceof Error ? error.message : error).slice(0, 2000),
       })
       .where('id', '=', job.id)
-      .execute();
+      .where('status', '=', 'running')
+      .where('attempts', '=', job.attempts)
+      .executeTakeFirst();
+    if (Number(failed.numUpdatedRows) !== 1) return 'not ours';
     return dead ? 'dead' : 'retry';
   }
 }

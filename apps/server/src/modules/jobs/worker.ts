@@ -147,6 +147,7 @@ export class Worker {
   private async failed(job: Job, error: unknown, onDead?: () => Promise<void>): Promise<void> {
     this.log.warn({ err: error, job: job.id, kind: job.kind }, 'job failed');
     const outcome = await this.outbox.fail(job, error);
+    if (outcome === 'not ours') return;
     this.options.onFailure?.(job.kind, outcome === 'dead');
     if (outcome === 'dead') await onDead?.();
   }
