@@ -22,3 +22,4 @@ export * from './console.js';
 export * from './rules.js';
 export * from './webhooks.js';
 export * from './desk-returns.js';
+export * from './gift-returns.js';

@@ -61,6 +61,8 @@ export const ruleFlag = z.object({ rule: z.string(), reason: z.string() });
 export const merchantRequest = checkInfo.extend({
   order_id: int,
   customer_email: z.string(),
+  /** A gift return's recipient, where its credit and emails go (ADR 044); '' for the buyer's own return. */
+  gift_email: z.string().default(''),
   language: z.string(),
   /** The most a refund may pay out now (the refund action's ceiling): the return's total, an exchange's leftover. */
   refundable: minor,

@@ -26,6 +26,7 @@ import * as requestDesk from './035-request-desk.js';
 import * as settingsSaver from './037-settings-saver.js';
 import * as staffLanguage from './038-staff-language.js';
 import * as webhooks from './039-webhooks.js';
+import * as giftReturns from './042-gift-returns.js';
 
 /** Our own tables' migrations, listed in code (no directory scan) so they bundle and run identically everywhere. */
 export const DB_MIGRATIONS: Record<string, DialectMigration> = {
@@ -56,4 +57,5 @@ export const DB_MIGRATIONS: Record<string, DialectMigration> = {
   '037-settings-saver': settingsSaver,
   '038-staff-language': staffLanguage,
   '039-webhooks': webhooks,
+  '042-gift-returns': giftReturns,
 };

@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, SolutionId, type Reason } from '@return-center/contract';
-import { allowedShippingMethods, deskOutcomeOf, exchangeCredit } from '@return-center/domain';
+import { allowedShippingMethods, deskOutcomeOf, exchangeCredit, giftSolutions } from '@return-center/domain';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import { errors } from '../../http/app-error.js';
@@ -83,7 +83,10 @@ export class ReturnsService {
     );
     const money = moneyUnderRules(shop, order, chosen, base, decided.decision, solutionId);
     const green = decided.decision.keepItem?.allow ?? false;
-    return { source, order, chosen, money, green, decided, offers: offersUnderRules(shop, source, decided.decision) };
+    const offers = offersUnderRules(shop, source, decided.decision);
+    // A gift recipient chooses among the solutions the shop allows gift returns (ADR 044); a submit is held to them.
+    if (session.gift) offers.solutions = giftSolutions(offers.solutions, shop.settings.gift_returns.solutions);
+    return { source, order, chosen, money, green, decided, offers };
   }
 
   async orderConfig(
@@ -104,6 +107,7 @@ export class ReturnsService {
       ...flags,
       returnSolution: offers.solutions,
       returnShippingMethod: offers.methods.filter((m) => allowed.includes(m.id)),
+      ...(session.gift ? { gift_recipient: session.email } : {}),
     };
   }
 
@@ -194,7 +198,13 @@ export class ReturnsService {
             exchangeCredit(input.solution_id, money),
           )
         : null;
-    const result = await this.record(shop, input, { source, order, money, items, extras, decided }, exchange);
+    const giftEmail = session.gift ? session.email : '';
+    const result = await this.record(
+      shop,
+      input,
+      { source, order, money, items, extras, decided, giftEmail },
+      exchange,
+    );
     if ('open' in result) {
       throw errors.alreadyProcessing({ request_id: result.open });
     }
@@ -212,7 +222,10 @@ export class ReturnsService {
       items,
       extras,
       decided,
+      giftEmail,
     }: Pick<Evaluated, 'source' | 'order' | 'money' | 'decided'> & {
+      /** The gift recipient's email ('' for the buyer's own return): its credit and emails go there. */
+      giftEmail: string;
       items: NewRequest['items'];
       extras: Awaited<ReturnType<typeof pickupAndPayee>>;
     },
@@ -247,6 +260,7 @@ export class ReturnsService {
           exchange_draft_order_id: exchange?.id ?? '',
           exchange_items: JSON.stringify(exchange ? exchangeItemsOf(exchange) : []),
           exchange_credit: exchange?.credit ?? 0,
+          gift_email: giftEmail,
           ...extras,
           items,
         },
@@ -255,6 +269,7 @@ export class ReturnsService {
             reviewedByRule: decided.decision.review !== null,
             platformKeepsReturns: this.drafts.platform.keepsReturns,
             flagged: decided.decision.flags.length > 0,
+            giftNotice: giftEmail !== '' && shop.settings.gift_returns.tell_buyer,
           }),
       )
       .catch(async (error: unknown) => {

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { SolutionId } from './ids.js';
+
+/**
+ * Gift returns (issue 35, ADR 044): a recipient who does not own the order's email signs in with the order number and
+ * the shipping postcode, or the gift code of the order's packing slip. On by default, offering store credit only.
+ */
+export const giftReturnSettings = z.object({
+  enabled: z.boolean().default(true),
+  /** The solutions a gift return may choose, among those the shop offers: store credit and exchanges by default. */
+  solutions: z
+    .array(z.number().int())
+    .max(10)
+    .default([SolutionId.DiscountCode, SolutionId.GiftCard, SolutionId.Exchange]),
+  /** Whether the buyer gets an email naming what was returned (never the credit, nor the recipient's address). */
+  tell_buyer: z.boolean().default(false),
+});
+export type GiftReturnSettings = z.infer<typeof giftReturnSettings>;
+
+/** A gift code as printed: GIFT- and 8 letters or digits of Crockford's base32 (no I, L, O, U). */
+export const GIFT_CODE_PATTERN = /^GIFT-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
