@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deskOrderRef } from './desk-returns.js';
 import { SolutionId } from './ids.js';
 
 /**
@@ -19,3 +20,16 @@ export type GiftReturnSettings = z.infer<typeof giftReturnSettings>;
 
 /** A gift code as printed: GIFT- and 8 letters or digits of Crockford's base32 (no I, L, O, U). */
 export const GIFT_CODE_PATTERN = /^GIFT-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+
+/** The merchant API's gift route (ADR 044): an order's gift code, to print on its packing slip. */
+export const giftRoutes = {
+  giftCode: {
+    method: 'GET' as const,
+    path: '/orders/{id}/gift-code',
+    summary:
+      'The gift code to print on the packing slip of an order (by order number such as 1001): a gift recipient signs in with it instead of the postcode',
+    id: deskOrderRef,
+    answer: z.object({ order_name: z.string(), gift_code: z.string().regex(GIFT_CODE_PATTERN) }),
+    refusals: [404 as const],
+  },
+};

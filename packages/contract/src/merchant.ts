@@ -3,6 +3,7 @@ import { id, int, minor, unixSeconds } from './envelope.js';
 import { inspectedUnits, receiveBody } from './inspection.js';
 import { checkInfo, refundState } from './returns.js';
 import { deskRoutes } from './desk-returns.js';
+import { giftRoutes } from './gift-returns.js';
 import { assigneeFilter, deskFields, requestDeskRoutes, statusCounts, tag } from './desk.js';
 import { returnRule, ruleOrder, ruleSet, ruleSetBody, simulateBody, simulation } from './rules.js';
 import type { MerchantRoute, MerchantStatus } from './merchant-route.js';
@@ -265,6 +266,7 @@ export const merchantRoutes = {
   },
   ...webhookRoutes,
   ...deskRoutes(merchantRequest),
+  ...giftRoutes,
   ...requestDeskRoutes(merchantRequest),
 } satisfies Record<string, MerchantRoute>;
 

@@ -150,6 +150,13 @@ export class AuthService {
     return { token: session.token, expires_at: session.expiresAt, email: input.email, order_id: order.id };
   }
 
+  /** The gift code of an order, by its number, for the merchant to print on its packing slip (ADR 044). */
+  async giftCode(shop: Shop, orderNumber: string): Promise<{ order_name: string; gift_code: string }> {
+    const order = await this.deps.platform.findOrderByNumber(shop.id, normalizeOrderNumber(orderNumber));
+    if (!order) throw errors.notFound();
+    return { order_name: order.name, gift_code: giftCodeOf(this.deps.giftSecret, shop.id, order.platformId) };
+  }
+
   logout(session: Session): Promise<void> {
     return this.deps.sessions.revoke(session);
   }

@@ -1,8 +1,6 @@
 import { calls, Code, messages } from '@return-center/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, patchSettings, shop, sign, type TestApp } from '../../../test/helper.js';
-import { appSecret } from '../documents/app-secrets.js';
-import { giftCodeOf } from './gift-codes.js';
 
 // The documented limits (docs/security.md), stated here so that a changed constant fails a test.
 /** Sign-in tries at one order number from one client address per 15 minutes, shared with the order-number login. */
@@ -36,18 +34,25 @@ describe.each(dialects)('gift sign-in on %s', (dialect) => {
     expect(index.body.data.list.map((order) => order.order_name)).toEqual(['#1001']);
   });
 
-  it('signs in with the gift code printed for the order, however it is typed', async () => {
-    const order = await t.db
-      .selectFrom('orders')
-      .select(['platform_id'])
-      .where('order_name', '=', '#1001')
-      .executeTakeFirstOrThrow();
-    const shopId = (await t.app.ctx.services.storefront.requireShop(shop)).id;
-    const code = giftCodeOf(await appSecret(t.db, 'gift-codes'), shopId, order.platform_id);
-    expect(code).toMatch(/^GIFT-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
-    expect((await t.call(calls.giftLogin, giftLogin(code.toLowerCase().replace(/-/g, ' ')))).body.code).toBe(
-      Code.Success,
-    );
+  it('signs in with the gift code the merchant API gives for the packing slip, however it is typed', async () => {
+    const giftCode = async (order: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/merchant/v1/orders/${order}/gift-code`,
+          headers: { authorization: 'Bearer demo-merchant-key' },
+        })
+      ).json<{ code: number; data: { order_name: string; gift_code: string } | null }>();
+    const answer = await giftCode('1001');
+    expect(answer.data?.order_name).toBe('#1001');
+    const code = answer.data?.gift_code ?? '';
+    expect(code).toMatch(/^GIFT-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    // Derived, not stored: the same code every time, and another for another order.
+    expect((await giftCode('%231001')).data?.gift_code).toBe(code);
+    expect((await giftCode('1002')).data?.gift_code).not.toBe(code);
+    expect((await giftCode('9999')).code).toBe(Code.NotFound);
+    const typed = code.toLowerCase().replace(/-/g, ' ');
+    expect((await t.call(calls.giftLogin, giftLogin(typed))).body.code).toBe(Code.Success);
     // Another order's code does not open this one.
     expect((await t.call(calls.giftLogin, giftLogin(code, '#1002'))).body.code).toBe(Code.OrderNotFound);
   });
