@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { calls, Code, SolutionId, type MerchantRequest } from '@return-center/contract';
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
 import {
   buildTestApp,
   dialects,
@@ -22,7 +23,7 @@ describe.each(dialects)('gift returns on %s', (dialect) => {
   afterEach(() => t.close());
 
   /** Gina, given the Linen Shirt of Alice's #1001, signs in with its postcode and her own email. */
-  async function asRecipient() {
+  async function asRecipient(title = 'Linen Shirt') {
     const login = await t.call(calls.giftLogin, {
       shop_url: shop,
       order_number: '#1001',
@@ -33,14 +34,15 @@ describe.each(dialects)('gift returns on %s', (dialect) => {
     const orderId = login.body.data.order_id;
     const info = (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data;
     const line = present(
-      info.yes.find((l) => l.title === 'Linen Shirt'),
-      'Linen Shirt',
+      info.yes.find((l) => l.title === title),
+      title,
     );
     const selected = [{ line_item_id: line.line_item_id, quantity: 1 }];
-    const submit = (solution_id: number) =>
+    const submit = (solution_id: number, extra: Record<string, unknown> = {}) =>
       t.call(
         calls.setReturnOrder,
         {
+          ...extra,
           order_id: orderId,
           solution_id,
           shipping_method_id: 2,
@@ -128,5 +130,33 @@ describe.each(dialects)('gift returns on %s', (dialect) => {
     expect(notice?.text).not.toContain(GINA);
     const events = (await merchantView(body.data.request_id)).events.map((e) => e.note);
     expect(events.some((note) => note.includes('→ alice@example.com'))).toBe(true);
+  });
+
+  it('makes a gift exchange the recipient’s order, at their email', async () => {
+    const shopId = (await t.app.ctx.services.storefront.requireShop(shop)).id;
+    const platform = new LocalStorePlatform(t.db, t.clock);
+    const sneakers = present(
+      (await platform.listProducts(shopId, { search: 'canvas sneakers', limit: 1 })).products[0],
+      'Canvas Sneakers',
+    );
+    const size43 = present(
+      sneakers.variants.find((v) => v.options[0] === '43'),
+      'size 43',
+    ).id;
+    await t.db.updateTable('variants').set({ inventory_quantity: 3 }).where('id', '=', size43).execute();
+    const gina = await asRecipient('Canvas Sneakers');
+    const { body } = await gina.submit(SolutionId.Exchange, {
+      type: 2,
+      exchange_line_items: [{ variant_id: size43, quantity: 1 }],
+    });
+    expect(body.code).toBe(Code.Success);
+    await merchantAction(t, body.data.request_id, 'approve');
+    await t.app.ctx.worker.runDue();
+    const exchange = present(
+      (await t.call(calls.returnInfo, { request_id: body.data.request_id }, gina.token)).body.data.exchange_order,
+      'exchange order',
+    );
+    const made = present(await platform.getOrder(shopId, Number(exchange.order_id)), 'the exchange order');
+    expect(made.email).toBe(GINA);
   });
 });

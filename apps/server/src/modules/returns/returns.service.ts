@@ -8,7 +8,7 @@ import type { OrdersService } from '../orders/orders.service.js';
 import type { Shop } from '../storefront-config/shop.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
-import type { DraftOrder } from '../../adapters/store-platform/port.js';
+import type { DraftOrder, PlatformOrder } from '../../adapters/store-platform/port.js';
 import { exchangeItemsOf, orderSnapshot, type NewRequest } from '../requests/new-request.js';
 import type { NewRequestsService } from '../requests/new-requests.service.js';
 import { reasonsIn } from './reason-locales.js';
@@ -26,6 +26,9 @@ import { checkedItems } from './submit-checks.js';
 type Evaluated = Awaited<ReturnType<ReturnsService['evaluate']>>;
 
 const askerOf = (session: Session, ip: string): Asker => ({ tokenHash: session.tokenHash, ip });
+/** The order an exchange's draft is made from: a gift recipient's exchange goes to their own email (ADR 044). */
+const draftSource = (session: Session, order: PlatformOrder) =>
+  session.gift ? { ...order, email: session.email } : order;
 
 export class ReturnsService {
   constructor(
@@ -138,7 +141,7 @@ export class ReturnsService {
     const draft = await this.drafts.draft(
       askerOf(session, ip),
       shop.id,
-      order,
+      draftSource(session, order),
       input,
       returnedItemOf(order, chosen),
       exchangeCredit(SolutionId.Exchange, money),
@@ -192,7 +195,7 @@ export class ReturnsService {
         ? await this.drafts.reserve(
             askerOf(session, ip),
             shop.id,
-            order,
+            draftSource(session, order),
             input,
             returnedItemOf(order, chosen),
             exchangeCredit(input.solution_id, money),
