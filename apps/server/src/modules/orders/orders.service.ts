@@ -70,7 +70,8 @@ export class OrdersService {
         present(decided[index], 'the rules of each order').decision,
         now,
       );
-      const latest = requests.find((r) => r.order_id === order.id) ?? null;
+      // The buyer's list does not show a gift return's progress, nor a recipient the buyer's (ADR 044).
+      const latest = requests.find((r) => r.order_id === order.id && seesRequest(shop, session, r)) ?? null;
       return {
         id: order.id,
         order_name: order.name,

@@ -115,6 +115,11 @@ describe.each(dialects)('gift returns on %s', (dialect) => {
     const alice = (await t.call(calls.login, { shop_url: shop, email: 'alice@example.com', order_number: '#1001' }))
       .body.data.token;
     expect((await t.call(calls.orderReturnList, {}, alice)).body.data.list).toEqual([]);
+    const orders = (await t.call(calls.index, {}, alice)).body.data.list;
+    expect(orders.find((order) => order.order_name === '#1001')).toMatchObject({
+      request_id: null,
+      request_status: null,
+    });
     expect((await t.call(calls.returnInfo, { request_id: requestId }, alice)).body.code).toBe(Code.NotFound);
   });
 
