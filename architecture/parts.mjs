@@ -117,7 +117,9 @@ export const PARTS = [
   },
   {
     id: 'server-root',
-    files: [`${SERVER}/{main,app,services,config,vendor-adapters,startup-banner,table-owners,migrations,faults}.ts`],
+    files: [
+      `${SERVER}/{main,app,services,services-shopify,config,vendor-adapters,startup-banner,table-owners,migrations,faults}.ts`,
+    ],
     says: 'the composition root: config parsed once, adapters chosen, modules built, every table’s owner and migration listed; `main.ts` starts it',
     uses: [...PACKAGES, ...SERVER_PARTS],
   },
@@ -130,7 +132,7 @@ export const PARTS = [
   {
     id: 'server-kit',
     files: [`${SERVER}/*.ts`],
-    says: 'the other files beside the root: server-wide tools (the injectable clock, a bounded queue, the secret box)',
+    says: 'the other files beside the root: server-wide tools (the injectable clock, a bounded queue, the secret box, the metrics and the measuring of vendor calls)',
     uses: PACKAGES,
   },
   {

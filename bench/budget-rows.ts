@@ -270,6 +270,22 @@ export function budgetRows(results: Results): BudgetRow[] {
         }
       : missing('Order import (CLI → API → SQLite)', '100,000 in ≤ 60 s'),
     ...rulesRows(results),
+    metricsRow(results),
   );
   return rows;
+}
+
+/** What the instrumentation behind /metrics costs in throughput (issue 38, ADR 045). */
+function metricsRow({ metrics }: Results): BudgetRow {
+  const figure = 'Throughput cost of /metrics (getConfig and orders list, SQLite)';
+  const budget = `≤ ${String(BUDGET.metricsCostPercent)} %`;
+  if (!metrics) return missing(figure, budget);
+  const calls = metrics.endpoints.map((e) => `${e.name} ${int(e.off)} → ${int(e.on)} req/s`).join(', ');
+  return {
+    figure,
+    measured: `${metrics.costPercent.toFixed(1)} % (${calls}; means of ${String(metrics.rounds)} alternating rounds, cost from their median ratio; a scrape ${String(metrics.scrapeMs)} ms${metrics.observationUs === undefined ? '' : `; ${String(metrics.observationUs)} µs per request`})`,
+    budget,
+    met: metrics.costPercent <= BUDGET.metricsCostPercent,
+    stamp: metrics,
+  };
 }

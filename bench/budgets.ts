@@ -50,4 +50,6 @@ export const BUDGET = {
   simulatorMs: 5000,
   /** 200 rules against an order of 50 lines, p99 (issue #32). */
   evaluatorP99Ms: 1,
+  /** What /metrics costs in throughput, percent (issue 38). */
+  metricsCostPercent: 2,
 } as const;

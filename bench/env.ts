@@ -13,6 +13,7 @@ export const SECTIONS = [
   'browser',
   'bundle',
   'rules',
+  'metrics',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 

@@ -32,6 +32,7 @@ What runs, by section (\`BENCH_ONLY=api,submit,…\` runs some; the others keep 
 | \`browser\`  | Lighthouse (mobile, median of \`BENCH_LIGHTHOUSE_RUNS\`), INP at 4× CPU throttle and first-view bytes (\`bench/browser.ts\`) against the built server and portal                                                                                              |
 | \`bundle\`   | JavaScript per route of \`apps/portal/dist\`, gzip level 9: what index.html loads, and the chunks on the way to the page's chunk (dynamic imports), each with its static imports                                                                                 |
 | \`rules\`    | the rules simulator (\`simulateRules\`, issue #32) on a SQLite file: \`BENCH_SIMULATED\` generated orders with a request each, two drafts (the issue's journey rules, then with a serial-returner rule that reads every shopper's history), median of 3 |
+| \`metrics\`  | the same getConfig and orders-list runs against the app without metrics and with \`METRICS_TOKEN\` set (every request timed by route), on one SQLite file, a fresh app per run, five rounds of a pair each in alternating order; the cost is 1 − the median of the pairs' with ÷ without; and the median time of a \`/metrics\` scrape |
 
 Run \`npm run build\` first (portal and server); \`BENCH_REBUILD=1\` rebuilds the server before the sections that spawn it.
 Knobs: \`BENCH_SECONDS\` (5, per autocannon run, after \`BENCH_WARMUP_SECONDS\` (1) untimed), \`BENCH_CONNECTIONS\` (20), \`BENCH_SUBMITS\` (2000), \`BENCH_SCALE_SMALL\`

@@ -177,6 +177,19 @@ export interface RulesResult extends Stamp {
   evaluator?: { p50Ms: number; p99Ms: number; runs: number };
 }
 
+/** Throughput without and with /metrics (mean req/s over the rounds), its cost, and one scrape's median time. */
+export interface MetricsCostResult extends Stamp {
+  seconds: number;
+  connections: number;
+  rounds: number;
+  endpoints: { name: 'getConfig' | 'orders'; off: number; on: number }[];
+  /** 1 − the median of the rounds' on ÷ off, in percent (negative: no cost measurable above the noise). */
+  costPercent: number;
+  scrapeMs: number;
+  /** One request's observation alone (the onResponse hook's work), microseconds. */
+  observationUs?: number;
+}
+
 export interface Results {
   api?: ApiResult;
   submit?: SubmitResult;
@@ -190,6 +203,7 @@ export interface Results {
   browser?: BrowserResult;
   bundle?: BundleResult;
   rules?: RulesResult;
+  metrics?: MetricsCostResult;
 }
 
 export const RESULTS_FILE = join(import.meta.dirname, 'results.json');

@@ -12,6 +12,7 @@ import { benchBrowser } from './portal-figures.js';
 import { writeReport } from './report.js';
 import { freeGiB, readResults, stamped, type Results } from './results.js';
 import { routeSizes } from './routes.js';
+import { benchMetrics } from './metrics.js';
 import { benchRules } from './rules.js';
 import { benchScaleOut } from './scale-out.js';
 import { benchScale } from './scale.js';
@@ -62,6 +63,7 @@ const runners: { [S in Section]: () => Promise<Results[S] | null> } = {
   bundle: () => stamped(null, () => Promise.resolve(routeSizes())),
   rules: () =>
     stamped(smaller([env.simulated < FULL.simulated, `${env.simulated.toLocaleString('en')} requests`]), benchRules),
+  metrics: () => stamped(smaller(shortRuns), benchMetrics),
 };
 
 async function runSection(results: Results, section: Section): Promise<void> {

@@ -1,5 +1,5 @@
 // Helpers shared by the start and test scripts. Node built-ins only: they run before `npm install`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -21,6 +21,35 @@ export function mustRun(label, command, args, options) {
   }
   // Each step's time, so a slow CI run says where its minutes went.
   console.log(`✔ ${label} (${took})`);
+}
+
+/**
+ * Runs independent checks side by side (each mostly uses one core), each one's output printed whole when it ends so
+ * that lines do not interleave. Exits like `mustRun` if any failed, after all have ended.
+ */
+export async function mustRunTogether(steps) {
+  console.log(`\n▶ ${steps.map((step) => step.label).join(', ')} (side by side)`);
+  const outcomes = await Promise.all(
+    steps.map(
+      ({ label, command, args }) =>
+        new Promise((done) => {
+          const started = performance.now();
+          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) => {
+            const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+            process.stdout.write(Buffer.concat(output));
+            if (code === 0) console.log(`✔ ${label} (${took})`);
+            else console.error(`✖ ${label} failed (exit ${code}, ${took})`);
+            done(code ?? 1);
+          });
+        }),
+    ),
+  );
+  const failed = outcomes.find((code) => code !== 0);
+  if (failed !== undefined) process.exit(failed);
 }
 
 export function checkNode() {

@@ -1,14 +1,25 @@
 // `npm test`: lint, typecheck, unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then e2e in Chromium.
 import { ensureChromium } from './chromium.mjs';
-import { checkNode, checkPostgres, ensureAppBuild, ensureDependencies, ensurePortalBuild, mustRun } from './lib.mjs';
+import {
+  checkNode,
+  checkPostgres,
+  ensureAppBuild,
+  ensureDependencies,
+  ensurePortalBuild,
+  mustRun,
+  mustRunTogether,
+} from './lib.mjs';
 
 checkNode();
 ensureDependencies();
 const bin = (name) => `node_modules/.bin/${name}`;
 
-mustRun('Format (prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
-mustRun('Lint (eslint)', bin('eslint'), ['--max-warnings', '0', '.']);
-mustRun('Typecheck (tsc)', bin('tsc'), ['-b']);
+// Lint takes longest and uses one core; format and typecheck run beside it on the other.
+await mustRunTogether([
+  { label: 'Lint (eslint)', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
+  { label: 'Format (prettier)', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
+  { label: 'Typecheck (tsc)', command: bin('tsc'), args: ['-b'] },
+]);
 await checkPostgres(process.env.TEST_DATABASE_URL);
 mustRun('Unit and API tests (vitest)', bin('vitest'), ['run']);
 ensurePortalBuild({ force: true });

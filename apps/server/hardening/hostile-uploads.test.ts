@@ -156,7 +156,9 @@ describe.each(dialects)('hostile uploads on %s', (dialect) => {
       },
       `http://127.0.0.1:${port}`,
     );
-    stop = () => server.kill('SIGKILL');
+    stop = async () => {
+      await server.kill('SIGKILL');
+    };
     await server.start();
     token = (await call(calls.login, { shop_url: shop, email: 'alice@example.com', order_number: '#1001' })).data.token;
   });

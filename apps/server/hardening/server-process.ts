@@ -47,13 +47,15 @@ export class ServerProcess {
     throw new Error('server did not start in 30 s');
   }
 
-  async kill(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
+  /** Sends the signal and waits for the process to end; answers its exit code (null when a signal ended it). */
+  async kill(signal: 'SIGKILL' | 'SIGTERM'): Promise<number | null> {
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (!child || child.exitCode !== null) return child?.exitCode ?? null;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill(signal);
-    await exited;
+    const code = await exited;
     if (signal === 'SIGKILL') this.kills++;
+    return code;
   }
 
   /** The most memory the running process has held so far (VmHWM), in MB. */

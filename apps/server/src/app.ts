@@ -8,13 +8,15 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { createDb, type Db, type Dialect } from './db/database.js';
 import type { Faults } from './faults.js';
-import { migrate } from './db/migrate.js';
+import { migrate, pendingMigrations } from './db/migrate.js';
+import { Metrics } from './metrics.js';
 import { MIGRATIONS } from './migrations.js';
 import { DEMO_MERCHANT_KEY, DEMO_OWNER, DEMO_SHOP, seedDemoShop } from './demo/demo-shop.js';
 import { createServices } from './services.js';
 import { merchantApiRoutes } from './modules/merchant/merchant.routes.js';
 import { rulesRoutes } from './modules/rules/rules.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { emailsRoutes } from './modules/notifications/emails.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { frameworkErrors, installErrorHandler } from './http/error-handler.js';
@@ -26,6 +28,7 @@ import type { LIMITS } from './modules/auth/rate-limiter.js';
 import { devDemoOrderRoutes } from './demo/demo-orders.routes.js';
 import { devMailboxRoutes } from './modules/dev/mailbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { instrumentHttp, metricsRoutes, metricsServer } from './modules/health/metrics.routes.js';
 import { orderFeedRoutes } from './modules/order-feed/order-feed.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { exchangesRoutes } from './modules/exchanges/exchanges.routes.js';
@@ -35,6 +38,7 @@ import { pickupRoutes } from './modules/pickup/pickup.routes.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { assetOrigins } from './modules/storefront-config/asset-origins.js';
 import { storefrontConfigRoutes } from './modules/storefront-config/storefront-config.routes.js';
+import { accessibilityRoutes } from './modules/accessibility/accessibility.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { shopifyRoutes } from './modules/shopify/shopify.routes.js';
 import { proxiedPortal, shopifyProxyCheck, unwrapProxied } from './modules/shopify/shopify-proxy.js';
@@ -101,6 +105,12 @@ export async function buildApp(
     // Requests through the Shopify app proxy are routed as the same requests at our root (checked on arrival).
     rewriteUrl: unwrapProxied,
   });
+  // Measured only when served: METRICS_PORT or METRICS_TOKEN (ADR 045).
+  const metrics = config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined ? new Metrics() : null;
+  if (metrics) {
+    instrumentHttp(app, metrics);
+    metricsServer(app, config, metrics);
+  }
   installErrorHandler(app);
   refuseNulCharacters(app);
   // Reads the Cookie header into request.cookies; our few cookies are written by hand, attribute by attribute.
@@ -114,7 +124,11 @@ export async function buildApp(
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 
-  const { mail, sessions, worker, services } = await createServices(config, db, dialect, clock, app.log, options);
+  const { mail, sessions, worker, outbox, services } = await createServices(config, db, dialect, clock, app.log, {
+    ...options,
+    metrics,
+  });
+  metrics?.watchJobQueue(() => outbox.queue());
   // The demo key is a convenience for the person trying the demo; once an operator sets a key of their own, or turns
   // the demo off, it stops working (DESIGN §5).
   if (config.SEED_DEMO && !config.MERCHANT_API_KEY) {
@@ -143,13 +157,17 @@ export async function buildApp(
     authenticate: (request) => sessions.resolve(request),
     worker,
     services,
+    metrics,
+    pendingMigrations: () => pendingMigrations(db, MIGRATIONS),
   };
   for (const routes of [
     shopifyProxyCheck,
     healthRoutes,
+    metricsRoutes,
     devMailboxRoutes,
     devDemoOrderRoutes,
     storefrontConfigRoutes,
+    accessibilityRoutes,
     authRoutes,
     ordersRoutes,
     exchangesRoutes,
@@ -161,6 +179,7 @@ export async function buildApp(
     merchantApiRoutes,
     rulesRoutes,
     webhooksRoutes,
+    emailsRoutes,
     staffRoutes,
     orderFeedRoutes,
     uploadsRoutes,
@@ -201,10 +220,17 @@ export async function buildApp(
   expireDrafts();
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
   const draftSweeper = setInterval(expireDrafts, DRAFT_SWEEP_INTERVAL_MS).unref();
+  // Shutdown (ADR 045): the worker claims nothing more from the moment closing starts, while requests in flight finish;
+  // its running job gets SHUTDOWN_GRACE_MS, then its lease is given back. The pools close last.
+  let workerStopped: Promise<void> | null = null;
+  app.addHook('preClose', (done) => {
+    workerStopped = worker.stop(config.SHUTDOWN_GRACE_MS);
+    done();
+  });
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     clearInterval(draftSweeper);
-    await worker.stop();
+    await (workerStopped ?? worker.stop(config.SHUTDOWN_GRACE_MS));
     // A database handed in by the caller is the caller's to close.
     if (!options.database) await db.destroy();
     mail.close?.();

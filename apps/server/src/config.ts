@@ -128,6 +128,13 @@ const schema = z
     SHOPIFY_ADMIN_ORIGIN: z.url().optional(),
     /** How long a console sign-in lasts. */
     CONSOLE_SESSION_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+    /** Serves Prometheus metrics at /metrics on this port of METRICS_HOST, apart from the public port (ADR 045). */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    METRICS_HOST: z.string().default('127.0.0.1'),
+    /** Serves /metrics on the public port to `Authorization: Bearer <token>` only (or requires it on METRICS_PORT). */
+    METRICS_TOKEN: z.string().min(16).optional(),
+    /** On SIGTERM, how long a running job may take to finish before its lease is given back for another instance. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {

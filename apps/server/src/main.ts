@@ -32,8 +32,20 @@ const banner = startupBanner(config, url);
 console.log(banner.info.join('\n'));
 for (const warning of banner.warnings) console.warn(warning);
 
+// Graceful shutdown (ADR 045): stop accepting, finish the requests in flight, give back the running job's lease after
+// SHUTDOWN_GRACE_MS, close the pools, exit 0. A second signal exits at once.
+let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
+  process.on(signal, () => {
+    if (closing) process.exit(1);
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`Shutdown failed: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    );
   });
 }

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { noteRetry } from './vendor-calls.js';
 
 /** Another try, after `waitMs` (Retry-After, a rate limit's wait) or else the backoff. */
 export interface Retry {
@@ -50,6 +51,8 @@ export async function withRetries<T>(attempt: (n: number) => Promise<T>, policy:
       else if (policy.msLeft && waitMs >= policy.msLeft()) reason = 'deadline';
       if (reason) throw policy.giveUp(error, { reason, failures, waitMs });
       await (policy.sleep ?? sleep)(waitMs);
+      // Counted in /metrics as a retry of the vendor call being measured (vendor-calls.ts).
+      noteRetry();
     }
   }
 }

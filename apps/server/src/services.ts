@@ -1,9 +1,8 @@
-import { present } from '@return-center/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { shopifyAdapters, vendorAdapters } from './vendor-adapters.js';
-import { DiskStorage } from './adapters/storage/disk.js';
-import { DevMailbox } from './adapters/mail/dev-mailbox.js';
+import { mailAndStorage, observeDelivery, vendorAdapters } from './vendor-adapters.js';
+import { shopifySetup } from './services-shopify.js';
 import type { MailTransport } from './adapters/mail/port.js';
+import { limitFamily, type Metrics } from './metrics.js';
 import { DatabaseRateLimits } from './adapters/rate-limits/database.js';
 import { LocalStorePlatform } from './adapters/store-platform/local.js';
 import type { StorePlatform } from './adapters/store-platform/port.js';
@@ -32,6 +31,7 @@ import { requestJobHandlers } from './modules/requests/request-jobs.js';
 import { ruleJob } from './modules/requests/rule-job.js';
 import { RequestsRepository } from './modules/requests/requests.repository.js';
 import { DeskRepository } from './modules/requests/desk.repository.js';
+import { announceDeskChange } from './modules/requests/announce.js';
 import { DeskService } from './modules/requests/desk.service.js';
 import { NewRequestsService } from './modules/requests/new-requests.service.js';
 import { ShopperRequestsService } from './modules/requests/shopper-requests.service.js';
@@ -45,6 +45,8 @@ import { RulesRepository } from './modules/rules/rules.repository.js';
 import { RulesService } from './modules/rules/rules.service.js';
 import { RulesSimulator } from './modules/rules/rules-simulator.js';
 import { webhooksSetup } from './modules/webhooks/webhooks-setup.js';
+import { EmailTemplatesRepository } from './modules/notifications/email-templates.repository.js';
+import { EmailTemplatesService } from './modules/notifications/email-templates.service.js';
 import { ShopsRepository } from './modules/storefront-config/shops.repository.js';
 import { StorefrontConfigService } from './modules/storefront-config/storefront-config.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -53,8 +55,6 @@ import { Privacy } from './modules/privacy/privacy.service.js';
 import { MODULE_TABLE_OWNERS } from './table-owners.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { SecretBox } from './secret-box.js';
-import { ShopifyInstalls } from './modules/shopify/shopify-installs.repository.js';
-import { shopifyServices } from './modules/shopify/shopify.setup.js';
 import { staffLinkJob } from './modules/staff/staff-links.js';
 import { StaffRepository } from './modules/staff/staff.repository.js';
 import { StaffService } from './modules/staff/staff.service.js';
@@ -63,6 +63,8 @@ export interface ServiceOptions {
   mail?: MailTransport;
   limits?: typeof LIMITS;
   faults?: Faults;
+  /** Null when /metrics is not served: nothing is measured. */
+  metrics: Metrics | null;
 }
 
 /** Adapters first, then the services that use them (DESIGN §2). */
@@ -74,32 +76,15 @@ export async function createServices(
   log: FastifyBaseLogger,
   options: ServiceOptions,
 ) {
-  // The SMTP and S3 clients load only when configured: each is a noticeable part of start-up time and memory.
-  const mail: MailTransport =
-    options.mail ??
-    (config.MAIL_TRANSPORT === 'smtp'
-      ? new (await import('./adapters/mail/smtp.js')).SmtpTransport(
-          present(config.SMTP_URL, 'SMTP_URL (required when MAIL_TRANSPORT=smtp)'),
-          config.MAIL_FROM,
-        )
-      : new DevMailbox(db, clock));
+  const { metrics } = options;
+  const { mail, storage } = await mailAndStorage(config, db, clock, options);
   const localPlatform = new LocalStorePlatform(db, clock, await appSecret(db, 'local-checkout', config.APP_SECRET));
-  const storage =
-    config.STORAGE_DRIVER === 's3'
-      ? new (await import('./adapters/storage/s3.js')).S3Storage({
-          bucket: present(config.S3_BUCKET, 'S3_BUCKET (required when STORAGE_DRIVER=s3)'),
-          region: config.S3_REGION,
-          endpoint: config.S3_ENDPOINT,
-          accessKeyId: config.S3_ACCESS_KEY_ID,
-          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: config.S3_FORCE_PATH_STYLE,
-        })
-      : new DiskStorage(config.UPLOAD_DIR, await appSecret(db, 'uploads', config.APP_SECRET), clock);
-  // Redis's client loads only when configured, like SMTP and S3 above.
+  // Redis's client loads only when configured, like SMTP and S3 (mailAndStorage).
   const limiter = new RateLimiter(
     config.REDIS_URL
       ? new (await import('./adapters/rate-limits/redis.js')).RedisRateLimits(config.REDIS_URL, clock)
       : new DatabaseRateLimits(db, clock),
+    metrics ? (bucket) => metrics.rateLimitRefusals.inc({ limit: limitFamily(bucket) }) : undefined,
   );
   const privacyWith = (platform: StorePlatform) =>
     new Privacy({
@@ -108,9 +93,9 @@ export async function createServices(
       stores: [new UploadFiles(db, storage), platform, mail, limiter.store],
     });
   const shopify =
-    config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock, limiter, privacyWith) : null;
+    config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock, limiter, privacyWith, metrics) : null;
   const platform: StorePlatform = withPlatformFaults(shopify?.platform ?? localPlatform, options.faults);
-  const { carrier, carrierWebhook, payouts, geocoder } = await vendorAdapters(config);
+  const { carrier, carrierWebhook, payouts, geocoder } = await vendorAdapters(config, metrics);
   const sessions = new Sessions(db, clock, config.SESSION_TTL_MINUTES * 60);
   const shops = new ShopsRepository(db, clock);
   const storefront = new StorefrontConfigService(shops);
@@ -155,7 +140,9 @@ export async function createServices(
   );
   const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox, documents });
   // The desk's assignees are the shop's console members (`staff` is made below, before any call).
-  const desk = new DeskService(new DeskRepository(db), clock, (shopId) => staff.listStaff(shopId));
+  const desk = new DeskService(new DeskRepository(db, announceDeskChange(outbox)), clock, (shopId) =>
+    staff.listStaff(shopId),
+  );
   const merchant = new MerchantService(new MerchantKeys(db, clock, limiter), requests, lifecycle, desk);
   const shopperRequests = new ShopperRequestsService({
     requests,
@@ -181,7 +168,9 @@ export async function createServices(
     onQueued: () => worker.kick(),
     merchant,
     requests,
+    ...(metrics && { onSent: observeDelivery(metrics) }),
   });
+  const emails = new EmailTemplatesService(new EmailTemplatesRepository(db), clock, mail);
   const jobs = requestJobHandlers({
     db,
     shops,
@@ -196,6 +185,7 @@ export async function createServices(
     publicUrl,
     clock,
     announce: webhooks.announce,
+    emails,
   });
   const staff = new StaffService({
     db,
@@ -214,13 +204,25 @@ export async function createServices(
     'staff.link': staffLinkJob({ db, accounts, shops, mail, clock, publicUrl }),
     'request.rules': ruleJob({ requests, shops, lifecycle }),
     ...webhooks.handlers,
-    'auth.send-code': sendCodeJob({ platform, shops, codes, mail, clock, codeTtlMinutes: config.CODE_TTL_MINUTES }),
+    'auth.send-code': sendCodeJob({
+      platform,
+      shops,
+      codes,
+      mail,
+      emails,
+      clock,
+      codeTtlMinutes: config.CODE_TTL_MINUTES,
+    }),
   };
-  const worker = new Worker(outbox, handlers, log, jobs.onDead);
+  const worker = new Worker(outbox, handlers, log, {
+    onDead: jobs.onDead,
+    ...(metrics && { onFailure: (kind, final) => metrics.jobFailures.inc({ kind, final: String(final) }) }),
+  });
   return {
     mail,
     sessions,
     worker,
+    outbox,
     services: {
       auth,
       storefront,
@@ -251,6 +253,8 @@ export async function createServices(
       merchant,
       /** Outbound webhooks and the event feed (issue 34). */
       webhooks: webhooks.service,
+      /** The shops' email templates (issue 34 point 3, ADR 042). */
+      emails,
       staff,
       analytics: new AnalyticsService(db, platform),
       shopperRequests,
@@ -265,34 +269,3 @@ export async function createServices(
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>['services'];
-
-/** STORE_PLATFORM=shopify: the adapter over the shops' installs (their tokens sealed), and the services around it. */
-async function shopifySetup(
-  config: Config,
-  db: Db,
-  clock: Clock,
-  limiter: RateLimiter,
-  privacyWith: (platform: StorePlatform) => Privacy,
-) {
-  const app = {
-    apiKey: present(config.SHOPIFY_API_KEY, 'SHOPIFY_API_KEY'),
-    secret: present(config.SHOPIFY_API_SECRET, 'SHOPIFY_API_SECRET'),
-    scopes: config.SHOPIFY_SCOPES,
-    publicUrl: present(config.PUBLIC_URL, 'PUBLIC_URL').replace(/\/$/, ''),
-  };
-  const installs = new ShopifyInstalls(db, new SecretBox(present(config.SHOPIFY_TOKEN_KEY, 'SHOPIFY_TOKEN_KEY')));
-  const codeSecret = await appSecret(db, 'shopify-codes', config.APP_SECRET);
-  const { platform, grant } = await shopifyAdapters(config, { db, clock, shops: installs, codeSecret, app });
-  const services = shopifyServices({
-    db,
-    clock,
-    limiter,
-    installs,
-    app,
-    grant,
-    privacy: privacyWith(platform),
-    forgetOrder: (shopId, shopifyOrderId) => platform.forgetShopifyOrder(shopId, shopifyOrderId),
-    forgetCatalogue: (shopId) => platform.forgetCatalogue(shopId),
-  });
-  return { platform, services };
-}

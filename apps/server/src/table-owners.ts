@@ -17,6 +17,7 @@ import { staffTables } from './modules/staff/staff.tables.js';
 import { storefrontConfigTables } from './modules/storefront-config/storefront-config.tables.js';
 import { uploadsTables } from './modules/uploads/uploads.tables.js';
 import { webhooksTables } from './modules/webhooks/webhooks.tables.js';
+import { emailTemplatesTables } from './modules/notifications/email-templates.tables.js';
 
 /**
  * Who owns each table (DESIGN §4; docs/architecture.md "Who owns each table"): the only code that writes it, which
@@ -38,6 +39,7 @@ export const MODULE_TABLE_OWNERS: readonly TableOwner[] = [
   carrierWebhooksTables,
   rulesTables,
   webhooksTables,
+  emailTemplatesTables,
 ];
 
 /** Adapters' own tables: each forgets through its port (ForgetsPeople), after the modules' tables. */

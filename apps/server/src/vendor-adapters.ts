@@ -11,6 +11,14 @@ import type { ShopifyShops } from './adapters/store-platform/shopify/shopify.js'
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { DevMailbox } from './adapters/mail/dev-mailbox.js';
+import type { MailTransport } from './adapters/mail/port.js';
+import { DiskStorage } from './adapters/storage/disk.js';
+import type { Storage } from './adapters/storage/port.js';
+import type { Metrics } from './metrics.js';
+import { appSecret } from './modules/documents/app-secrets.js';
+import type { SentWebhook } from './modules/webhooks/webhook-sender.js';
+import { measured } from './vendor-calls.js';
 
 export interface VendorAdapters {
   carrier: Carrier;
@@ -24,7 +32,7 @@ export interface VendorAdapters {
  * The carrier, the bank payouts and the address search: sandboxes and the offline gazetteer by default, the real
  * providers when configured. A real client loads only when chosen, so the default start stays small.
  */
-export async function vendorAdapters(config: Config): Promise<VendorAdapters> {
+export async function vendorAdapters(config: Config, metrics: Metrics | null): Promise<VendorAdapters> {
   const timeoutMs = config.VENDOR_TIMEOUT_MS;
   const carrier =
     config.CARRIER === 'easypost'
@@ -52,7 +60,58 @@ export async function vendorAdapters(config: Config): Promise<VendorAdapters> {
         })
       : new GazetteerGeocoder();
   const carrierWebhook = config.EASYPOST_WEBHOOK_SECRET ? easyPostWebhook(config.EASYPOST_WEBHOOK_SECRET) : null;
-  return { carrier, carrierWebhook, payouts, geocoder };
+  if (!metrics) return { carrier, carrierWebhook, payouts, geocoder };
+  return {
+    carrier: measured('carrier', config.CARRIER, carrier, metrics),
+    carrierWebhook,
+    payouts: measured('bank-payout', config.PAYOUTS, payouts, metrics),
+    geocoder: measured('geocoder', config.GEOCODER, geocoder, metrics),
+  };
+}
+
+/** Each try of a webhook delivery, in /metrics: its time, and whether a 2xx answered (status 0: no answer at all). */
+export const observeDelivery =
+  (metrics: Metrics) =>
+  ({ status, latencyMs }: SentWebhook): void =>
+    metrics.webhookDeliveries.observe(
+      {
+        outcome: status >= 200 && status < 300 ? 'ok' : 'error',
+        status_class: status === 0 ? 'none' : `${String(Math.floor(status / 100))}xx`,
+      },
+      latencyMs / 1000,
+    );
+
+/**
+ * The mail transport and the file storage: the dev mailbox and local disk by default. The SMTP and S3 clients load
+ * only when configured: each is a noticeable part of start-up time and memory.
+ */
+export async function mailAndStorage(
+  config: Config,
+  db: Db,
+  clock: Clock,
+  options: { mail?: MailTransport | undefined; metrics: Metrics | null },
+): Promise<{ mail: MailTransport; storage: Storage }> {
+  let mail: MailTransport =
+    options.mail ??
+    (config.MAIL_TRANSPORT === 'smtp'
+      ? new (await import('./adapters/mail/smtp.js')).SmtpTransport(
+          present(config.SMTP_URL, 'SMTP_URL (required when MAIL_TRANSPORT=smtp)'),
+          config.MAIL_FROM,
+        )
+      : new DevMailbox(db, clock));
+  if (options.metrics && config.MAIL_TRANSPORT === 'smtp') mail = measured('mail', 'smtp', mail, options.metrics);
+  const storage =
+    config.STORAGE_DRIVER === 's3'
+      ? new (await import('./adapters/storage/s3.js')).S3Storage({
+          bucket: present(config.S3_BUCKET, 'S3_BUCKET (required when STORAGE_DRIVER=s3)'),
+          region: config.S3_REGION,
+          endpoint: config.S3_ENDPOINT,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        })
+      : new DiskStorage(config.UPLOAD_DIR, await appSecret(db, 'uploads', config.APP_SECRET), clock);
+  return { mail, storage };
 }
 
 /**
@@ -71,13 +130,15 @@ export async function shopifyAdapters(
     codeSecret: string;
     app: Pick<ShopifyOAuthOptions, 'apiKey' | 'secret' | 'scopes'>;
   },
+  metrics: Metrics | null = null,
 ) {
   const timeoutMs = config.VENDOR_TIMEOUT_MS;
   const apiOrigin = config.SHOPIFY_ADMIN_ORIGIN;
   const { ShopifyStorePlatform } = await import('./adapters/store-platform/shopify/shopify.js');
   const { ShopifyOAuth } = await import('./adapters/store-platform/shopify/oauth.js');
+  const platform = new ShopifyStorePlatform({ ...deps, apiOrigin, timeoutMs });
   return {
-    platform: new ShopifyStorePlatform({ ...deps, apiOrigin, timeoutMs }),
+    platform: metrics ? measured('store-platform', 'shopify', platform, metrics) : platform,
     grant: new ShopifyOAuth({
       apiKey: app.apiKey,
       secret: app.secret,

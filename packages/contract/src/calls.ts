@@ -6,4 +6,5 @@ export * from './calls/status.js';
 export * from './calls/exchange.js';
 export * from './calls/pickup-and-bank.js';
 export * from './calls/uploads.js';
+export * from './calls/accessibility.js';
 export * from './calls/gift.js';

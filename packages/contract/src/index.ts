@@ -21,5 +21,7 @@ export * from './order-feed.js';
 export * from './console.js';
 export * from './rules.js';
 export * from './webhooks.js';
+export * from './emails.js';
 export * from './desk-returns.js';
+export * from './accessibility.js';
 export * from './gift-returns.js';

@@ -9,6 +9,7 @@ import { returnRule, ruleOrder, ruleSet, ruleSetBody, simulateBody, simulation }
 import type { MerchantRoute, MerchantStatus } from './merchant-route.js';
 import { shopSettings } from './shop-settings.js';
 import { webhookRoutes } from './webhooks.js';
+import { emailRoutes } from './emails.js';
 import { settingsConflict } from './settings-conflict.js';
 import {
   IMPORT_BATCH_MAX,
@@ -265,6 +266,7 @@ export const merchantRoutes = {
     refusals: [409],
   },
   ...webhookRoutes,
+  ...emailRoutes,
   ...deskRoutes(merchantRequest),
   ...giftRoutes,
   ...requestDeskRoutes(merchantRequest),

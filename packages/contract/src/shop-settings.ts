@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statementSettings } from './accessibility.js';
 import { int } from './envelope.js';
 import { DEFAULT_RETURN_REASONS, LOCALES, RETURN_WINDOW_DAYS } from './constants.js';
 import { giftReturnSettings } from './gift-returns.js';
@@ -80,6 +81,8 @@ export const shopSettings = z.object({
     zip: '94105',
     country_code: 'US',
   }),
+  /** What the merchant adds to the shop's accessibility statement (ADR 043). */
+  accessibility: statementSettings.default(statementSettings.parse({})),
 });
 /** Spec §9 reasons; damage and faults need a photo. */
 function defaultReasons() {

@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'keys', ...page(() => import('../features/keys/keys-page')) },
       { path: 'webhooks', ...page(() => import('../features/webhooks/webhooks-page')) },
+      { path: 'emails', ...page(() => import('../features/emails/emails-page')) },
       { path: 'staff', ...page(() => import('../features/staff/staff-page')) },
       { path: 'account', ...page(() => import('../features/account/account-page')) },
       { path: '*', ...page(() => import('./not-found-page')) },

@@ -23,6 +23,7 @@ export function Shell() {
     ['/analytics', t('nav.analytics')],
     ['/rules', t('nav.rules')],
     ['/webhooks', t('nav.webhooks')],
+    ['/emails', t('nav.emails')],
     ...(owner
       ? ([
           ['/settings', t('nav.settings')],

@@ -109,7 +109,7 @@ export async function consoleCall<N extends ConsoleRouteName>(
 /** One call of the merchant API the console makes (contract `merchantRoutes`), checked the same way. */
 export async function merchantCall<N extends MerchantRouteName>(
   name: N,
-  id: number | undefined,
+  id: number | string | undefined,
   body?: MerchantRoutes[N] extends { body: z.ZodType } ? z.input<MerchantRoutes[N]['body']> : undefined,
   headers: Record<string, string> = {},
 ): Promise<ApiAnswer<z.output<MerchantRoutes[N]['answer']>>> {

@@ -41,7 +41,7 @@ export const consoleRoute = <N extends ConsoleRouteName>(name: N, id?: number) =
 });
 
 /** A merchant API route of the contract (`merchantRoutes`), its `{id}` filled in. */
-export const merchantRoute = <N extends MerchantRouteName>(name: N, id?: number) => ({
+export const merchantRoute = <N extends MerchantRouteName>(name: N, id?: number | string) => ({
   method: merchantRoutes[name].method,
   path: merchantPath(name, id),
   answer: merchantRoutes[name].answer as (typeof merchantRoutes)[N]['answer'],

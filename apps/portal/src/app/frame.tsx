@@ -7,14 +7,18 @@ import { readQueryParams } from '../shared/query-params';
 import { useSession } from '../shared/session-store';
 import { LoadingOverlay } from '../shared/ui/loader';
 import { Toaster } from '../shared/ui/toaster';
-import { appUrl } from '../shared/base-path';
+import { appUrl, basePath } from '../shared/base-path';
 
-/** Page frame: the merchant's header, a language selector, the page, toasts and the loading overlay. */
+/**
+ * Page frame: the merchant's header, a language selector, the page, a footer linking the shop's accessibility
+ * statement, toasts and the loading overlay.
+ */
 export function Frame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const config = useLoadedConfig();
   const language = useSession((state) => state.language);
   const setLanguage = useSession((state) => state.setLanguage);
+  const shopUrl = useSession((state) => state.shopUrl);
   const top = config.style.portal_top_content;
 
   return (
@@ -47,7 +51,10 @@ export function Frame({ children }: { children: ReactNode }) {
       <main id="rc-main" className="rc-main">
         {children}
       </main>
-      {config.is_remove_brand ? null : <footer className="rc-footer">{t('app.poweredBy')}</footer>}
+      <footer className="rc-footer">
+        <a href={`${basePath}/accessibility?shop=${encodeURIComponent(shopUrl)}`}>{t('app.accessibility')}</a>
+        {config.is_remove_brand ? null : <p>{t('app.poweredBy')}</p>}
+      </footer>
       <Toaster />
       <LoadingOverlay />
     </div>

@@ -67,7 +67,12 @@ const page = (Component: ComponentType) => (
   </Suspense>
 );
 
-export const SHOPPER_PATHS = Object.keys(SCREENS);
+/** Pages anyone may open, signed in or not: the shop's accessibility statement (ADR 043). */
+const PUBLIC_SCREENS = {
+  accessibility: lazy(() => import('../features/accessibility/components/statement-page')),
+} satisfies Record<string, LazyExoticComponent<ComponentType>>;
+
+export const SHOPPER_PATHS = [...Object.keys(SCREENS), ...Object.keys(PUBLIC_SCREENS)];
 
 /** The app's router: it reads the URL and follows the history from when it is made. */
 export const createRouter = () =>
@@ -77,6 +82,7 @@ export const createRouter = () =>
         element: <Frame />,
         children: [
           { index: true, element: page(RootPage) },
+          ...Object.entries(PUBLIC_SCREENS).map(([path, screen]) => ({ path, element: page(screen) })),
           {
             element: <RequireSession />,
             children: Object.entries(SCREENS).map(([path, screen]) => ({ path, element: page(screen) })),

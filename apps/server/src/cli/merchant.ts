@@ -34,6 +34,9 @@ Operator commands (run on the server's host with its environment; they open DATA
   shops list
   shops add-owner <domain> --email owner@shop.example [--name "Ann Owner"] [--move] [--json]
       (the console's first owner; --move takes an account of another shop away from it)
+  backup <file>                        (SQLite: an online copy of the database and the uploaded files, one file)
+  restore <file>                       (SQLite: refused while a server has the database open; stop them first)
+      (PostgreSQL: pg_dump and pg_restore, see docs/operations.md)
 
 Statuses: 1 pending review, 2 approved, 3 rejected, 4 completed, 5 received.
 Env: MERCHANT_API_URL (default http://localhost:3000), MERCHANT_API_KEY (default demo-merchant-key).`;
@@ -110,6 +113,11 @@ export async function runMerchantCli(
     if (values.help || !group) {
       out(USAGE);
       return values.help ? 0 : 1;
+    }
+    if (group === 'backup' || group === 'restore') {
+      // Loaded only here, like `shops`: they open the database file.
+      const { runBackupCommand } = await import('./backup.js');
+      return await runBackupCommand(group, command, env, out);
     }
     if (group === 'shops') {
       // Loaded only here: the other commands speak HTTP and need no database driver.

@@ -1,4 +1,4 @@
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import { withOwnSchemaIntrospection } from './own-schema.js';
 
@@ -38,4 +38,16 @@ export async function migrate(
   }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
+
+/** The migrations of `migrations` the database has not run yet (readiness: an instance older than its database). */
+export async function pendingMigrations(
+  db: Db,
+  migrations: Readonly<Record<string, DialectMigration>>,
+): Promise<string[]> {
+  const applied = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
+  const names = new Set(applied.rows.map((row) => row.name));
+  return Object.keys(migrations)
+    .filter((name) => !names.has(name))
+    .sort();
 }

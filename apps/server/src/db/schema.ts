@@ -8,6 +8,7 @@ import type { AccessSchema } from './access-schema.js';
 import type { DeskSchema } from './desk-schema.js';
 import type { GiftRequestColumns } from './gift-schema.js';
 import type { WebhooksSchema } from './webhooks-schema.js';
+import type { EmailsSchema } from './emails-schema.js';
 
 /** Row types. Times are unix seconds; money is integer minor units; flags are 0/1. */
 export interface ShopsTable {
@@ -246,10 +247,7 @@ export interface ShopifyInstallsTable {
   uninstalled_at: number | null;
 }
 
-/**
- * Webhook deliveries seen, so a redelivery does nothing twice: `event_id` is an X-Shopify-Event-Id, or
- * `webhook:` and an X-Shopify-Webhook-Id.
- */
+/** Shopify's deliveries seen, so one comes once: `event_id` is its X-Shopify-Event-Id or `webhook:<Webhook-Id>`. */
 export interface ShopifyWebhookEventsTable {
   event_id: string;
   topic: string;
@@ -275,6 +273,7 @@ export interface Database
     AccessSchema,
     DeskSchema,
     WebhooksSchema,
+    EmailsSchema,
     LocalPlatformSchema,
     ShopifyPlatformSchema,
     MailSchema,

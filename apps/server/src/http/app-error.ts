@@ -37,14 +37,17 @@ export function describeIssues(error: z.ZodError): string {
   return describeFields(fieldErrorsOf(error));
 }
 
+const unprocessableFields = (fields: FieldError[]) =>
+  new AppError(Code.InvalidInput, describeFields(fields), 400, { errors: fields }, 422);
+
 export const errors = {
   invalidInput: (msg: string) => new AppError(Code.InvalidInput, msg, 400),
   /** Input that does not fit the contract, each refused field in `data.errors`. */
   invalidFields: (fields: FieldError[]) =>
     new AppError(Code.InvalidInput, describeFields(fields), 400, { errors: fields }),
   /** Input that fits the contract but not the object it is about (an amount above what is left): 422 on REST routes. */
-  unprocessable: (field: string, message: string) =>
-    new AppError(Code.InvalidInput, describeFields([{ field, message }]), 400, { errors: [{ field, message }] }, 422),
+  unprocessable: (field: string, message: string) => unprocessableFields([{ field, message }]),
+  unprocessableFields: (fields: FieldError[]) => unprocessableFields(fields),
   notFound: () => new AppError(Code.NotFound, messages.notFound, 200, null, 404),
   sessionExpired: () => new AppError(Code.SessionExpired, messages.sessionExpired, 200, null, 401),
   rateLimited: (retryAfterSeconds?: number) =>

@@ -4,7 +4,7 @@ import { PlatformBusy } from '../adapters/store-platform/port.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError, errors } from './app-error.js';
 
-const API_PREFIXES = ['/admin/api', '/go-api/', '/v1/', '/merchant/', '/dev/', '/health'];
+const API_PREFIXES = ['/admin/api', '/go-api/', '/v1/', '/merchant/', '/dev/', '/health', '/ready', '/metrics'];
 export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
 /** The merchant's REST routes: refusals answer the status a REST client expects, not 200 (ADR 025). */
 const isRestPath = (url: string) => url.startsWith(`${MERCHANT_BASE}/`);

@@ -15,6 +15,7 @@ import { PreviewPane } from './preview-pane';
 import { ReasonsSection } from './reasons-section';
 import { RulesSection } from './rules-section';
 import { SaveNotice } from './save-notice';
+import { StatementSection } from './statement-section';
 import { DEFAULT_TEXT_LANGUAGE } from './section-props';
 import { TextsSection } from './texts-section';
 import { useSettingsDraft, type Loaded } from './use-settings-draft';
@@ -62,6 +63,7 @@ export function SettingsEditor({ initial }: { initial: Loaded }) {
           <PortalSection {...props} />
           <AdvancedSection {...props} />
           <AddressSection {...props} />
+          <StatementSection {...props} lang={lang} />
           <div className="settings-savebar">
             <p role="status" className="settings-status">
               {status}

@@ -1,4 +1,5 @@
 import type { MailTransport } from '../../adapters/mail/port.js';
+import type { EmailTemplatesService } from '../notifications/email-templates.service.js';
 import type { StorePlatform } from '../../adapters/store-platform/port.js';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
@@ -17,6 +18,7 @@ export function sendCodeJob(deps: {
   shops: ShopLookup;
   codes: VerificationCodes;
   mail: MailTransport;
+  emails: Pick<EmailTemplatesService, 'message'>;
   clock: Clock;
   codeTtlMinutes: number;
 }): JobHandler<'auth.send-code'> {
@@ -26,6 +28,6 @@ export function sendCodeJob(deps: {
     const shop = await deps.shops.byId(shopId);
     if (!shop) return;
     const { code } = await deps.codes.issue(shopId, email);
-    await deps.mail.send(verificationEmail(shop, email, code, lang, deps.codeTtlMinutes));
+    await deps.mail.send(await verificationEmail(deps.emails, shop, email, code, lang, deps.codeTtlMinutes));
   };
 }

@@ -1,3 +1,4 @@
+import { EMAIL_TESTS_PER_10_MINUTES } from '@return-center/contract';
 import type { RateLimitStore } from '../../adapters/rate-limits/port.js';
 
 export interface Limit {
@@ -44,6 +45,8 @@ export const LIMITS = {
   consoleResetPerIp: { max: 10, windowSeconds: 3600 },
   /** Rule simulations per shop: each reads up to 10,000 requests with their orders (about a second of the server). */
   rulesSimulationsPerShop: { max: 30, windowSeconds: 600 },
+  /** Test emails per shop: each is a real email to an address the caller names (ADR 042). */
+  emailTestsPerShop: { max: EMAIL_TESTS_PER_10_MINUTES, windowSeconds: 600 },
 } satisfies Record<string, Limit>;
 
 /**
@@ -60,7 +63,11 @@ export interface Reservation {
 const RESERVE_WAITS_MS = [10, 25, 50, 100, 200, null];
 
 export class RateLimiter {
-  constructor(readonly store: RateLimitStore) {}
+  constructor(
+    readonly store: RateLimitStore,
+    /** Told of each refusal with the bucket that refused (metrics; a reservation names its first bucket). */
+    private readonly onRefused?: (bucket: string) => void,
+  ) {}
 
   /** Counts a hit; false when the bucket is over its limit. */
   hit(bucket: string, limit: Limit): Promise<boolean> {
@@ -69,7 +76,9 @@ export class RateLimiter {
 
   /** True when the bucket has used up its limit in the current window; counts nothing. */
   async blocked(bucket: string, limit: Limit): Promise<boolean> {
-    return (await this.store.count(bucket)) >= limit.max;
+    const blocked = (await this.store.count(bucket)) >= limit.max;
+    if (blocked) this.onRefused?.(bucket);
+    return blocked;
   }
 
   /**
@@ -86,7 +95,10 @@ export class RateLimiter {
     for (const wait of RESERVE_WAITS_MS) {
       if (await this.store.reserve(hits))
         return { passed: () => this.store.release(hits), failed: () => this.store.commit(hits) };
-      if (wait === null) return null;
+      if (wait === null) {
+        if (entries[0]) this.onRefused?.(entries[0][0]);
+        return null;
+      }
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
     return null;
@@ -97,6 +109,12 @@ export class RateLimiter {
     const counts = await this.store.hit(
       entries.map(([bucket, limit]) => ({ bucket, windowSeconds: limit.windowSeconds })),
     );
-    return entries.every(([, limit], i) => (counts[i] ?? 0) <= limit.max);
+    let allowed = true;
+    entries.forEach(([bucket, limit], i) => {
+      if ((counts[i] ?? 0) <= limit.max) return;
+      allowed = false;
+      this.onRefused?.(bucket);
+    });
+    return allowed;
   }
 }

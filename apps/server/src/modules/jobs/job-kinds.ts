@@ -1,7 +1,7 @@
 import { staffRole, webhookEventType } from '@return-center/contract';
 import { z } from 'zod';
 import { RETURN_DECISIONS } from '../../adapters/store-platform/port.js';
-import { REQUEST_EVENTS } from '../notifications/request-emails.js';
+import { REQUEST_EMAILS } from '../notifications/request-emails.js';
 
 const requestId = z.number().int().positive();
 /** The moments a request's rules may act: when it is submitted, approved, received, and first scanned by the carrier. */
@@ -29,7 +29,7 @@ export const JOB_KINDS = {
   'request.payout.check': z.object({ requestId, amount, attempt: z.number().int().positive() }),
   'request.platform-return': z.object({ requestId, decision: z.enum(RETURN_DECISIONS) }),
   'request.pickup': request,
-  'request.notify': z.object({ requestId, event: z.enum(REQUEST_EVENTS) }),
+  'request.notify': z.object({ requestId, event: z.enum(REQUEST_EMAILS), amount: z.number().int().min(0).optional() }),
   /** The buyer's notice that a gift from their order is being returned, when the shop tells buyers (ADR 044). */
   'request.gift-notice': request,
   /** What the shop's rules do without a person at a moment of the request: review it, receive or refund it. */

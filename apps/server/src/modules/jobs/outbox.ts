@@ -4,11 +4,13 @@ import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { JobsTable } from '../../db/schema.js';
+import type { JobQueueRow } from '../../metrics.js';
 import { JOB_KINDS, type JobKind, type JobPayload } from './job-kinds.js';
 
 export type Job = Selectable<JobsTable>;
 export const MAX_ATTEMPTS = 8;
-const LEASE_SECONDS = 60;
+/** How long a claimed job is its worker's before another may take it (the worker died). */
+export const LEASE_SECONDS = 60;
 
 /**
  * A job table written in the same transaction as the change that causes it (an outbox). Delivery
@@ -65,6 +67,28 @@ export class Outbox {
     return pending !== undefined;
   }
 
+  /** The queue by kind, for /metrics: jobs waiting or running, dead ones, and how late the oldest due one is. */
+  async queue(): Promise<JobQueueRow[]> {
+    const now = nowSeconds(this.clock);
+    const groups = await this.db
+      .selectFrom('jobs')
+      .select(['kind', 'status'])
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('run_at').as('first_run_at')])
+      .where('status', 'in', ['queued', 'running', 'dead'])
+      .groupBy(['kind', 'status'])
+      .execute();
+    const rows = new Map<string, JobQueueRow>();
+    for (const group of groups) {
+      const row = rows.get(group.kind) ?? { kind: group.kind, depth: 0, dead: 0, oldestDueSeconds: 0 };
+      const count = group.count;
+      if (group.status === 'dead') row.dead += count;
+      else row.depth += count;
+      if (group.status === 'queued') row.oldestDueSeconds = Math.max(0, now - group.first_run_at);
+      rows.set(group.kind, row);
+    }
+    return [...rows.values()];
+  }
+
   /** Claims one due job: queued and due, or running whose worker's lease ran out (it died). */
   async claim(): Promise<Job | null> {
     const now = nowSeconds(this.clock);
@@ -99,6 +123,21 @@ export class Outbox {
       .set({ status: 'done', done_at: nowSeconds(this.clock), locked_until: null })
       .where('id', '=', job.id)
       .execute();
+  }
+
+  /**
+   * Gives back a job this worker claimed and did not finish (it is shutting down): queued and due now, its try not
+   * counted. Nothing changes when the job is no longer ours (it finished, or its lease ran out and another took it).
+   */
+  async release(job: Job): Promise<boolean> {
+    const released = await this.db
+      .updateTable('jobs')
+      .set({ status: 'queued', run_at: nowSeconds(this.clock), locked_until: null, attempts: job.attempts - 1 })
+      .where('id', '=', job.id)
+      .where('status', '=', 'running')
+      .where('attempts', '=', job.attempts)
+      .executeTakeFirst();
+    return Number(released.numUpdatedRows) === 1;
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { JOB_KINDS, type JobKind, type JobPayload } from './job-kinds.js';
-import type { Job, Outbox } from './outbox.js';
+import { LEASE_SECONDS, type Job, type Outbox } from './outbox.js';
 
 export type JobHandler<K extends JobKind> = (payload: JobPayload<K>, job: Job) => Promise<void>;
 /** One handler for every kind of job. */
@@ -11,52 +11,115 @@ export type DeadJobHandlers = { [K in JobKind]?: (payload: JobPayload<K>) => Pro
 
 const isKnown = (kind: string): kind is JobKind => Object.hasOwn(JOB_KINDS, kind);
 
+/** What the worker is doing, for /ready: `off` when this instance runs no worker (WORKER_INTERVAL_MS=0). */
+export type WorkerState = 'running' | 'stuck' | 'stopped' | 'off';
+
+export interface WorkerOptions {
+  /** What to do when a job of a kind has failed for good. */
+  onDead?: DeadJobHandlers;
+  /** Told of every failed run (metrics); `final` when the job gave up. */
+  onFailure?: (kind: string, final: boolean) => void;
+}
+
 /** Runs due jobs in-process; several instances can run workers against one database. */
 export class Worker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
+  private stopping = false;
+  private stopped = false;
+  /** The job being run now and since when (process time, milliseconds). */
+  private current: { job: Job; since: number } | null = null;
 
   constructor(
     private readonly outbox: Outbox,
     private readonly handlers: JobHandlers,
     private readonly log: FastifyBaseLogger,
-    private readonly onDead: DeadJobHandlers = {},
+    private readonly options: WorkerOptions = {},
   ) {}
 
   /** Processes every job that is due now; answers how many ran. Tests call this directly. */
   runDue(): Promise<number> {
+    if (this.stopping) return Promise.resolve(0);
     this.running ??= this.drain().finally(() => (this.running = null));
     return this.running;
   }
 
   /** Runs due jobs now instead of at the next tick, when this process runs a worker at all. */
   kick(): void {
-    if (this.timer) void this.runDue();
+    if (this.timer) this.tick();
   }
 
   start(intervalMs: number): void {
-    this.timer = setInterval(() => void this.runDue(), intervalMs);
+    this.timer = setInterval(() => this.tick(), intervalMs);
     this.timer.unref();
   }
 
-  async stop(): Promise<void> {
+  /** A run in the background: an error (the database unreachable, closed at shutdown) is logged, and the next tick tries again. */
+  private tick(): void {
+    this.runDue().catch((error: unknown) => this.log.error({ err: error }, 'job worker run failed'));
+  }
+
+  /**
+   * Whether the worker runs: started and not stopped, and not held by one job past the lease another instance would
+   * take it after (the job is stuck, and so is every job behind it in this worker).
+   */
+  state(): WorkerState {
+    if (this.stopping || this.stopped) return 'stopped';
+    if (!this.timer) return 'off';
+    const current = this.current;
+    return current && performance.now() - current.since > LEASE_SECONDS * 1000 ? 'stuck' : 'running';
+  }
+
+  /**
+   * Claims nothing more, and waits up to `graceMs` for the job running now; one still running then has its lease given
+   * back, so another instance takes it at once instead of after the lease (its handler is idempotent, ADR 045).
+   */
+  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running;
+    this.stopping = true;
+    const running = this.running;
+    if (running) {
+      let timeout: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<'grace over'>((resolve) => {
+        if (Number.isFinite(graceMs)) timeout = setTimeout(() => resolve('grace over'), graceMs);
+      });
+      const outcome = await Promise.race([
+        running.then(
+          () => 'finished' as const,
+          () => 'finished' as const,
+        ),
+        graceOver,
+      ]);
+      clearTimeout(timeout);
+      const current = this.current;
+      if (outcome === 'grace over' && current) {
+        const released = await this.outbox.release(current.job);
+        this.log.warn({ job: current.job.id, kind: current.job.kind, released }, 'job lease given back at shutdown');
+      }
+    }
+    this.stopped = true;
   }
 
   private async drain(): Promise<number> {
     let count = 0;
-    for (let job = await this.outbox.claim(); job; job = await this.outbox.claim()) {
+    while (!this.stopping) {
+      const job = await this.outbox.claim();
+      if (!job) break;
       count += 1;
-      await this.run(job);
+      this.current = { job, since: performance.now() };
+      try {
+        await this.run(job);
+      } finally {
+        this.current = null;
+      }
     }
     return count;
   }
 
   private async run(job: Job): Promise<void> {
     if (!isKnown(job.kind)) return this.failed(job, new Error(`No handler for job kind ${job.kind}`));
-    await this.runAs(job, job.kind, this.handlers[job.kind], this.onDead[job.kind]);
+    await this.runAs(job, job.kind, this.handlers[job.kind], this.options.onDead?.[job.kind]);
   }
 
   private async runAs<K extends JobKind>(
@@ -70,6 +133,7 @@ export class Worker {
       // Running it again would read the same payload: it fails for good now, where an operator sees it.
       this.log.error({ job: job.id, kind, error: payload.error }, 'job payload refused');
       await this.outbox.fail(job, new Error(`Payload refused: ${payload.error}`), true);
+      this.options.onFailure?.(kind, true);
       return;
     }
     try {
@@ -82,7 +146,9 @@ export class Worker {
 
   private async failed(job: Job, error: unknown, onDead?: () => Promise<void>): Promise<void> {
     this.log.warn({ err: error, job: job.id, kind: job.kind }, 'job failed');
-    if ((await this.outbox.fail(job, error)) === 'dead') await onDead?.();
+    const outcome = await this.outbox.fail(job, error);
+    this.options.onFailure?.(job.kind, outcome === 'dead');
+    if (outcome === 'dead') await onDead?.();
   }
 }
 

@@ -1,4 +1,10 @@
-import { MERCHANT_BASE, merchantRoutes, type Envelope, type MerchantRequest } from '@return-center/contract';
+import {
+  MERCHANT_BASE,
+  merchantRoutes,
+  type Envelope,
+  type MerchantRequest,
+  type WebhookEvent,
+} from '@return-center/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
@@ -151,6 +157,28 @@ describe.each(dialects)('the returns desk on %s', (dialect) => {
     expect(await ids('tag=fragile')).toEqual([]);
     expect((await list('tag=vip')).items[0]?.tags).toEqual(['auto', 'vip']);
     expect((await api('PUT', `/requests/${requestId}/tags`, { tags: ['no%way'] })).status).toBe(400);
+  });
+
+  it('announces each change of notes, tags and assignee as request.updated, and no change as nothing', async () => {
+    const { requestId } = await submitReturn(t);
+    const updates = async () => {
+      await t.app.ctx.worker.runDue();
+      const feed = await api<{ items: WebhookEvent[] }>('GET', '/events?after=0&type=request.updated');
+      return feed.body.data.items.map((event) => event.data.request as MerchantRequest);
+    };
+    await api('POST', `/requests/${requestId}/notes`, { body: 'Parcel seen at the depot' });
+    await api('PUT', `/requests/${requestId}/tags`, { tags: ['vip'] });
+    await api('PUT', `/requests/${requestId}/tags`, { tags: ['vip'] });
+    await api('PUT', `/requests/${requestId}/assignee`, { assignee_id: null });
+    const owner = await signInConsole(t);
+    await owner.send('PUT', `${MERCHANT_BASE}/requests/${requestId}/assignee`, {
+      assignee_id: owner.session.account.id,
+    });
+    const sent = await updates();
+    expect(sent.map((request) => request.id)).toEqual([requestId, requestId, requestId]);
+    expect(sent[0]?.notes.map((note) => note.body)).toEqual(['Parcel seen at the depot']);
+    expect(sent[1]?.staff_tags.map((tag) => tag.tag)).toEqual(['vip']);
+    expect(sent[2]?.assignee?.id).toBe(owner.session.account.id);
   });
 
   it("shows the shopper's earlier returns at the shop with their count and money refunded", async () => {

@@ -1,7 +1,9 @@
 import { Code, type SettingsConflict } from '@return-center/contract';
 import type { RequestAction } from '@return-center/domain';
 import type { AppContext } from '../../app-context.js';
+import { nowSeconds } from '../../clock.js';
 import { AppError } from '../../http/app-error.js';
+import { stampStatementEdit } from '../accessibility/statement-edits.js';
 import { merchantRoute } from '../../http/contract-routes.js';
 import { MediaAnswer, serveRoute } from '../../http/serve-route.js';
 import { deskReturnsRoutes } from './desk-returns.routes.js';
@@ -10,7 +12,7 @@ import { ifMatchVersion, merchantCallers, saverOf } from './merchant-callers.js'
 import { MERCHANT_DOCS_CSP, merchantDocsHtml, merchantOpenApi } from './openapi.js';
 
 /** The merchant REST API: review requests, move them along, and edit the store configuration. */
-export function merchantApiRoutes({ app, services }: AppContext): void {
+export function merchantApiRoutes({ app, clock, services }: AppContext): void {
   const { merchant, lifecycle, storefront } = services;
   const { shopOf, ownerOf, requestOwner, deskCallerOf } = merchantCallers({ services });
 
@@ -50,7 +52,10 @@ export function merchantApiRoutes({ app, services }: AppContext): void {
     return shop.settings;
   });
 
-  serveRoute(app, merchantRoute('putSettings', ownerOf), async ({ input: settings, caller, request, reply }) => {
+  serveRoute(app, merchantRoute('putSettings', ownerOf), async ({ input, caller, request, reply }) => {
+    // The statement's part is dated by the server when it changes (ADR 043).
+    const previous = (await storefront.shops.fresh(caller.shop)).settings.accessibility;
+    const settings = { ...input, accessibility: stampStatementEdit(previous, input.accessibility, nowSeconds(clock)) };
     const version = await storefront.shops.updateSettings(caller.shop, settings, ifMatchVersion(request), caller.actor);
     if (version === null) {
       // Who won and what they saved: the console shows it field by field, the CLI names who it was.

@@ -36,13 +36,21 @@ export const MAIL_TEXT_KEYS = [
   'resolvedSubject',
   'resolvedBody',
   'viewStatus',
+  'exchangeSubject',
+  'exchangeBody',
+  'payoutFailedSubject',
+  'payoutFailedBody',
 ] as const;
 export type MailTextKey = (typeof MAIL_TEXT_KEYS)[number];
 
 const english = present(mailTexts.en, 'English email texts (locales/en.json)');
 
 export function mailText(lang: string, key: MailTextKey, vars: Record<string, string | number>): string {
+  return rawMailText(lang, key).replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
+
+/** A text as its locale file has it, `{placeholders}` and all (English when the language lacks it). */
+export function rawMailText(lang: string, key: MailTextKey): string {
   const table = mailTexts[supportedLocale(lang) ?? 'en'] ?? english;
-  const template = table[key] ?? english[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? ''));
+  return table[key] ?? english[key] ?? key;
 }

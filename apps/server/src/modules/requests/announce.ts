@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '@return-center/contract';
 import type { Db } from '../../db/database.js';
 import type { Outbox } from '../jobs/outbox.js';
@@ -9,3 +10,7 @@ import type { Outbox } from '../jobs/outbox.js';
  */
 export const announce = (outbox: Outbox, db: Db, requestId: number, type: WebhookEventType, key: string) =>
   outbox.enqueue(db, 'request.announce', { requestId, type, key }, `announce:${String(requestId)}:${key}`);
+
+/** A change on the desk (notes, tags, assignee): each one is announced as `request.updated`. */
+export const announceDeskChange = (outbox: Outbox) => (db: Db, requestId: number) =>
+  announce(outbox, db, requestId, 'request.updated', `desk:${randomUUID()}`);

@@ -10,7 +10,11 @@ export interface DeskChange {
 
 /** The desk's own rows of a request (issue 33): internal notes, staff tags, the assignee; the shopper's history. */
 export class DeskRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Announces a change as `request.updated` (webhooks, the event feed), in the transaction that makes it. */
+    private readonly updated: (trx: Db, requestId: number) => Promise<unknown>,
+  ) {}
 
   notes(requestId: number) {
     return this.db
@@ -22,10 +26,19 @@ export class DeskRepository {
   }
 
   async addNote(requestId: number, note: { email: string; name: string; body: string; at: number }) {
-    await this.db
-      .insertInto('request_notes')
-      .values({ request_id: requestId, author_email: note.email, author_name: note.name, body: note.body, at: note.at })
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('request_notes')
+        .values({
+          request_id: requestId,
+          author_email: note.email,
+          author_name: note.name,
+          body: note.body,
+          at: note.at,
+        })
+        .execute();
+      await this.updated(trx, requestId);
+    });
   }
 
   staffTags(requestId: number) {
@@ -70,6 +83,7 @@ export class DeskRepository {
           .execute();
       const note = [...added.map((tag) => `+${tag}`), ...removed.map((tag) => `-${tag}`)].join(' ');
       await recordEvent(trx, { ...event(request, change), action: 'tags', note });
+      await this.updated(trx, request.id);
     });
   }
 
@@ -84,6 +98,7 @@ export class DeskRepository {
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) === 0) return;
       await recordEvent(trx, { ...event(request, change), action: 'assign', note: label });
+      await this.updated(trx, request.id);
     });
   }
 

@@ -12,7 +12,8 @@ import type { Documents } from '../documents/documents.js';
 import { packingSlipPdf } from '../documents/packing-slip.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { DeadJobHandlers, JobHandlers } from '../jobs/worker.js';
-import { requestEmail, type RequestEvent } from '../notifications/request-emails.js';
+import type { EmailTemplatesService } from '../notifications/email-templates.service.js';
+import { isRequestEvent, requestEmail, type RequestEmail, type RequestEvent } from '../notifications/request-emails.js';
 import type { Shop, ShopLookup } from '../storefront-config/shop.js';
 import { REFUND_KINDS, type LifecycleService } from './lifecycle.service.js';
 import { PAYOUT_CHECK_SECONDS, payOut, recordPayout } from './payout.js';
@@ -37,6 +38,8 @@ export interface Deps {
   clock: Clock;
   /** Tells the shop's other systems (webhooks, the event feed) that the request moved; once per request and event. */
   announce: (shop: Shop, request: RequestRecord, event: RequestEvent) => Promise<void>;
+  /** The shop's email templates (ADR 042). */
+  emails: Pick<EmailTemplatesService, 'message'>;
 }
 
 /** The work behind each transition. Every handler checks what is already done, so a rerun changes nothing. */
@@ -54,8 +57,13 @@ export function requestJobHandlers(deps: Deps): {
     if (!shop) throw new Error(`Shop ${request.shop_id} is gone`);
     return { request, shop, detail: await deps.lifecycle.detail(shop, request) };
   };
-  const notify = (requestId: number, event: RequestEvent) =>
-    deps.outbox.enqueue(deps.db, 'request.notify', { requestId, event }, `notify:${requestId}:${event}`);
+  const notify = (requestId: number, event: RequestEmail, amount?: number) =>
+    deps.outbox.enqueue(deps.db, 'request.notify', { requestId, event, amount }, `notify:${requestId}:${event}`);
+  /** A bank transfer that failed: the shop's systems hear of it, and the shopper is told. */
+  const payoutFailed = async (requestId: number, amount: number) => {
+    await announce(deps.outbox, deps.db, requestId, 'payout.failed', 'payout-failed');
+    await notify(requestId, 'payout_failed', amount);
+  };
 
   const handlers: Omit<
     JobHandlers,
@@ -112,7 +120,7 @@ export function requestJobHandlers(deps: Deps): {
         if (request.solution_id === SolutionId.BankTransfer) {
           const state = await payOut(deps, request, amount);
           if (state === 'paid') await notify(request.id, 'refunded');
-          if (state === 'failed') await announce(deps.outbox, deps.db, request.id, 'payout.failed', 'payout-failed');
+          if (state === 'failed') await payoutFailed(request.id, amount);
           if (state === 'processing')
             await deps.outbox.enqueue(
               deps.db,
@@ -168,6 +176,7 @@ export function requestJobHandlers(deps: Deps): {
         .where('id', '=', request.id)
         .execute();
       await announce(deps.outbox, deps.db, request.id, 'exchange.order_created', 'exchange-order');
+      await notify(request.id, 'exchange_order');
     },
 
     /**
@@ -194,7 +203,7 @@ export function requestJobHandlers(deps: Deps): {
       const state = await deps.payouts.status(request.payout_transfer_id);
       await recordPayout(deps, request.id, request.payout_transfer_id, state, amount);
       if (state === 'paid') await notify(request.id, 'refunded');
-      if (state === 'failed') await announce(deps.outbox, deps.db, request.id, 'payout.failed', 'payout-failed');
+      if (state === 'failed') await payoutFailed(request.id, amount);
       if (state === 'processing')
         await deps.outbox.enqueue(
           deps.db,
@@ -235,10 +244,11 @@ export function requestJobHandlers(deps: Deps): {
       await bookPickup(deps, requestId);
     },
 
-    async 'request.notify'({ requestId, event }) {
+    async 'request.notify'({ requestId, event, amount }) {
       const { request, shop, detail } = await load(requestId);
-      await deps.announce(shop, request, event);
-      const message = requestEmail(shop, event, detail, request.language, deps.publicUrl);
+      if (isRequestEvent(event)) await deps.announce(shop, request, event);
+      const facts = amount === undefined ? detail : { ...detail, actual_refund: amount };
+      const message = await requestEmail(deps.emails, shop, event, facts, request.language, deps.publicUrl);
       await deps.mail.send(message);
       // The request's timeline shows the emails sent along with the changes (the console's request page).
       await recordEvent(deps.db, {

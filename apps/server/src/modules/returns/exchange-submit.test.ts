@@ -2,7 +2,7 @@ import { calls, Code, messages, SolutionId } from '@return-center/contract';
 import { oneLineReturn } from '@return-center/contract/sample-return';
 import { present } from '@return-center/domain';
 import { describe, expect, it } from 'vitest';
-import { dialects, shop, submitReturn, trySubmitReturn, type TestApp } from '../../../test/helper.js';
+import { dialects, mailbox, shop, submitReturn, trySubmitReturn, type TestApp } from '../../../test/helper.js';
 import { exchangeScene } from './test-support.js';
 
 /** Submitting an exchange (solution 5, #13): the new items are reserved at the platform and shown on the status page. */
@@ -51,6 +51,9 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
     expect(exchange.order_name).toMatch(/^#\d+-E\d+$/);
     const made = present(await platform().getOrder(shopId, Number(exchange.order_id)), 'the exchange order');
     expect(made.lines.map((l) => [l.variantId, l.quantity])).toEqual([[size43, 1]]);
+    await t.app.ctx.worker.runDue();
+    const subjects = (await mailbox(t, 'alice@example.com')).map((mail) => mail.subject);
+    expect(subjects).toContain(`Your exchange order ${exchange.order_name} is placed`);
     // The return is done with: the order is free for the next test.
     await t.app.ctx.services.lifecycle.transition(demo, requestId, 'receive', 'merchant');
     await t.app.ctx.services.lifecycle.transition(demo, requestId, 'resolve', 'merchant');

@@ -10,7 +10,7 @@ import type { RequestRecord } from '../requests/request-record.js';
 import type { Shop, ShopLookup } from '../storefront-config/shop.js';
 import { announceJob, announceRequest } from './request-events.js';
 import { deliverWebhookJob, endpointDisabledJob } from './webhook-jobs.js';
-import { webhookSender, type WebhookSender } from './webhook-sender.js';
+import { webhookSender, type SentWebhook, type WebhookSender } from './webhook-sender.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 import { WebhooksService } from './webhooks.service.js';
 
@@ -28,6 +28,8 @@ export function webhooksSetup(deps: {
   ownerOf: (shopId: number) => Promise<string | null>;
   onQueued: () => void;
   send?: WebhookSender;
+  /** Told of each delivery try's answer (metrics). */
+  onSent?: (sent: SentWebhook) => void;
   /** What an event of a request carries: the request as the merchant API answers it. */
   merchant: Pick<MerchantService, 'detail'>;
   requests: Pick<RequestReads, 'byId'>;
@@ -43,6 +45,8 @@ export function webhooksSetup(deps: {
     onQueued: deps.onQueued,
   });
   const publishing = { webhooks: service, merchant: deps.merchant };
+  const send = deps.send ?? webhookSender({ allowPrivate: deps.allowPrivate });
+  const onSent = deps.onSent;
   const handlers: Pick<JobHandlers, 'webhook.deliver' | 'webhook.endpoint-disabled' | 'request.announce'> = {
     'request.announce': announceJob({ ...publishing, requests: deps.requests, shops: deps.shops }),
     'webhook.deliver': deliverWebhookJob({
@@ -50,7 +54,13 @@ export function webhooksSetup(deps: {
       repository,
       outbox,
       clock,
-      send: deps.send ?? webhookSender({ allowPrivate: deps.allowPrivate }),
+      send: onSent
+        ? async (post) => {
+            const sent = await send(post);
+            onSent(sent);
+            return sent;
+          }
+        : send,
     }),
     'webhook.endpoint-disabled': endpointDisabledJob({
       repository,
