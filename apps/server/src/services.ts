@@ -120,10 +120,8 @@ export async function createServices(
     outbox,
     onQueued: () => worker.kick(),
     codeTtlMinutes: config.CODE_TTL_MINUTES,
-    limits: options.limits ?? {
-      ...LIMITS,
-      loginPerIp: { ...LIMITS.loginPerIp, max: config.LOGIN_LIMIT_PER_IP },
-    },
+    giftSecret: await appSecret(db, 'gift-codes', config.APP_SECRET),
+    limits: options.limits ?? { ...LIMITS, loginPerIp: { ...LIMITS.loginPerIp, max: config.LOGIN_LIMIT_PER_IP } },
   });
   const requests = new RequestsRepository(db, dialect);
   const rules = new RulesService(new RulesRepository(db, clock), requests, platform);

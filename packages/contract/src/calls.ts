@@ -7,3 +7,4 @@ export * from './calls/exchange.js';
 export * from './calls/pickup-and-bank.js';
 export * from './calls/uploads.js';
 export * from './calls/accessibility.js';
+export * from './calls/gift.js';

@@ -24,3 +24,4 @@ export * from './webhooks.js';
 export * from './emails.js';
 export * from './desk-returns.js';
 export * from './accessibility.js';
+export * from './gift-returns.js';

@@ -3,6 +3,7 @@ import { id, int, minor, unixSeconds } from './envelope.js';
 import { inspectedUnits, receiveBody } from './inspection.js';
 import { checkInfo, refundState } from './returns.js';
 import { deskRoutes } from './desk-returns.js';
+import { giftRoutes } from './gift-returns.js';
 import { assigneeFilter, deskFields, requestDeskRoutes, statusCounts, tag } from './desk.js';
 import { returnRule, ruleOrder, ruleSet, ruleSetBody, simulateBody, simulation } from './rules.js';
 import type { MerchantRoute, MerchantStatus } from './merchant-route.js';
@@ -62,6 +63,8 @@ export const ruleFlag = z.object({ rule: z.string(), reason: z.string() });
 export const merchantRequest = checkInfo.extend({
   order_id: int,
   customer_email: z.string(),
+  /** A gift return's recipient, where its credit and emails go (ADR 044); '' for the buyer's own return. */
+  gift_email: z.string().default(''),
   language: z.string(),
   /** The most a refund may pay out now (the refund action's ceiling): the return's total, an exchange's leftover. */
   refundable: minor,
@@ -265,6 +268,7 @@ export const merchantRoutes = {
   ...webhookRoutes,
   ...emailRoutes,
   ...deskRoutes(merchantRequest),
+  ...giftRoutes,
   ...requestDeskRoutes(merchantRequest),
 } satisfies Record<string, MerchantRoute>;
 

@@ -6,6 +6,9 @@ export const messages = {
   invalidOrderAndPhone: 'Please enter a valid order number and phone number',
   invalidOrderNumber: 'Please enter a valid order number',
   invalidOrderAndEmailOrPhone: 'Please enter a valid order number and email address or phone number',
+  /** A gift sign-in that failed: no such order, or not its postcode or gift code (one answer for both). */
+  invalidOrderAndPostcode: 'Please enter a valid order number and postcode or gift code',
+  giftReturnsOff: 'This shop does not take gift returns online. Please contact the shop.',
   unselectedItem: 'Unselected return item.',
   oneVariant: 'Sorry, You can only select one product variant per request.',
   imageLimit: 'Images uploaded are limited to 5',

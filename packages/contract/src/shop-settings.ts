@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { statementSettings } from './accessibility.js';
 import { int } from './envelope.js';
 import { DEFAULT_RETURN_REASONS, LOCALES, RETURN_WINDOW_DAYS } from './constants.js';
+import { giftReturnSettings } from './gift-returns.js';
 import { returnSetting } from './order.js';
 import { reasonSetting } from './returns.js';
 import { storeStyle, storeText, type StoreConfig } from './store-config.js';
@@ -63,6 +64,8 @@ export const shopSettings = z.object({
   /** Solution ids the shop offers (DESIGN §3); the server offers those it can carry out (domain return-rules). */
   solutions: z.array(int).default([1, 2, 4]),
   shipping_methods: z.array(int).default([1, 2, 3]),
+  /** Gift returns: on or off, the solutions a gift recipient may choose, whether the buyer is told (ADR 044). */
+  gift_returns: giftReturnSettings.default(giftReturnSettings.parse({})),
   /** Sites allowed to frame the portal and talk to it, as exact origins (`https://shop.example`). Never `*`. */
   embed_origins: z
     .array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'an origin like https://shop.example'))
@@ -144,5 +147,6 @@ export const fallbackStoreConfig = (shopUrl: string, language: string): StoreCon
     text: defaults.text,
     contact: { store_name: '', email: '', phone: '' },
     return_window_days: defaults.return_setting.return_window_days,
+    gift_returns: false,
   };
 };

@@ -86,6 +86,8 @@ export const storeConfig = z.object({
   text: storeText,
   contact: merchantContact,
   return_window_days: returnWindowDays,
+  /** Whether the login page offers "Returning a gift?" (ADR 044). */
+  gift_returns: z.boolean().default(false),
 });
 export type StoreConfig = z.infer<typeof storeConfig>;
 

@@ -18,6 +18,8 @@ export interface SessionsTable {
   shop_id: number;
   email: string;
   order_id: number | null;
+  /** 1 for a gift recipient's session (ADR 044): `email` is the recipient's, not the order's. */
+  gift: Generated<number>;
   created_at: number;
   expires_at: number;
   revoked_at: number | null;

@@ -6,6 +6,7 @@ import type { LocalPlatformSchema } from '../adapters/store-platform/local-schem
 import type { ShopifyPlatformSchema } from '../adapters/store-platform/shopify/shopify-schema.js';
 import type { AccessSchema } from './access-schema.js';
 import type { DeskSchema } from './desk-schema.js';
+import type { GiftRequestColumns } from './gift-schema.js';
 import type { WebhooksSchema } from './webhooks-schema.js';
 import type { EmailsSchema } from './emails-schema.js';
 
@@ -28,7 +29,7 @@ export interface ShopsTable {
   created_at: number;
 }
 
-export interface ReturnRequestsTable {
+export interface ReturnRequestsTable extends GiftRequestColumns {
   id: Generated<number>;
   shop_id: number;
   order_id: number;

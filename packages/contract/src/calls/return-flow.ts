@@ -27,7 +27,10 @@ export const orderConfig = defineCall({
     refund_line_items: z.array(refundLineItem).min(1),
     solution_id: int.optional(),
   }),
-  answer: orderSource.partial(),
+  answer: orderSource.partial().extend({
+    /** A gift return's recipient, where its credit and emails go (ADR 044); absent for the buyer's own return. */
+    gift_recipient: z.string().optional(),
+  }),
 });
 
 export const checkRule = defineCall({

@@ -75,5 +75,7 @@ export const config = defineCall({
     order_id: int.nullable(),
     return_window_days: returnWindowDays,
     expires_at: z.number().int(),
+    /** A gift recipient's session (ADR 044): `email` is the recipient's, where the return's credit goes. */
+    gift: z.boolean().default(false),
   }),
 });

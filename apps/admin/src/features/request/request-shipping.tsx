@@ -15,6 +15,14 @@ export function RequestShipping({ request }: { request: MerchantRequest }) {
           {request.customer_info.name ? `${request.customer_info.name} · ` : ''}
           <a href={`mailto:${request.customer_email}`}>{request.customer_email}</a>
         </dd>
+        {request.gift_email ? (
+          <>
+            <dt>{t('request.gift.label')}</dt>
+            <dd>
+              {t('request.gift.recipient')} <a href={`mailto:${request.gift_email}`}>{request.gift_email}</a>
+            </dd>
+          </>
+        ) : null}
         <dt>{t('request.language')}</dt>
         <dd>{request.language}</dd>
         {request.shipping_address ? (

@@ -5,6 +5,7 @@ import { useSignedIn } from '../../shared/session';
 import { Page } from '../../shared/ui/page';
 import { AddressSection } from './address-section';
 import { AdvancedSection } from './advanced-section';
+import { GiftSection } from './gift-section';
 import { IssueSummary } from './issue-summary';
 import { errorsFor, validate } from './issues';
 import { LookSection } from './look-section';
@@ -57,6 +58,7 @@ export function SettingsEditor({ initial }: { initial: Loaded }) {
           <TextsSection {...props} lang={lang} setLang={setLang} />
           <RulesSection {...props} />
           <OffersSection {...props} />
+          <GiftSection {...props} />
           <ReasonsSection {...props} lang={lang} />
           <PortalSection {...props} />
           <AdvancedSection {...props} />

@@ -149,6 +149,13 @@ export async function completeDraftOrder(
   const draft = await getDraftOrder(db, shopId, draftId);
   if (!draft || draft.status !== 'paid' || draft.orderId !== null) return draft;
   const from = present(await orderRow(db, shopId, draft.fromOrderId), `order ${String(draft.fromOrderId)}`);
+  // The draft's own email: a gift recipient's exchange is theirs, not the buyer's (ADR 044).
+  const { email } = await db
+    .selectFrom('platform_draft_orders')
+    .select('email')
+    .where('shop_id', '=', shopId)
+    .where('id', '=', Number(draft.id))
+    .executeTakeFirstOrThrow();
   let credit = draft.credit;
   // The new items are the catalogue's: their lines carry what the products are, as a store's order lines would.
   const facts = await productFacts(
@@ -160,7 +167,7 @@ export async function completeDraftOrder(
     id: `exchange-${draft.id}`,
     name: `${from.order_name}-E${draft.id}`,
     number: `${from.order_number}-E${draft.id}`,
-    email: from.email,
+    email: email || from.email,
     phone: from.phone,
     currency: draft.currency,
     created_at: nowSeconds(clock),

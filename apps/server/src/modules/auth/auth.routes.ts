@@ -14,6 +14,11 @@ export function authRoutes({ app, authenticate, services }: AppContext): void {
     return services.auth.login(shop, input, ip);
   });
 
+  serveRoute(app, portalCall(calls.giftLogin, authenticate), async ({ input, request: { ip } }) => {
+    const shop = await services.storefront.requireShop(input.shop_url);
+    return services.auth.giftLogin(shop, input, ip);
+  });
+
   serveRoute(app, portalCall(calls.logout, authenticate), async ({ caller: session }) => {
     await services.auth.logout(session);
     return null;
@@ -27,6 +32,7 @@ export function authRoutes({ app, authenticate, services }: AppContext): void {
       order_id: session.orderId,
       return_window_days: shop.settings.return_setting.return_window_days,
       expires_at: session.expiresAt,
+      gift: session.gift,
     };
   });
 }

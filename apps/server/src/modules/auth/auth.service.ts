@@ -4,8 +4,10 @@ import {
   isLookupContact,
   isOrderNumber,
   isPhone,
+  normalizeGiftCode,
   normalizeOrderNumber,
   normalizePhone,
+  normalizePostcode,
 } from '@return-center/domain';
 import { randomUUID } from 'node:crypto';
 import type { StorePlatform } from '../../adapters/store-platform/port.js';
@@ -13,6 +15,7 @@ import { AppError, errors } from '../../http/app-error.js';
 import type { Db } from '../../db/database.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { Shop } from '../storefront-config/shop.js';
+import { giftCodeOf, isGiftCode } from './gift-codes.js';
 import { LIMITS, type Limit, type RateLimiter } from './rate-limiter.js';
 import type { Session, Sessions } from './sessions.js';
 import type { VerificationCodes } from './verification-codes.js';
@@ -41,6 +44,8 @@ export class AuthService {
       /** Called after a job is queued, so a local worker can pick it up at once. */
       onQueued: () => void;
       codeTtlMinutes: number;
+      /** The secret gift codes are derived with (ADR 044). */
+      giftSecret: string;
       limits?: Record<keyof typeof LIMITS, Limit>;
     },
   ) {}
@@ -121,6 +126,35 @@ export class AuthService {
     if (!order || !matches) throw new AppError(Code.OrderNotFound, failure);
     const session = await this.deps.sessions.create(shop.id, order.email, order.id);
     return { token: session.token, expires_at: session.expiresAt, email: order.email, order_id: order.id };
+  }
+
+  /**
+   * A gift recipient's sign-in (ADR 044): the order number with its shipping postcode (without case or spaces) or its
+   * gift code, under the order-number login's limits (the same buckets, so the two paths share their tries). A wrong
+   * postcode answers exactly like an unknown order. The session is the recipient's email's, for that order only.
+   */
+  async giftLogin(shop: Shop, input: { order_number: string; postcode: string; email: string }, ip: string) {
+    if (!shop.settings.gift_returns.enabled) throw new AppError(Code.Forbidden, messages.giftReturnsOff);
+    if (!isOrderNumber(input.order_number)) throw errors.invalidInput(messages.invalidOrderNumber);
+    const orderNumber = normalizeOrderNumber(input.order_number);
+    const allowed = await this.deps.limiter.hitAll(this.loginBuckets(`order:${shop.id}:${orderNumber}`, ip));
+    if (!allowed) throw errors.rateLimited();
+    const order = await this.deps.platform.findOrderByNumber(shop.id, orderNumber);
+    const given = normalizePostcode(input.postcode);
+    const matches =
+      order !== null &&
+      ((order.shippingAddress !== null && given !== '' && normalizePostcode(order.shippingAddress.zip) === given) ||
+        isGiftCode(normalizeGiftCode(input.postcode), giftCodeOf(this.deps.giftSecret, shop.id, order.platformId)));
+    if (!order || !matches) throw new AppError(Code.OrderNotFound, messages.invalidOrderAndPostcode);
+    const session = await this.deps.sessions.create(shop.id, input.email, order.id, true);
+    return { token: session.token, expires_at: session.expiresAt, email: input.email, order_id: order.id };
+  }
+
+  /** The gift code of an order, by its number, for the merchant to print on its packing slip (ADR 044). */
+  async giftCode(shop: Shop, orderNumber: string): Promise<{ order_name: string; gift_code: string }> {
+    const order = await this.deps.platform.findOrderByNumber(shop.id, normalizeOrderNumber(orderNumber));
+    if (!order) throw errors.notFound();
+    return { order_name: order.name, gift_code: giftCodeOf(this.deps.giftSecret, shop.id, order.platformId) };
   }
 
   logout(session: Session): Promise<void> {

@@ -11,6 +11,8 @@ export interface Session {
   email: string;
   /** Set when the shopper proved one order (order number login); null when they proved the email. */
   orderId: number | null;
+  /** A gift recipient's session (ADR 044): `email` is the recipient's, and only `orderId` may be returned. */
+  gift: boolean;
   expiresAt: number;
 }
 
@@ -34,7 +36,12 @@ export class Sessions {
     private readonly ttlSeconds: number,
   ) {}
 
-  async create(shopId: number, email: string, orderId: number | null): Promise<{ token: string; expiresAt: number }> {
+  async create(
+    shopId: number,
+    email: string,
+    orderId: number | null,
+    gift = false,
+  ): Promise<{ token: string; expiresAt: number }> {
     const token = randomBytes(32).toString('base64url');
     const now = nowSeconds(this.clock);
     const expiresAt = now + this.ttlSeconds;
@@ -45,6 +52,7 @@ export class Sessions {
         shop_id: shopId,
         email,
         order_id: orderId,
+        gift: gift ? 1 : 0,
         created_at: now,
         expires_at: expiresAt,
         revoked_at: null,
@@ -65,6 +73,7 @@ export class Sessions {
           shopId: row.shop_id,
           email: row.email,
           orderId: row.order_id,
+          gift: row.gift === 1,
           expiresAt: row.expires_at,
         }
       : null;

@@ -30,6 +30,8 @@ export const JOB_KINDS = {
   'request.platform-return': z.object({ requestId, decision: z.enum(RETURN_DECISIONS) }),
   'request.pickup': request,
   'request.notify': z.object({ requestId, event: z.enum(REQUEST_EMAILS), amount: z.number().int().min(0).optional() }),
+  /** The buyer's notice that a gift from their order is being returned, when the shop tells buyers (ADR 044). */
+  'request.gift-notice': request,
   /** What the shop's rules do without a person at a moment of the request: review it, receive or refund it. */
   'request.rules': z.object({ requestId, moment: z.enum(RULE_MOMENTS) }),
   /** Something that happened to a request, for the shop's webhooks and event feed; `key` names it (once each). */

@@ -43,6 +43,8 @@ export function merchantApiRoutes({ app, clock, services }: AppContext): void {
 
   deskReturnsRoutes({ app, services });
 
+  serveRoute(app, merchantRoute('giftCode', shopOf), async ({ id, caller: shop }) => services.auth.giftCode(shop, id));
+
   // The settings' version travels as an ETag; a PUT with If-Match saves only over that version (else 412, code 1092).
   serveRoute(app, merchantRoute('getSettings', shopOf), async ({ caller, reply }) => {
     const shop = await storefront.shops.fresh(caller);

@@ -87,7 +87,9 @@ export class MerchantService {
     return {
       ...detail,
       order_id: record.order_id,
-      customer_email: detail.customer_info.email,
+      // The buyer's, also on a gift return, whose recipient is `gift_email` (ADR 044).
+      customer_email: record.gift_email ? record.customer_email : detail.customer_info.email,
+      gift_email: record.gift_email,
       language: record.language,
       refundable: refundCeiling(record, items, inspections),
       items: items.map((item) => ({

@@ -5,6 +5,7 @@ import type { ReturnRequestsTable } from '../../db/schema.js';
 
 const REQUEST_COLUMNS = [
   'id',
+  'gift_email',
   'order_id',
   'status',
   'solution_id',

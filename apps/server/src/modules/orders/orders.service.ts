@@ -10,6 +10,15 @@ import type { Shop } from '../storefront-config/shop.js';
 import { buildOrderSource, classifyLines, currencyFormat, openRequest } from './order-source.js';
 import type { OrdersRepository } from './orders.repository.js';
 
+/**
+ * Whether a session sees a request of its order (ADR 044): a gift recipient only the gift returns made with their
+ * email; the buyer not the gift returns of their order, unless the shop tells the buyer about them.
+ */
+export const seesRequest = (shop: Shop, session: Session, request: { gift_email: string }) =>
+  session.gift
+    ? request.gift_email === session.email.toLowerCase()
+    : request.gift_email === '' || shop.settings.gift_returns.tell_buyer;
+
 export class OrdersService {
   constructor(
     private readonly platform: StorePlatform,
@@ -38,7 +47,8 @@ export class OrdersService {
   async ownedOrder(session: Session, orderId: number): Promise<PlatformOrder> {
     if (session.orderId !== null && session.orderId !== orderId) throw errors.notFound();
     const order = await this.platform.getOrder(session.shopId, orderId);
-    if (!order || order.email.toLowerCase() !== session.email.toLowerCase()) throw errors.notFound();
+    // A gift recipient proved the order itself (its postcode or gift code), not its email (ADR 044).
+    if (!order || (!session.gift && order.email.toLowerCase() !== session.email.toLowerCase())) throw errors.notFound();
     return order;
   }
 
@@ -60,7 +70,8 @@ export class OrdersService {
         present(decided[index], 'the rules of each order').decision,
         now,
       );
-      const latest = requests.find((r) => r.order_id === order.id) ?? null;
+      // The buyer's list does not show a gift return's progress, nor a recipient the buyer's (ADR 044).
+      const latest = requests.find((r) => r.order_id === order.id && seesRequest(shop, session, r)) ?? null;
       return {
         id: order.id,
         order_name: order.name,
@@ -109,16 +120,18 @@ export class OrdersService {
       shop.id,
       orders.map((o) => o.id),
     );
-    return requests.map((r) => ({
-      id: r.id,
-      order_id: r.order_id,
-      order_no: orders.find((o) => o.id === r.order_id)?.name ?? '',
-      status: r.status,
-      solution_id: r.solution_id,
-      shipping_method_id: r.shipping_method_id,
-      created_at: r.created_at,
-      refund: r.refund,
-      currency: r.currency,
-    }));
+    return requests
+      .filter((r) => seesRequest(shop, session, r))
+      .map((r) => ({
+        id: r.id,
+        order_id: r.order_id,
+        order_no: orders.find((o) => o.id === r.order_id)?.name ?? '',
+        status: r.status,
+        solution_id: r.solution_id,
+        shipping_method_id: r.shipping_method_id,
+        created_at: r.created_at,
+        refund: r.refund,
+        currency: r.currency,
+      }));
   }
 }

@@ -144,7 +144,8 @@ export function buildCheckInfo(
     refund: money.refund,
     discount: money.discount,
     total: money.total,
-    customer_info: { email: order.email, name: '' },
+    // A gift return's emails and credit go to its recipient, and its pages never show the buyer's address (ADR 044).
+    customer_info: { email: request.gift_email || order.email, name: '' },
     tracking_number: request.tracking_number,
     shipping_carrier: request.shipping_carrier,
     store_name: shop.name,

@@ -18,6 +18,7 @@ import type { Shop, ShopLookup } from '../storefront-config/shop.js';
 import { REFUND_KINDS, type LifecycleService } from './lifecycle.service.js';
 import { PAYOUT_CHECK_SECONDS, payOut, recordPayout } from './payout.js';
 import { announce } from './announce.js';
+import { sendGiftNotice } from './gift-notice.js';
 import type { RequestRecord } from './request-record.js';
 import { recordEvent, type RequestsRepository } from './requests.repository.js';
 import { nowSeconds, type Clock } from '../../clock.js';
@@ -232,6 +233,10 @@ export function requestJobHandlers(deps: Deps): {
         lines,
         decision,
       });
+    },
+
+    async 'request.gift-notice'({ requestId }) {
+      await sendGiftNotice(deps, requestId);
     },
 
     /** The shopper changed an approved pickup: the carrier's booking is redone with the new slot. */

@@ -16,6 +16,7 @@ export const requestsTables: TableOwner = {
     return_requests: {
       personal: {
         customer_email: 'the shopper’s email',
+        gift_email: 'a gift recipient’s email (ADR 044)',
         pickup: 'the pickup address and contact (JSON)',
         pickup_booking: 'the carrier’s booking of that pickup (JSON, with the address)',
         tracking_proof: 'links to the shopper’s photos',
@@ -70,6 +71,7 @@ export const requestsTables: TableOwner = {
       .where((eb) =>
         eb.or([
           ...(emails.length ? [eb(eb.fn('lower', ['customer_email']), 'in', emails)] : []),
+          ...(emails.length ? [eb('gift_email', 'in', emails)] : []),
           ...(platformOrderIds.length ? [eb('platform_order_id', 'in', platformOrderIds)] : []),
         ]),
       )
@@ -109,6 +111,7 @@ async function anonymise(db: Db, ids: number[]): Promise<void> {
       .updateTable('return_requests')
       .set({
         customer_email: REDACTED_EMAIL,
+        gift_email: '',
         pickup: '',
         pickup_booking: '',
         tracking_proof: '',

@@ -7,7 +7,7 @@ import { nowSeconds } from '../../clock.js';
 import { AppError, errors } from '../../http/app-error.js';
 import type { Session } from '../auth/sessions.js';
 import type { Outbox } from '../jobs/outbox.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import { seesRequest, type OrdersService } from '../orders/orders.service.js';
 import type { StorefrontConfigService } from '../storefront-config/storefront-config.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { pickupChangeable, pickupSlotProblem, readSlot, storedSlot } from '../pickup/pickup-slot.js';
@@ -38,6 +38,8 @@ export class ShopperRequestsService {
     const record = await this.deps.requests.byId(requestId);
     if (!record || record.shop_id !== session.shopId) throw errors.notFound();
     await this.deps.orders.ownedOrder(session, record.order_id);
+    const shop = await this.deps.storefront.requireShopById(session.shopId);
+    if (!seesRequest(shop, session, record)) throw errors.notFound();
     return record;
   }
 

@@ -46,6 +46,7 @@ export const shopperOf = (shop: Shop, order: PlatformOrder): Session => ({
   shopId: shop.id,
   email: order.email,
   orderId: order.id,
+  gift: false,
   expiresAt: 0,
 });
 

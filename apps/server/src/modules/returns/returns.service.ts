@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, SolutionId, type Reason } from '@return-center/contract';
-import { allowedShippingMethods, deskOutcomeOf, exchangeCredit } from '@return-center/domain';
+import { allowedShippingMethods, deskOutcomeOf, exchangeCredit, giftSolutions } from '@return-center/domain';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import { errors } from '../../http/app-error.js';
@@ -8,7 +8,7 @@ import type { OrdersService } from '../orders/orders.service.js';
 import type { Shop } from '../storefront-config/shop.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
-import type { DraftOrder } from '../../adapters/store-platform/port.js';
+import type { DraftOrder, PlatformOrder } from '../../adapters/store-platform/port.js';
 import { exchangeItemsOf, orderSnapshot, type NewRequest } from '../requests/new-request.js';
 import type { NewRequestsService } from '../requests/new-requests.service.js';
 import { reasonsIn } from './reason-locales.js';
@@ -26,6 +26,9 @@ import { checkedItems } from './submit-checks.js';
 type Evaluated = Awaited<ReturnType<ReturnsService['evaluate']>>;
 
 const askerOf = (session: Session, ip: string): Asker => ({ tokenHash: session.tokenHash, ip });
+/** The order an exchange's draft is made from: a gift recipient's exchange goes to their own email (ADR 044). */
+const draftSource = (session: Session, order: PlatformOrder) =>
+  session.gift ? { ...order, email: session.email } : order;
 
 export class ReturnsService {
   constructor(
@@ -83,7 +86,10 @@ export class ReturnsService {
     );
     const money = moneyUnderRules(shop, order, chosen, base, decided.decision, solutionId);
     const green = decided.decision.keepItem?.allow ?? false;
-    return { source, order, chosen, money, green, decided, offers: offersUnderRules(shop, source, decided.decision) };
+    const offers = offersUnderRules(shop, source, decided.decision);
+    // A gift recipient chooses among the solutions the shop allows gift returns (ADR 044); a submit is held to them.
+    if (session.gift) offers.solutions = giftSolutions(offers.solutions, shop.settings.gift_returns.solutions);
+    return { source, order, chosen, money, green, decided, offers };
   }
 
   async orderConfig(
@@ -104,6 +110,7 @@ export class ReturnsService {
       ...flags,
       returnSolution: offers.solutions,
       returnShippingMethod: offers.methods.filter((m) => allowed.includes(m.id)),
+      ...(session.gift ? { gift_recipient: session.email } : {}),
     };
   }
 
@@ -134,7 +141,7 @@ export class ReturnsService {
     const draft = await this.drafts.draft(
       askerOf(session, ip),
       shop.id,
-      order,
+      draftSource(session, order),
       input,
       returnedItemOf(order, chosen),
       exchangeCredit(SolutionId.Exchange, money),
@@ -188,13 +195,19 @@ export class ReturnsService {
         ? await this.drafts.reserve(
             askerOf(session, ip),
             shop.id,
-            order,
+            draftSource(session, order),
             input,
             returnedItemOf(order, chosen),
             exchangeCredit(input.solution_id, money),
           )
         : null;
-    const result = await this.record(shop, input, { source, order, money, items, extras, decided }, exchange);
+    const giftEmail = session.gift ? session.email : '';
+    const result = await this.record(
+      shop,
+      input,
+      { source, order, money, items, extras, decided, giftEmail },
+      exchange,
+    );
     if ('open' in result) {
       throw errors.alreadyProcessing({ request_id: result.open });
     }
@@ -212,7 +225,10 @@ export class ReturnsService {
       items,
       extras,
       decided,
+      giftEmail,
     }: Pick<Evaluated, 'source' | 'order' | 'money' | 'decided'> & {
+      /** The gift recipient's email ('' for the buyer's own return): its credit and emails go there. */
+      giftEmail: string;
       items: NewRequest['items'];
       extras: Awaited<ReturnType<typeof pickupAndPayee>>;
     },
@@ -247,6 +263,7 @@ export class ReturnsService {
           exchange_draft_order_id: exchange?.id ?? '',
           exchange_items: JSON.stringify(exchange ? exchangeItemsOf(exchange) : []),
           exchange_credit: exchange?.credit ?? 0,
+          gift_email: giftEmail,
           ...extras,
           items,
         },
@@ -255,6 +272,7 @@ export class ReturnsService {
             reviewedByRule: decided.decision.review !== null,
             platformKeepsReturns: this.drafts.platform.keepsReturns,
             flagged: decided.decision.flags.length > 0,
+            giftNotice: giftEmail !== '' && shop.settings.gift_returns.tell_buyer,
           }),
       )
       .catch(async (error: unknown) => {

@@ -15,8 +15,11 @@ export async function queueSubmitted(
     reviewedByRule,
     platformKeepsReturns,
     flagged,
-  }: { reviewedByRule: boolean; platformKeepsReturns: boolean; flagged: boolean },
+    giftNotice = false,
+  }: { reviewedByRule: boolean; platformKeepsReturns: boolean; flagged: boolean; giftNotice?: boolean },
 ): Promise<void> {
+  // The buyer hears of a gift return only when the shop tells buyers; the recipient gets the request's emails.
+  if (giftNotice) await outbox.enqueue(trx, 'request.gift-notice', { requestId }, `gift-notice:${requestId}`);
   await outbox.enqueue(trx, 'request.notify', { requestId, event: 'submitted' }, `notify:${requestId}:submitted`);
   if (flagged) await announce(outbox, trx, requestId, 'rule.flagged', 'flagged');
   if (reviewedByRule)

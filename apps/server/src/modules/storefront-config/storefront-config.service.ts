@@ -93,6 +93,7 @@ export class StorefrontConfigService {
       text: shopperText(settings, code),
       contact: { store_name: shop.name, email: shop.contactEmail, phone: shop.contactPhone },
       return_window_days: settings.return_setting.return_window_days,
+      gift_returns: settings.gift_returns.enabled,
     };
   }
 }

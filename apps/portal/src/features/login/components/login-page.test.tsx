@@ -58,3 +58,28 @@ describe('login tabs (WAI-ARIA tabs pattern)', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Email address'));
   });
 });
+
+describe('"Returning a gift?" (ADR 044)', () => {
+  const giftShop = () =>
+    useConfig.setState({ config: { ...fallbackStoreConfig('demo-shop.myshopify.com', 'en'), gift_returns: true } });
+
+  it('is offered only when the shop takes gift returns', () => {
+    renderPage();
+    expect(screen.queryByRole('button', { name: 'Returning a gift?' })).toBeNull();
+  });
+
+  it('opens the gift sign-in from the keyboard, focusing its heading, and goes back to the entry', async () => {
+    giftShop();
+    const { user } = renderPage();
+    screen.getByRole('button', { name: 'Returning a gift?' }).focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Return a gift' }));
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.getByLabelText('Postcode or gift code')).toBeTruthy();
+    expect(screen.getByLabelText('Your email address')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Back to sign-in' }));
+    expect(screen.getByRole('tablist', { name: 'How to find your order' })).toBeTruthy();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Returning a gift?' }));
+  });
+});

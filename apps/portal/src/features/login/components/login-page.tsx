@@ -5,6 +5,7 @@ import { loadValidation } from '../../../shared/load-validation';
 import { readQueryParams } from '../../../shared/query-params';
 import { useSession } from '../../../shared/session-store';
 import { EmailForm } from './email-form';
+import { GiftForm } from './gift-form';
 import { OrderForm } from './order-form';
 import { PolicyLink } from './policy-dialog';
 
@@ -41,6 +42,13 @@ export default function LoginPage({ leave, onEngaged }: Props) {
   const { setToken, setOrderLogin } = useSession();
   const params = readQueryParams();
   const [tab, setTab] = useState<Tab>(params.email && !params.orderNumber ? 'email' : 'order');
+  // "Returning a gift?" swaps the tabs for the gift sign-in (ADR 044); its back button swaps them back.
+  const [gift, setGift] = useState(false);
+  const giftEntry = useRef<HTMLButtonElement>(null);
+  const leaveGift = () => {
+    setGift(false);
+    requestAnimationFrame(() => giftEntry.current?.focus());
+  };
   const card = useRef<HTMLElement>(null);
 
   const onSignedIn = (token: string, login: { email: string; order_number: string }) => {
@@ -76,39 +84,52 @@ export default function LoginPage({ leave, onEngaged }: Props) {
         <h1 id="rc-login-title" className="rc-visually-hidden">
           {config.store_name}
         </h1>
-        <div role="tablist" aria-label={t('login.tabsLabel')} className="rc-tabs">
-          {TABS.map((name) => (
-            <button
-              key={name}
-              id={`rc-tab-${name}`}
-              type="button"
-              role="tab"
-              aria-selected={tab === name}
-              aria-controls={`rc-panel-${name}`}
-              tabIndex={tab === name ? 0 : -1}
-              className="rc-tab"
-              onClick={() => setTab(name)}
-              onKeyDown={(event) => onTabKey(event, name)}
-            >
-              {t(name === 'order' ? 'login.tabOrder' : 'login.tabEmail')}
-            </button>
-          ))}
-        </div>
-        <div role="tabpanel" id={`rc-panel-${tab}`} aria-labelledby={`rc-tab-${tab}`}>
-          {tab === 'order' ? (
-            <OrderForm
-              config={config}
-              initial={{ email: params.email, orderNumber: params.orderNumber }}
-              onSignedIn={onSignedIn}
-            />
-          ) : (
-            <EmailForm config={config} initialEmail={params.email} onSignedIn={onSignedIn} />
-          )}
-        </div>
+        {gift ? (
+          <GiftForm config={config} onBack={leaveGift} onSignedIn={onSignedIn} />
+        ) : (
+          <>
+            <div role="tablist" aria-label={t('login.tabsLabel')} className="rc-tabs">
+              {TABS.map((name) => (
+                <button
+                  key={name}
+                  id={`rc-tab-${name}`}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === name}
+                  aria-controls={`rc-panel-${name}`}
+                  tabIndex={tab === name ? 0 : -1}
+                  className="rc-tab"
+                  onClick={() => setTab(name)}
+                  onKeyDown={(event) => onTabKey(event, name)}
+                >
+                  {t(name === 'order' ? 'login.tabOrder' : 'login.tabEmail')}
+                </button>
+              ))}
+            </div>
+            <div role="tabpanel" id={`rc-panel-${tab}`} aria-labelledby={`rc-tab-${tab}`}>
+              {tab === 'order' ? (
+                <OrderForm
+                  config={config}
+                  initial={{ email: params.email, orderNumber: params.orderNumber }}
+                  onSignedIn={onSignedIn}
+                />
+              ) : (
+                <EmailForm config={config} initialEmail={params.email} onSignedIn={onSignedIn} />
+              )}
+            </div>
+          </>
+        )}
         <p className="rc-note">{t('login.footer', { count: config.return_window_days })}</p>
         <p className="rc-login__links">
           <PolicyLink config={config} />
         </p>
+        {config.gift_returns && !gift ? (
+          <p className="rc-login__links">
+            <button ref={giftEntry} type="button" className="rc-link" onClick={() => setGift(true)}>
+              {t('login.gift.entry')}
+            </button>
+          </p>
+        ) : null}
         {config.text.hide_merchant_contact_information ? null : (
           <address className="rc-contact">
             {t('login.contact', { store: config.contact.store_name })}

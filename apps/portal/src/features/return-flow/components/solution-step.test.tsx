@@ -9,13 +9,14 @@ import SolutionStep from './solution-step';
 const api = setUpPortalTests();
 const url = `/process-manage/solution/${ORDER_ID}`;
 
-function renderStep(solutionIds = [1, 2], source = order) {
+function renderStep(solutionIds = [1, 2], source = order, giftRecipient?: string) {
   const names: Record<number, string> = { 1: 'Refund', 2: 'Discount code', 4: 'Gift card' };
   api.on(calls.orderInfo, ok(calls.orderInfo, source));
   api.on(
     calls.orderConfig,
     ok(calls.orderConfig, {
       returnSolution: solutionIds.map((id) => ({ id, name: names[id] ?? `Solution ${id}`, description: '' })),
+      ...(giftRecipient ? { gift_recipient: giftRecipient } : {}),
     }),
   );
   return renderRoute('process-manage/solution/:id', url, <SolutionStep />);
@@ -36,6 +37,16 @@ describe('solution step', () => {
     expect(api.bodiesOf(calls.orderConfig)).toEqual([
       { order_id: ORDER_ID, refund_line_items: [{ line_item_id: 501, quantity: 2, reason_id: 2 }] },
     ]);
+  });
+
+  it('names where a gift return’s credit goes, as the server says (ADR 044)', async () => {
+    storeForm({ order_product: { [501]: chosenShirt } });
+    renderStep([2, 4], order, 'gina@example.com');
+    expect(
+      await screen.findByText(
+        'This is a gift return: the store credit and every email about it go to gina@example.com.',
+      ),
+    ).toBeTruthy();
   });
 
   it('refuses to continue until a solution is chosen', async () => {

@@ -50,7 +50,12 @@ export default function SolutionStep() {
   if (config.isPending || source.isLoading) return <InlineLoader label={t('flow.loading')} />;
   if (!config.data) return <LoadFailed queries={[config]} />;
   return (
-    <SolutionChoices orderId={orderId} offered={config.data.returnSolution ?? []} saved={savedPayeeOf(source.data)} />
+    <SolutionChoices
+      orderId={orderId}
+      offered={config.data.returnSolution ?? []}
+      saved={savedPayeeOf(source.data)}
+      giftRecipient={config.data.gift_recipient}
+    />
   );
 }
 
@@ -58,10 +63,13 @@ function SolutionChoices({
   orderId,
   offered,
   saved,
+  giftRecipient,
 }: {
   orderId: number;
   offered: NonNullable<OrderSource['returnSolution']>;
   saved: BankPayee | null;
+  /** The server's word on where a gift return's credit goes (ADR 044). */
+  giftRecipient?: string | undefined;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -110,6 +118,7 @@ function SolutionChoices({
   };
   return (
     <FlowLayout step="solution" title={t('flow.solutionTitle')}>
+      {giftRecipient ? <p className="rc-note">{t('flow.giftRecipient', { email: giftRecipient })}</p> : null}
       <ChoiceList
         legend={t('flow.solutionTitle')}
         value={chosen}
