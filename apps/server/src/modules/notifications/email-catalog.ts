@@ -152,6 +152,19 @@ export const NOTIFICATIONS: readonly Notification[] = [
     ['exchangeSubject', 'exchangeBody'],
     { variables: [v('exchange_order', 'The new order', '#1001-E7')] },
   ),
+  {
+    key: 'gift_notice',
+    title: 'Gift return (to the buyer)',
+    description: "A gift from the buyer's order is being returned (sent only when the shop tells buyers)",
+    variables: [
+      STORE,
+      ORDER,
+      v('items', 'The items returned, one per line', 'Linen Shirt / M × 1\nCanvas Sneakers / 43 × 1'),
+    ],
+    defaults: (lang) => ({ subject: liquid(lang, 'giftNoticeSubject'), body: liquid(lang, 'giftNoticeBody') }),
+    // The buyer has no page for the recipient's return: nothing is added below the text.
+    blocks: () => ({ links: [] }),
+  },
   request(
     'payout_failed',
     'Payout failed',

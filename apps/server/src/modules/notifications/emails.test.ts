@@ -57,6 +57,7 @@ describe.each(dialects)('editable emails on %s', (dialect) => {
       'refunded',
       'resolved',
       'exchange_order',
+      'gift_notice',
       'payout_failed',
     ]);
     const approved = body.data.items.find((n) => n.key === 'approved');

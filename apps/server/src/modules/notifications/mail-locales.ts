@@ -38,6 +38,8 @@ export const MAIL_TEXT_KEYS = [
   'viewStatus',
   'exchangeSubject',
   'exchangeBody',
+  'giftNoticeSubject',
+  'giftNoticeBody',
   'payoutFailedSubject',
   'payoutFailedBody',
 ] as const;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { calls, Code, SolutionId, type MerchantRequest } from '@return-center/contract';
+import { calls, Code, MERCHANT_BASE, SolutionId, type MerchantRequest } from '@return-center/contract';
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
@@ -10,10 +10,12 @@ import {
   merchantAction,
   patchSettings,
   shop,
+  submitReturn,
   type TestApp,
 } from '../../../test/helper.js';
 
 const GINA = 'gina@example.com';
+const KEY = { authorization: 'Bearer demo-merchant-key' };
 
 describe.each(dialects)('gift returns on %s', (dialect) => {
   let t: TestApp;
@@ -67,7 +69,7 @@ describe.each(dialects)('gift returns on %s', (dialect) => {
       await t.app.inject({
         method: 'GET',
         url: `/merchant/v1/requests/${String(requestId)}`,
-        headers: { authorization: 'Bearer demo-merchant-key' },
+        headers: KEY,
       })
     ).json<{ data: MerchantRequest }>().data;
 
@@ -130,11 +132,48 @@ describe.each(dialects)('gift returns on %s', (dialect) => {
     await t.app.ctx.worker.runDue();
     const [notice, ...more] = await mailbox(t, 'alice@example.com');
     expect(more).toEqual([]);
+    // Alice never used the portal: the catalog's `gift_notice` default in the portal's default language, English.
     expect(present(notice, 'the buyer’s notice').subject).toBe('A gift from your order #1001 is being returned');
-    expect(notice?.text).toContain('Linen Shirt');
-    expect(notice?.text).not.toContain(GINA);
+    expect(notice?.text).toBe(
+      'Someone who received a gift from your order #1001 at Fernhill Supply Co. is returning:\n\n' +
+        'Linen Shirt / M × 1\n\nNothing is refunded to you and nothing changes on your order.',
+    );
+    // The shop's brand around it, like its other emails.
+    expect(notice?.html).toContain('#1f4d3a');
+    expect(notice?.html).not.toContain(GINA);
     const events = (await merchantView(body.data.request_id)).events.map((e) => e.note);
     expect(events.some((note) => note.includes('→ alice@example.com'))).toBe(true);
+  });
+
+  it('tells the buyer in the language of their own return, with the shop’s edited template', async () => {
+    await patchSettings(t, (settings) => (settings.gift_returns.tell_buyer = true));
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `${MERCHANT_BASE}/emails/gift_notice`,
+      headers: KEY,
+      payload: {
+        lang: 'de',
+        subject: 'Geschenk aus {{ order_number }} kommt zurück',
+        body: 'Hallo von {{ store_name }}! Zurück kommt:\n{{ items }}',
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    // Alice asked for a return of her own in German before (declined): her language, not Gina's English.
+    const own = await submitReturn(t, { title: 'Canvas Sneakers', extra: { language: 'de' } });
+    const declined = await t.app.inject({
+      method: 'POST',
+      url: `${MERCHANT_BASE}/requests/${String(own.requestId)}/reject`,
+      headers: KEY,
+      payload: { reason: 'Worn' },
+    });
+    expect(declined.statusCode).toBe(200);
+    const gina = await asRecipient();
+    expect((await gina.submit(SolutionId.DiscountCode)).body.code).toBe(Code.Success);
+    await t.app.ctx.worker.runDue();
+    const notice = (await mailbox(t, 'alice@example.com')).find((mail) => mail.subject.startsWith('Geschenk'));
+    expect(notice?.subject).toBe('Geschenk aus #1001 kommt zurück');
+    expect(notice?.text).toBe('Hallo von Fernhill Supply Co.! Zurück kommt:\nLinen Shirt / M × 1');
+    expect(notice?.html).toContain('<p>Hallo von Fernhill Supply Co.! Zurück kommt:<br>Linen Shirt / M × 1</p>');
   });
 
   it('makes a gift exchange the recipient’s order, at their email', async () => {
