@@ -1,11 +1,12 @@
 import { DEFAULT_LANGUAGE } from '@return-center/contract';
 import type { MailTransport } from '../../adapters/mail/port.js';
 import type { StorePlatform } from '../../adapters/store-platform/port.js';
-import { nowSeconds, type Clock } from '../../clock.js';
+import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { EmailTemplatesService } from '../notifications/email-templates.service.js';
 import type { ShopLookup } from '../storefront-config/shop.js';
-import { recordEvent, type RequestsRepository } from './requests.repository.js';
+import type { RequestsRepository } from './requests.repository.js';
+import { sendRequestEmail } from './send-request-email.js';
 
 /**
  * The buyer's language, which is not the recipient's: the platform gives no order locale, so it is the language the
@@ -57,14 +58,5 @@ export async function sendGiftNotice(
     order_number: order.name,
     items: items.join('\n'),
   });
-  await deps.mail.send(message);
-  await recordEvent(deps.db, {
-    request_id: request.id,
-    actor: 'system',
-    action: 'email',
-    from_status: request.status,
-    to_status: request.status,
-    note: `${message.subject} → ${message.to}`,
-    at: nowSeconds(deps.clock),
-  });
+  await sendRequestEmail(deps, request, message);
 }

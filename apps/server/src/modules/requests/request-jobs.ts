@@ -18,10 +18,11 @@ import type { Shop, ShopLookup } from '../storefront-config/shop.js';
 import { REFUND_KINDS, type LifecycleService } from './lifecycle.service.js';
 import { PAYOUT_CHECK_SECONDS, payOut, recordPayout } from './payout.js';
 import { announce } from './announce.js';
+import { sendRequestEmail } from './send-request-email.js';
 import { sendGiftNotice } from './gift-notice.js';
 import type { RequestRecord } from './request-record.js';
-import { recordEvent, type RequestsRepository } from './requests.repository.js';
-import { nowSeconds, type Clock } from '../../clock.js';
+import type { RequestsRepository } from './requests.repository.js';
+import type { Clock } from '../../clock.js';
 
 export interface Deps {
   db: Db;
@@ -249,17 +250,7 @@ export function requestJobHandlers(deps: Deps): {
       if (isRequestEvent(event)) await deps.announce(shop, request, event);
       const facts = amount === undefined ? detail : { ...detail, actual_refund: amount };
       const message = await requestEmail(deps.emails, shop, event, facts, request.language, deps.publicUrl);
-      await deps.mail.send(message);
-      // The request's timeline shows the emails sent along with the changes (the console's request page).
-      await recordEvent(deps.db, {
-        request_id: request.id,
-        actor: 'system',
-        action: 'email',
-        from_status: request.status,
-        to_status: request.status,
-        note: `${message.subject} → ${message.to}`,
-        at: nowSeconds(deps.clock),
-      });
+      await sendRequestEmail(deps, request, message);
     },
   };
 
