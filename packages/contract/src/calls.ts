@@ -6,3 +6,4 @@ export * from './calls/status.js';
 export * from './calls/exchange.js';
 export * from './calls/pickup-and-bank.js';
 export * from './calls/uploads.js';
+export { declareWithdrawal, withdrawalItems } from './withdrawal.js';

@@ -23,3 +23,4 @@ export * from './rules.js';
 export * from './webhooks.js';
 export * from './emails.js';
 export * from './desk-returns.js';
+export * from './withdrawal.js';

@@ -9,6 +9,7 @@ import type { MerchantRoute, MerchantStatus } from './merchant-route.js';
 import { shopSettings } from './shop-settings.js';
 import { webhookRoutes } from './webhooks.js';
 import { emailRoutes } from './emails.js';
+import { requestWithdrawal, withdrawalRoutes } from './withdrawal.js';
 import { settingsConflict } from './settings-conflict.js';
 import {
   IMPORT_BATCH_MAX,
@@ -72,6 +73,8 @@ export const merchantRequest = checkInfo.extend({
   tags: z.array(z.string()).default([]),
   rules: z.array(z.string()).default([]),
   rule_set_version: int.default(0),
+  /** A request made by an EU withdrawal (ADR 046): when it was declared and the refund's legal deadline. */
+  withdrawal: requestWithdrawal,
   ...deskFields,
 });
 export type MerchantRequest = z.infer<typeof merchantRequest>;
@@ -93,6 +96,8 @@ export const merchantRequestSummary = z.object({
   /** The rules' and staff's tags, and whom it is assigned to (issue 33). */
   tags: z.array(z.string()).default([]),
   assignee_id: int.nullable().default(null),
+  /** A request made by an EU withdrawal (ADR 046): when it was declared and the refund's legal deadline. */
+  withdrawal: requestWithdrawal,
 });
 
 export const requestListQuery = z.object({
@@ -264,6 +269,7 @@ export const merchantRoutes = {
   },
   ...webhookRoutes,
   ...emailRoutes,
+  ...withdrawalRoutes,
   ...deskRoutes(merchantRequest),
   ...requestDeskRoutes(merchantRequest),
 } satisfies Record<string, MerchantRoute>;

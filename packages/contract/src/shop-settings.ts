@@ -4,6 +4,7 @@ import { DEFAULT_RETURN_REASONS, LOCALES, RETURN_WINDOW_DAYS } from './constants
 import { returnSetting } from './order.js';
 import { reasonSetting } from './returns.js';
 import { storeStyle, storeText, type StoreConfig } from './store-config.js';
+import { WITHDRAWAL_PERIOD_DAYS, withdrawalSetting } from './withdrawal.js';
 
 /** A place returns are sent to: the shop's, or a warehouse's a rule names. */
 export const returnAddress = z.object({
@@ -77,6 +78,8 @@ export const shopSettings = z.object({
     zip: '94105',
     country_code: 'US',
   }),
+  /** The EU withdrawal function (ADR 046): on, off, or null to follow the shop's currency and country. */
+  withdrawal: withdrawalSetting.default({ enabled: null, period_days: WITHDRAWAL_PERIOD_DAYS }),
 });
 /** Spec §9 reasons; damage and faults need a photo. */
 function defaultReasons() {
@@ -141,5 +144,6 @@ export const fallbackStoreConfig = (shopUrl: string, language: string): StoreCon
     text: defaults.text,
     contact: { store_name: '', email: '', phone: '' },
     return_window_days: defaults.return_setting.return_window_days,
+    withdrawal: false,
   };
 };

@@ -86,6 +86,8 @@ export const storeConfig = z.object({
   text: storeText,
   contact: merchantContact,
   return_window_days: returnWindowDays,
+  /** Whether the portal shows the EU withdrawal function (ADR 046); the server decides it from the shop. */
+  withdrawal: z.boolean().default(false),
 });
 export type StoreConfig = z.infer<typeof storeConfig>;
 

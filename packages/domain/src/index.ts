@@ -20,3 +20,4 @@ export * from './us-time-zones.js';
 export * from './submit-rules.js';
 export * from './rules/index.js';
 export * from './desk-edits.js';
+export * from './withdrawal.js';

@@ -8,6 +8,7 @@ import type { AccessSchema } from './access-schema.js';
 import type { DeskSchema } from './desk-schema.js';
 import type { WebhooksSchema } from './webhooks-schema.js';
 import type { EmailsSchema } from './emails-schema.js';
+import type { WithdrawalsSchema } from './withdrawals-schema.js';
 
 /** Row types. Times are unix seconds; money is integer minor units; flags are 0/1. */
 export interface ShopsTable {
@@ -273,6 +274,7 @@ export interface Database
     DeskSchema,
     WebhooksSchema,
     EmailsSchema,
+    WithdrawalsSchema,
     LocalPlatformSchema,
     ShopifyPlatformSchema,
     MailSchema,

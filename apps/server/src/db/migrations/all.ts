@@ -27,6 +27,7 @@ import * as settingsSaver from './037-settings-saver.js';
 import * as staffLanguage from './038-staff-language.js';
 import * as webhooks from './039-webhooks.js';
 import * as emailTemplates from './040-email-templates.js';
+import * as withdrawals from './043-withdrawals.js';
 
 /** Our own tables' migrations, listed in code (no directory scan) so they bundle and run identically everywhere. */
 export const DB_MIGRATIONS: Record<string, DialectMigration> = {
@@ -58,4 +59,5 @@ export const DB_MIGRATIONS: Record<string, DialectMigration> = {
   '038-staff-language': staffLanguage,
   '039-webhooks': webhooks,
   '040-email-templates': emailTemplates,
+  '043-withdrawals': withdrawals,
 };

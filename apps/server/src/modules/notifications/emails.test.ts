@@ -58,6 +58,7 @@ describe.each(dialects)('editable emails on %s', (dialect) => {
       'resolved',
       'exchange_order',
       'payout_failed',
+      'withdrawal_acknowledged',
     ]);
     const approved = body.data.items.find((n) => n.key === 'approved');
     expect(approved?.variables.map((v) => v.name)).toEqual(

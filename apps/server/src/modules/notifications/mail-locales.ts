@@ -40,6 +40,9 @@ export const MAIL_TEXT_KEYS = [
   'exchangeBody',
   'payoutFailedSubject',
   'payoutFailedBody',
+  'withdrawalSubject',
+  'withdrawalBody',
+  'withdrawalWholeOrder',
 ] as const;
 export type MailTextKey = (typeof MAIL_TEXT_KEYS)[number];
 
