@@ -69,6 +69,9 @@ const page = (Component: ComponentType) => (
 
 export const SHOPPER_PATHS = Object.keys(SCREENS);
 
+/** The EU withdrawal function (ADR 046): open to everyone, signed in or not, at a stable address a shop can link. */
+const WithdrawalPage = lazy(() => import('../features/withdrawal/components/withdrawal-page'));
+
 /** The app's router: it reads the URL and follows the history from when it is made. */
 export const createRouter = () =>
   createBrowserRouter(
@@ -77,6 +80,7 @@ export const createRouter = () =>
         element: <Frame />,
         children: [
           { index: true, element: page(RootPage) },
+          { path: 'withdraw', element: page(WithdrawalPage) },
           {
             element: <RequireSession />,
             children: Object.entries(SCREENS).map(([path, screen]) => ({ path, element: page(screen) })),

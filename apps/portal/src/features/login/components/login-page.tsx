@@ -7,6 +7,7 @@ import { useSession } from '../../../shared/session-store';
 import { EmailForm } from './email-form';
 import { OrderForm } from './order-form';
 import { PolicyLink } from './policy-dialog';
+import { WithdrawalLink } from './withdrawal-link';
 
 const TABS = ['order', 'email'] as const;
 type Tab = (typeof TABS)[number];
@@ -105,6 +106,7 @@ export default function LoginPage({ leave, onEngaged }: Props) {
             <EmailForm config={config} initialEmail={params.email} onSignedIn={onSignedIn} />
           )}
         </div>
+        {config.withdrawal ? <WithdrawalLink /> : null}
         <p className="rc-note">{t('login.footer', { count: config.return_window_days })}</p>
         <p className="rc-login__links">
           <PolicyLink config={config} />
