@@ -17,6 +17,7 @@ import { SaveNotice } from './save-notice';
 import { DEFAULT_TEXT_LANGUAGE } from './section-props';
 import { TextsSection } from './texts-section';
 import { useSettingsDraft, type Loaded } from './use-settings-draft';
+import { WithdrawalSection } from './withdrawal-section';
 
 /** The settings form beside its live preview; the draft is checked against the contract as it is typed. */
 export function SettingsEditor({ initial }: { initial: Loaded }) {
@@ -56,6 +57,7 @@ export function SettingsEditor({ initial }: { initial: Loaded }) {
           <TextsSection {...props} lang={lang} setLang={setLang} />
           <RulesSection {...props} />
           <OffersSection {...props} />
+          <WithdrawalSection {...props} />
           <ReasonsSection {...props} lang={lang} />
           <PortalSection {...props} />
           <AdvancedSection {...props} />
