@@ -79,9 +79,13 @@ test('a German shopper withdraws from the whole order in two steps without signi
   await consoleSignIn(page, OWNER);
   const row = page.getByRole('row').filter({ hasText: order.order_name });
   await expect(row.getByText('Withdrawal', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: /Refund by/ }).click();
-  await expect(page.getByRole('columnheader', { name: /Refund by/ })).toHaveAttribute('aria-sort', 'ascending');
-  await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Withdrawal');
+  await expect(row.locator('td[data-label="Refund by"]')).toHaveText(/\d/);
+  // The deadline sorts from its column's header, which a phone's card layout does not show.
+  if (test.info().project.name === 'desktop') {
+    await page.getByRole('button', { name: /Refund by/ }).click();
+    await expect(page.getByRole('columnheader', { name: /Refund by/ })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Withdrawal');
+  }
   await row.getByRole('link', { name: order.order_name }).click();
   await expect(page.getByText('Withdrawal (EU)')).toBeVisible();
   await expect(page.getByText(/the refund is due by/)).toBeVisible();
