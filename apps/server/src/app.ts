@@ -17,6 +17,7 @@ import { merchantApiRoutes } from './modules/merchant/merchant.routes.js';
 import { rulesRoutes } from './modules/rules/rules.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { emailsRoutes } from './modules/notifications/emails.routes.js';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { frameworkErrors, installErrorHandler } from './http/error-handler.js';
@@ -180,6 +181,7 @@ export async function buildApp(
     rulesRoutes,
     webhooksRoutes,
     emailsRoutes,
+    withdrawalsRoutes,
     staffRoutes,
     orderFeedRoutes,
     uploadsRoutes,

@@ -58,6 +58,8 @@ import { SecretBox } from './secret-box.js';
 import { staffLinkJob } from './modules/staff/staff-links.js';
 import { StaffRepository } from './modules/staff/staff.repository.js';
 import { StaffService } from './modules/staff/staff.service.js';
+import { withdrawalAckJob } from './modules/withdrawals/withdrawal-ack-job.js';
+import { WithdrawalsService } from './modules/withdrawals/withdrawals.service.js';
 
 export interface ServiceOptions {
   mail?: MailTransport;
@@ -199,10 +201,21 @@ export async function createServices(
     sessionTtlSeconds: config.CONSOLE_SESSION_HOURS * 3600,
     csrfSecret: await appSecret(db, 'console-csrf', config.APP_SECRET),
   });
+  const withdrawals = new WithdrawalsService({
+    db,
+    platform,
+    limiter,
+    requests: new NewRequestsService(db),
+    outbox,
+    clock,
+    onQueued: () => worker.kick(),
+    limits: options.limits,
+  });
   const handlers: JobHandlers = {
     ...jobs.handlers,
     'staff.link': staffLinkJob({ db, accounts, shops, mail, clock, publicUrl }),
     'request.rules': ruleJob({ requests, shops, lifecycle }),
+    'withdrawal.acknowledge': withdrawalAckJob({ withdrawals, shops, mail, emails }),
     ...webhooks.handlers,
     'auth.send-code': sendCodeJob({
       platform,
@@ -255,6 +268,8 @@ export async function createServices(
       webhooks: webhooks.service,
       /** The shops' email templates (issue 34 point 3, ADR 042). */
       emails,
+      /** The EU withdrawal function (issue 35 point 1, ADR 046). */
+      withdrawals,
       staff,
       analytics: new AnalyticsService(db, platform),
       shopperRequests,

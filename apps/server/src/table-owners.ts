@@ -18,6 +18,7 @@ import { storefrontConfigTables } from './modules/storefront-config/storefront-c
 import { uploadsTables } from './modules/uploads/uploads.tables.js';
 import { webhooksTables } from './modules/webhooks/webhooks.tables.js';
 import { emailTemplatesTables } from './modules/notifications/email-templates.tables.js';
+import { withdrawalsTables } from './modules/withdrawals/withdrawals.tables.js';
 
 /**
  * Who owns each table (DESIGN §4; docs/architecture.md "Who owns each table"): the only code that writes it, which
@@ -40,6 +41,7 @@ export const MODULE_TABLE_OWNERS: readonly TableOwner[] = [
   rulesTables,
   webhooksTables,
   emailTemplatesTables,
+  withdrawalsTables,
 ];
 
 /** Adapters' own tables: each forgets through its port (ForgetsPeople), after the modules' tables. */

@@ -8,3 +8,4 @@ export * from './calls/pickup-and-bank.js';
 export * from './calls/uploads.js';
 export * from './calls/accessibility.js';
 export * from './calls/gift.js';
+export { declareWithdrawal, withdrawalItems } from './withdrawal.js';

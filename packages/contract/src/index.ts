@@ -25,3 +25,4 @@ export * from './emails.js';
 export * from './desk-returns.js';
 export * from './accessibility.js';
 export * from './gift-returns.js';
+export * from './withdrawal.js';

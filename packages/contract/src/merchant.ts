@@ -10,6 +10,7 @@ import type { MerchantRoute, MerchantStatus } from './merchant-route.js';
 import { shopSettings } from './shop-settings.js';
 import { webhookRoutes } from './webhooks.js';
 import { emailRoutes } from './emails.js';
+import { requestWithdrawal, withdrawalRoutes } from './withdrawal.js';
 import { settingsConflict } from './settings-conflict.js';
 import {
   IMPORT_BATCH_MAX,
@@ -75,6 +76,8 @@ export const merchantRequest = checkInfo.extend({
   tags: z.array(z.string()).default([]),
   rules: z.array(z.string()).default([]),
   rule_set_version: int.default(0),
+  /** A request made by an EU withdrawal (ADR 046): when it was declared and the refund's legal deadline. */
+  withdrawal: requestWithdrawal,
   ...deskFields,
 });
 export type MerchantRequest = z.infer<typeof merchantRequest>;
@@ -96,6 +99,8 @@ export const merchantRequestSummary = z.object({
   /** The rules' and staff's tags, and whom it is assigned to (issue 33). */
   tags: z.array(z.string()).default([]),
   assignee_id: int.nullable().default(null),
+  /** A request made by an EU withdrawal (ADR 046): when it was declared and the refund's legal deadline. */
+  withdrawal: requestWithdrawal,
 });
 
 export const requestListQuery = z.object({
@@ -267,6 +272,7 @@ export const merchantRoutes = {
   },
   ...webhookRoutes,
   ...emailRoutes,
+  ...withdrawalRoutes,
   ...deskRoutes(merchantRequest),
   ...giftRoutes,
   ...requestDeskRoutes(merchantRequest),

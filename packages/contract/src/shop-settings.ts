@@ -6,6 +6,7 @@ import { giftReturnSettings } from './gift-returns.js';
 import { returnSetting } from './order.js';
 import { reasonSetting } from './returns.js';
 import { storeStyle, storeText, type StoreConfig } from './store-config.js';
+import { WITHDRAWAL_PERIOD_DAYS, withdrawalSetting } from './withdrawal.js';
 
 /** A place returns are sent to: the shop's, or a warehouse's a rule names. */
 export const returnAddress = z.object({
@@ -83,6 +84,8 @@ export const shopSettings = z.object({
   }),
   /** What the merchant adds to the shop's accessibility statement (ADR 043). */
   accessibility: statementSettings.default(statementSettings.parse({})),
+  /** The EU withdrawal function (ADR 046): on, off, or null to follow the shop's currency and country. */
+  withdrawal: withdrawalSetting.default({ enabled: null, period_days: WITHDRAWAL_PERIOD_DAYS }),
 });
 /** Spec §9 reasons; damage and faults need a photo. */
 function defaultReasons() {
@@ -148,5 +151,6 @@ export const fallbackStoreConfig = (shopUrl: string, language: string): StoreCon
     contact: { store_name: '', email: '', phone: '' },
     return_window_days: defaults.return_setting.return_window_days,
     gift_returns: false,
+    withdrawal: false,
   };
 };

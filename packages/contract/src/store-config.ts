@@ -88,6 +88,8 @@ export const storeConfig = z.object({
   return_window_days: returnWindowDays,
   /** Whether the login page offers "Returning a gift?" (ADR 044). */
   gift_returns: z.boolean().default(false),
+  /** Whether the portal shows the EU withdrawal function (ADR 046); the server decides it from the shop. */
+  withdrawal: z.boolean().default(false),
 });
 export type StoreConfig = z.infer<typeof storeConfig>;
 

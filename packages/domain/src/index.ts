@@ -21,3 +21,4 @@ export * from './submit-rules.js';
 export * from './rules/index.js';
 export * from './desk-edits.js';
 export * from './gift.js';
+export * from './withdrawal.js';

@@ -74,6 +74,9 @@ const PUBLIC_SCREENS = {
 
 export const SHOPPER_PATHS = [...Object.keys(SCREENS), ...Object.keys(PUBLIC_SCREENS)];
 
+/** The EU withdrawal function (ADR 046): open to everyone, signed in or not, at a stable address a shop can link. */
+const WithdrawalPage = lazy(() => import('../features/withdrawal/components/withdrawal-page'));
+
 /** The app's router: it reads the URL and follows the history from when it is made. */
 export const createRouter = () =>
   createBrowserRouter(
@@ -83,6 +86,7 @@ export const createRouter = () =>
         children: [
           { index: true, element: page(RootPage) },
           ...Object.entries(PUBLIC_SCREENS).map(([path, screen]) => ({ path, element: page(screen) })),
+          { path: 'withdraw', element: page(WithdrawalPage) },
           {
             element: <RequireSession />,
             children: Object.entries(SCREENS).map(([path, screen]) => ({ path, element: page(screen) })),

@@ -9,6 +9,8 @@ import type { DeskSchema } from './desk-schema.js';
 import type { GiftRequestColumns } from './gift-schema.js';
 import type { WebhooksSchema } from './webhooks-schema.js';
 import type { EmailsSchema } from './emails-schema.js';
+import type { ShopifyAppSchema } from './shopify-app-schema.js';
+import type { WithdrawalsSchema } from './withdrawals-schema.js';
 
 /** Row types. Times are unix seconds; money is integer minor units; flags are 0/1. */
 export interface ShopsTable {
@@ -236,34 +238,6 @@ export interface CarrierEventsTable {
   received_at: number;
 }
 
-/** A shop installed from Shopify: its myshopify domain and offline token (sealed), until it is uninstalled. */
-export interface ShopifyInstallsTable {
-  shop_id: number;
-  domain: string;
-  /** The offline access token sealed with SHOPIFY_TOKEN_KEY; empty once uninstalled. */
-  token: string;
-  scopes: string;
-  installed_at: number;
-  uninstalled_at: number | null;
-}
-
-/** Shopify's deliveries seen, so one comes once: `event_id` is its X-Shopify-Event-Id or `webhook:<Webhook-Id>`. */
-export interface ShopifyWebhookEventsTable {
-  event_id: string;
-  topic: string;
-  domain: string;
-  received_at: number;
-}
-
-/** customers/data_request deliveries: the merchant owes the customer an answer. */
-export interface ShopifyDataRequestsTable {
-  id: Generated<number>;
-  shop_id: number;
-  email: string;
-  payload: string;
-  received_at: number;
-}
-
 /**
  * Every table. Adapters that keep tables declare them beside themselves (`*-schema.ts`, row types only); the parts'
  * description lets db/ import those and nothing else of an adapter.
@@ -274,6 +248,8 @@ export interface Database
     DeskSchema,
     WebhooksSchema,
     EmailsSchema,
+    ShopifyAppSchema,
+    WithdrawalsSchema,
     LocalPlatformSchema,
     ShopifyPlatformSchema,
     MailSchema,
@@ -293,7 +269,4 @@ export interface Database
   uploads: UploadsTable;
   payout_recipients: PayoutRecipientsTable;
   carrier_events: CarrierEventsTable;
-  shopify_installs: ShopifyInstallsTable;
-  shopify_webhook_events: ShopifyWebhookEventsTable;
-  shopify_data_requests: ShopifyDataRequestsTable;
 }

@@ -28,6 +28,8 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
       test_store_data: 1,
       solutions: [1, 2, 4, 5, 6],
       shipping_methods: [1, 2, 3, 4],
+      // The EU withdrawal function (ADR 046) is on, although the demo sells in dollars, so the quick start shows it.
+      withdrawal: { enabled: true },
     });
     settings.return_setting.credit_bonus = { type: 'percent', value: 10, max: 1000 };
     settings.text.return_policy_link.content = '';

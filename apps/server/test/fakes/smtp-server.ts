@@ -10,6 +10,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Parts sent as attachments (any part that is not the text or HTML body), decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   raw: string;
 }
 
@@ -69,7 +71,7 @@ const utf8 = (bytes: Uint8Array): string => decoder.decode(bytes);
 
 function parseMessage(raw: string): Omit<ReceivedMail, 'to' | 'raw'> {
   const top = parseEntity(raw);
-  const bodies = { text: '', html: '' };
+  const bodies: Bodies = { text: '', html: '', attachments: [] };
   collectBodies(top, bodies);
   return { headers: top.headers, subject: top.headers.get('subject') ?? '', ...bodies };
 }
@@ -95,8 +97,13 @@ function parseEntity(source: string): Entity {
   return { headers, body: end < 0 ? '' : source.slice(end + 4) };
 }
 
-/** Puts each text/plain and text/html leaf of `entity` into `bodies`; a second one of either is an error. */
-function collectBodies(entity: Entity, bodies: { text: string; html: string }): void {
+type Bodies = Pick<ReceivedMail, 'text' | 'html' | 'attachments'>;
+
+/**
+ * Puts each text/plain and text/html leaf of `entity` into `bodies`, and each attachment (a part with a
+ * `Content-Disposition: attachment`) into its list; a second body of either type is an error.
+ */
+function collectBodies(entity: Entity, bodies: Bodies): void {
   const { type, params } = contentType(entity.headers.get('content-type') ?? 'text/plain');
   if (type.startsWith('multipart/')) {
     const boundary = params.get('boundary');
@@ -106,6 +113,17 @@ function collectBodies(entity: Entity, bodies: { text: string; html: string }): 
       if (segment.startsWith('--')) break;
       collectBodies(parseEntity(segment.slice(segment.indexOf('\r\n') + 2)), bodies);
     }
+    return;
+  }
+  const disposition = contentType(entity.headers.get('content-disposition') ?? 'inline');
+  if (disposition.type === 'attachment') {
+    if ((entity.headers.get('content-transfer-encoding') ?? '').toLowerCase() !== 'base64')
+      throw new Error('An attachment not in base64');
+    bodies.attachments.push({
+      filename: disposition.params.get('filename') ?? '',
+      contentType: type,
+      content: Buffer.from(entity.body.replace(/\s+/g, ''), 'base64'),
+    });
     return;
   }
   const key = type === 'text/plain' ? 'text' : type === 'text/html' ? 'html' : null;

@@ -29,6 +29,16 @@ describe("the queue's export", () => {
     const labels = within(row as HTMLElement)
       .getAllByRole('cell')
       .map((cell) => cell.dataset.label);
-    expect(labels).toEqual(['Pick', 'Order', 'Email', 'Status', 'Solution', 'Method', 'Refund', 'Requested']);
+    expect(labels).toEqual([
+      'Pick',
+      'Order',
+      'Email',
+      'Status',
+      'Solution',
+      'Method',
+      'Refund',
+      'Requested',
+      'Refund by',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { nextStatus } from '@return-center/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dateTime, money } from '../../shared/format';
@@ -17,12 +18,22 @@ interface Props {
 export const approvable = (row: QueueRow) =>
   nextStatus({ status: row.status, shippingMethodId: row.shipping_method_id }, 'approve') !== null;
 
+/** Withdrawals first, the soonest legal refund deadline first; the other requests after them, as they came. */
+export const sortByRefundDeadline = (rows: QueueRow[]) =>
+  [...rows].sort(
+    (a, b) =>
+      (a.withdrawal?.refund_by ?? Number.MAX_SAFE_INTEGER) - (b.withdrawal?.refund_by ?? Number.MAX_SAFE_INTEGER),
+  );
+
 /**
  * One row per request; only requests that can be approved can be picked for a bulk approval. On a phone each row is a
  * card, each value under its column's name (`data-label`, styles.css).
  */
-export function QueueTable({ rows, active, selected, toggle, toggleAll }: Props) {
+export function QueueTable({ rows: loaded, active, selected, toggle, toggleAll }: Props) {
   const { t } = useTranslation();
+  // Withdrawals (ADR 046) can be put first, soonest refund deadline first; otherwise the server's order, newest first.
+  const [byDeadline, setByDeadline] = useState(false);
+  const rows = byDeadline ? sortByRefundDeadline(loaded) : loaded;
   const pending = rows.filter(approvable);
   const flagged = (row: QueueRow) => t('queue.flagged', { reasons: row.flags.map((flag) => flag.reason).join('; ') });
   const allPicked = pending.length > 0 && pending.every((row) => selected.has(row.id));
@@ -49,6 +60,12 @@ export function QueueTable({ rows, active, selected, toggle, toggleAll }: Props)
             {t('queue.refund')}
           </th>
           <th scope="col">{t('queue.created')}</th>
+          <th scope="col" aria-sort={byDeadline ? 'ascending' : 'none'}>
+            <button type="button" className="link-button" onClick={() => setByDeadline((on) => !on)}>
+              {t('queue.refundBy')}
+              <span aria-hidden="true">{byDeadline ? ' ▲' : ' ↕'}</span>
+            </button>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -68,6 +85,7 @@ export function QueueTable({ rows, active, selected, toggle, toggleAll }: Props)
               <Link to={`/requests/${String(row.id)}`} data-row={index}>
                 {row.order_no}
               </Link>
+              {row.withdrawal ? <span className="badge withdrawal">{t('queue.withdrawal')}</span> : null}
               {row.flags.length > 0 ? (
                 <span className="flag" role="img" aria-label={flagged(row)} title={flagged(row)}>
                   ⚑
@@ -86,6 +104,7 @@ export function QueueTable({ rows, active, selected, toggle, toggleAll }: Props)
               {money(row.refund, row.currency)}
             </td>
             <td data-label={t('queue.created')}>{dateTime(row.created_at)}</td>
+            <td data-label={t('queue.refundBy')}>{row.withdrawal ? dateTime(row.withdrawal.refund_by) : ''}</td>
           </tr>
         ))}
       </tbody>

@@ -34,6 +34,15 @@ export function Component() {
         {t('request.requested', { when: dateTime(data.created_at) })}
         {data.decline_reason ? ` · ${t('request.declined', { reason: data.decline_reason })}` : ''}
       </p>
+      {data.withdrawal ? (
+        <p className="notice withdrawal">
+          <strong>{t('request.withdrawal')}</strong>{' '}
+          {t('request.withdrawalDeadline', {
+            declared: dateTime(data.withdrawal.declared_at),
+            deadline: dateTime(data.withdrawal.refund_by),
+          })}
+        </p>
+      ) : null}
       {data.flags.map((flag) => (
         <p key={`${flag.rule}-${flag.reason}`} className="notice">
           <strong>{t('request.flagged', { reason: flag.reason, rule: flag.rule })}</strong>

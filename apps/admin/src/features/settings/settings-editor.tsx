@@ -19,6 +19,7 @@ import { StatementSection } from './statement-section';
 import { DEFAULT_TEXT_LANGUAGE } from './section-props';
 import { TextsSection } from './texts-section';
 import { useSettingsDraft, type Loaded } from './use-settings-draft';
+import { WithdrawalSection } from './withdrawal-section';
 
 /** The settings form beside its live preview; the draft is checked against the contract as it is typed. */
 export function SettingsEditor({ initial }: { initial: Loaded }) {
@@ -59,6 +60,7 @@ export function SettingsEditor({ initial }: { initial: Loaded }) {
           <RulesSection {...props} />
           <OffersSection {...props} />
           <GiftSection {...props} />
+          <WithdrawalSection {...props} />
           <ReasonsSection {...props} lang={lang} />
           <PortalSection {...props} />
           <AdvancedSection {...props} />

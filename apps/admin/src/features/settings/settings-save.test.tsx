@@ -46,10 +46,10 @@ describe('saving the settings', () => {
     expect(screen.getByRole('status').textContent).toBe('Unsaved changes');
 
     // Their save changed the return window; loading it drops the merchant's unsaved change.
-    const theirs = { ...settings, return_setting: { ...settings.return_setting, return_window_days: 14 } };
+    const theirs = { ...settings, return_setting: { ...settings.return_setting, return_window_days: 12 } };
     withSettings(server, theirs, '"v3"');
     await user.click(alert.getByRole('button', { name: 'Load their settings' }));
-    await screen.findByDisplayValue('14');
+    await screen.findByDisplayValue('12');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(brandBox()).toHaveProperty('checked', false);
 

@@ -25,6 +25,13 @@ export class DevMailbox implements MailTransport, Mailbox {
         text_body: message.text,
         html_body: message.html,
         sent_at: nowSeconds(this.clock),
+        attachments: JSON.stringify(
+          (message.attachments ?? []).map((a) => ({
+            filename: a.filename,
+            content_type: a.contentType,
+            content_base64: Buffer.from(a.content).toString('base64'),
+          })),
+        ),
       })
       .execute();
   }
@@ -40,7 +47,7 @@ export class DevMailbox implements MailTransport, Mailbox {
   async list(options: { to?: string; limit?: number } = {}): Promise<StoredMail[]> {
     let query = this.db
       .selectFrom('mails')
-      .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'sent_at'])
+      .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'sent_at', 'attachments'])
       .orderBy('id', 'desc')
       .limit(options.limit ?? 50);
     if (options.to) query = query.where('to_address', '=', options.to.toLowerCase());
@@ -52,6 +59,7 @@ export class DevMailbox implements MailTransport, Mailbox {
       text: r.text_body,
       html: r.html_body,
       sent_at: r.sent_at,
+      attachments: JSON.parse(r.attachments) as StoredMail['attachments'],
     }));
   }
 }

@@ -8,6 +8,8 @@ export interface MailsTable {
   text_body: string;
   html_body: string;
   sent_at: number;
+  /** JSON list of the mail's attachments: `[{ filename, content_type, content_base64 }]` (migration 043). */
+  attachments: Generated<string>;
 }
 
 /** The dev mailbox's table. */

@@ -10,6 +10,7 @@ export const mailTables = {
         subject: 'free text, may name them',
         text_body: 'the mail, with their name, order and reasons',
         html_body: 'the same mail',
+        attachments: 'files sent with it (a withdrawal acknowledgement names the consumer)',
       },
     },
   },

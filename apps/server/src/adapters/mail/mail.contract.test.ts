@@ -16,6 +16,7 @@ interface Delivered {
   subject: string;
   text: string;
   html: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 interface Opened {
@@ -46,9 +47,17 @@ async function openDevMailbox(dialect: (typeof dialects)[number]): Promise<Opene
   return {
     transport: mailbox,
     delivered: async () =>
-      (await mailbox.list({ limit: 200 }))
-        .reverse()
-        .map((m) => ({ to: [m.to], subject: m.subject, text: m.text, html: m.html })),
+      (await mailbox.list({ limit: 200 })).reverse().map((m) => ({
+        to: [m.to],
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        attachments: m.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.content_type,
+          content: Buffer.from(a.content_base64, 'base64'),
+        })),
+      })),
     refused: 'refused@',
     close: async () => {
       await database.db.destroy();
@@ -71,7 +80,15 @@ const adapters: [string, () => Promise<Opened>][] = [
       return {
         transport,
         delivered: () =>
-          Promise.resolve(server.received.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html }))),
+          Promise.resolve(
+            server.received.map((m) => ({
+              to: m.to,
+              subject: m.subject,
+              text: m.text,
+              html: m.html,
+              attachments: m.attachments,
+            })),
+          ),
         refused: 'refused@example.com',
         close: async () => {
           transport.close();
@@ -88,7 +105,24 @@ const message = (to: string, n = 1): MailMessage => ({
   text: `Text ${n}`,
   html: `<p>Html ${n}</p>`,
 });
-const delivered = ({ to, subject, text, html }: MailMessage): Delivered => ({ to: [to], subject, text, html });
+const delivered = ({ to, subject, text, html, attachments = [] }: MailMessage): Delivered => ({
+  to: [to],
+  subject,
+  text,
+  html,
+  attachments: attachments.map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    content: Buffer.from(a.content),
+  })),
+});
+
+/** A PDF's bytes, none of them text a transport could bend: line breaks, a NUL, bytes above 0x7f. */
+const pdfBytes = new Uint8Array([
+  ...Buffer.from('%PDF-1.7\r\n%\xe2\xe3\xcf\xd3\n', 'latin1'),
+  0, 1, 2, 13, 10, 255, 254, 128, 46, 13, 10, 46,
+  ...Buffer.from('\n%%EOF\n'),
+]); // prettier-ignore
 
 const samples: { name: string; message: MailMessage }[] = [
   {
@@ -126,6 +160,16 @@ const samples: { name: string; message: MailMessage }[] = [
         'Your return request RMA-000042 for order #1001 at Fernhill Supply Co. has been approved: print the label and drop off',
       text: 'Plain text only.',
       html: '<p>Plain <i>html</i>.</p>',
+    },
+  },
+  {
+    name: 'a German acknowledgement with its PDF attached',
+    message: {
+      to: 'dana@example.com',
+      subject: 'Eingangsbestätigung Ihres Widerrufs W-000001',
+      text: 'Wir haben Ihren Widerruf am 27.11.2026 um 03:15 erhalten.',
+      html: '<p>Wir haben Ihren Widerruf erhalten.</p>',
+      attachments: [{ filename: 'Widerruf-W-000001.pdf', contentType: 'application/pdf', content: pdfBytes }],
     },
   },
 ];

@@ -1,6 +1,13 @@
 import { isEmail } from '@return-center/domain';
 import type { ForgetsPeople } from '../../db/ownership.js';
 
+/** A file sent with a message (the withdrawal's acknowledgement PDF, ADR 046). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface MailMessage {
   /** One plain address, e.g. `alice@example.com`: no display name, no list. */
   to: string;
@@ -8,6 +15,7 @@ export interface MailMessage {
   text: string;
   html: string;
   shopId?: number | null;
+  attachments?: MailAttachment[];
 }
 
 /** A message a transport kept instead of sending it (dev). */
@@ -18,6 +26,8 @@ export interface StoredMail {
   text: string;
   html: string;
   sent_at: number;
+  /** The files sent with it, their content in base64. */
+  attachments: { filename: string; content_type: string; content_base64: string }[];
 }
 
 /** What a transport that keeps its mail (dev) shows at GET /dev/mailbox. */

@@ -21,6 +21,11 @@ export class SmtpTransport implements MailTransport {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      attachments: (message.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.content),
+      })),
     });
   }
 

@@ -28,6 +28,7 @@ import * as staffLanguage from './038-staff-language.js';
 import * as webhooks from './039-webhooks.js';
 import * as emailTemplates from './040-email-templates.js';
 import * as giftReturns from './042-gift-returns.js';
+import * as withdrawals from './043-withdrawals.js';
 
 /** Our own tables' migrations, listed in code (no directory scan) so they bundle and run identically everywhere. */
 export const DB_MIGRATIONS: Record<string, DialectMigration> = {
@@ -60,4 +61,5 @@ export const DB_MIGRATIONS: Record<string, DialectMigration> = {
   '039-webhooks': webhooks,
   '040-email-templates': emailTemplates,
   '042-gift-returns': giftReturns,
+  '043-withdrawals': withdrawals,
 };

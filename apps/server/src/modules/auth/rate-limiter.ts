@@ -45,6 +45,12 @@ export const LIMITS = {
   consoleResetPerIp: { max: 10, windowSeconds: 3600 },
   /** Rule simulations per shop: each reads up to 10,000 requests with their orders (about a second of the server). */
   rulesSimulationsPerShop: { max: 30, windowSeconds: 600 },
+  /**
+   * Withdrawal declarations and their step-1 item look-ups (ADR 046): tries at one order number from one address, and
+   * from one address in all, as for signing in with an order number (no password or code stands before them).
+   */
+  withdrawalPerIdentifier: { max: 10, windowSeconds: 900 },
+  withdrawalPerIp: { max: 30, windowSeconds: 900 },
   /** Test emails per shop: each is a real email to an address the caller names (ADR 042). */
   emailTestsPerShop: { max: EMAIL_TESTS_PER_10_MINUTES, windowSeconds: 600 },
 } satisfies Record<string, Limit>;

@@ -38,6 +38,8 @@ export const JOB_KINDS = {
   'request.announce': z.object({ requestId, type: webhookEventType, key: z.string().min(1).max(160) }),
   /** One try of a webhook delivery (webhooks); `attempt` counts from 1, so each try is its own job. */
   'webhook.deliver': z.object({ deliveryId: z.number().int().positive(), attempt: z.number().int().positive() }),
+  /** The acknowledgement of receipt of a withdrawal declaration, with its PDF (withdrawals, ADR 046). */
+  'withdrawal.acknowledge': z.object({ withdrawalId: z.number().int().positive() }),
   /** Tells a shop's owner that an endpoint which kept failing was turned off. */
   'webhook.endpoint-disabled': z.object({ endpointId: z.number().int().positive() }),
 } satisfies Record<string, z.ZodType>;

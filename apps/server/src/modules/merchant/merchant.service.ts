@@ -1,6 +1,12 @@
-import { itemCondition, itemOutcome, type MerchantRequest, type ShopSettings } from '@return-center/contract';
+import {
+  itemCondition,
+  itemOutcome,
+  WITHDRAWAL_REQUEST_TYPE,
+  type MerchantRequest,
+  type ShopSettings,
+} from '@return-center/contract';
 import { acceptedUnits } from '../requests/inspection.js';
-import { parseDeskOutcome, type DeskOutcome, type RuleRef } from '@return-center/domain';
+import { parseDeskOutcome, withdrawalRefundBy, type DeskOutcome, type RuleRef } from '@return-center/domain';
 import type { z } from 'zod';
 import type { requestExportQuery, requestListQuery } from '@return-center/contract';
 import type { DeskCaller, DeskService } from '../requests/desk.service.js';
@@ -14,6 +20,12 @@ import { exportStream } from './request-export.js';
 
 /** Why the request's rules flagged it for staff, each with the rule's name. */
 const flagsOf = ({ flags }: DeskOutcome) => flags.map((flag) => ({ rule: flag.rule.name, reason: flag.reason }));
+
+/** A request made by an EU withdrawal: when it was declared (the request's creation) and the refund's deadline. */
+const withdrawalOf = (record: Pick<RequestRecord, 'request_type' | 'created_at'>) =>
+  record.request_type === WITHDRAWAL_REQUEST_TYPE
+    ? { declared_at: record.created_at, refund_by: withdrawalRefundBy(record.created_at) }
+    : null;
 
 /** What the request's rules said for staff: flags with their rule, tags, and the rules that decided it. */
 function rulesSaid(record: RequestRecord) {
@@ -73,6 +85,7 @@ export class MerchantService {
         flags: flagsOf(parseDeskOutcome(r.rule_outcome)),
         tags: [...new Set([...parseDeskOutcome(r.rule_outcome).tags, ...(staffTags.get(r.id) ?? [])])],
         assignee_id: r.assignee_id || null,
+        withdrawal: withdrawalOf(r),
       })),
       next_cursor: nextCursor,
       // The tabs' counts: the same filters, whatever the status asked (issue 33).
@@ -87,6 +100,7 @@ export class MerchantService {
     return {
       ...detail,
       order_id: record.order_id,
+      withdrawal: withdrawalOf(record),
       // The buyer's, also on a gift return, whose recipient is `gift_email` (ADR 044).
       customer_email: record.gift_email ? record.customer_email : detail.customer_info.email,
       gift_email: record.gift_email,

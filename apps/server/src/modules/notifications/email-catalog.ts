@@ -172,6 +172,25 @@ export const NOTIFICATIONS: readonly Notification[] = [
     ['payoutFailedSubject', 'payoutFailedBody'],
     { variables: [v('amount', 'The amount that could not be paid', '$44.10')] },
   ),
+  {
+    key: 'withdrawal_acknowledged',
+    title: 'Withdrawal acknowledged',
+    description:
+      "The acknowledgement of receipt of a consumer's withdrawal (EU, ADR 046), with the declaration as a PDF attached",
+    variables: [
+      STORE,
+      v('name', 'The name the consumer gave', 'Dana Weber'),
+      v('order_number', 'The order number the consumer gave', '#1001'),
+      v('declared_at', 'When the declaration was received (date and time)', '27.11.2026, 10:42 UTC'),
+      v('items', 'What was withdrawn: the whole order, or the items', 'Linen Shirt ×1'),
+      v('reference', "The declaration's reference", 'W-000042'),
+    ],
+    defaults: (lang) => ({
+      subject: liquid(lang, 'withdrawalSubject'),
+      body: liquid(lang, 'withdrawalBody'),
+    }),
+    blocks: () => ({ links: [] }),
+  },
 ];
 
 export const notificationOf = (key: string): Notification | undefined => NOTIFICATIONS.find((n) => n.key === key);

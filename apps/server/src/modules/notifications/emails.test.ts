@@ -59,6 +59,7 @@ describe.each(dialects)('editable emails on %s', (dialect) => {
       'exchange_order',
       'gift_notice',
       'payout_failed',
+      'withdrawal_acknowledged',
     ]);
     const approved = body.data.items.find((n) => n.key === 'approved');
     expect(approved?.variables.map((v) => v.name)).toEqual(

@@ -42,6 +42,9 @@ export const MAIL_TEXT_KEYS = [
   'giftNoticeBody',
   'payoutFailedSubject',
   'payoutFailedBody',
+  'withdrawalSubject',
+  'withdrawalBody',
+  'withdrawalWholeOrder',
 ] as const;
 export type MailTextKey = (typeof MAIL_TEXT_KEYS)[number];
 

@@ -47,7 +47,12 @@ export interface Deps {
 export function requestJobHandlers(deps: Deps): {
   handlers: Omit<
     JobHandlers,
-    'auth.send-code' | 'staff.link' | 'request.rules' | 'request.announce' | `webhook.${string}`
+    | 'auth.send-code'
+    | 'staff.link'
+    | 'request.rules'
+    | 'request.announce'
+    | `webhook.${string}`
+    | `withdrawal.${string}`
   >;
   onDead: DeadJobHandlers;
 } {
@@ -68,7 +73,12 @@ export function requestJobHandlers(deps: Deps): {
 
   const handlers: Omit<
     JobHandlers,
-    'auth.send-code' | 'staff.link' | 'request.rules' | 'request.announce' | `webhook.${string}`
+    | 'auth.send-code'
+    | 'staff.link'
+    | 'request.rules'
+    | 'request.announce'
+    | `webhook.${string}`
+    | `withdrawal.${string}`
   > = {
     async 'request.documents'({ requestId }) {
       const { request, detail } = await load(requestId);

@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error.js';
 import { assetOrigins } from './asset-origins.js';
 import { sanitizeCss } from './sanitize-css.js';
 import type { Shop } from './shop.js';
+import { offersWithdrawal } from '../withdrawals/withdrawals.service.js';
 import type { ShopsRepository } from './shops.repository.js';
 
 const storeUnavailable = () => new AppError(Code.StoreUnavailable, messages.storeUnavailable);
@@ -94,6 +95,7 @@ export class StorefrontConfigService {
       contact: { store_name: shop.name, email: shop.contactEmail, phone: shop.contactPhone },
       return_window_days: settings.return_setting.return_window_days,
       gift_returns: settings.gift_returns.enabled,
+      withdrawal: offersWithdrawal(shop),
     };
   }
 }

@@ -8,6 +8,7 @@ import { EmailForm } from './email-form';
 import { GiftForm } from './gift-form';
 import { OrderForm } from './order-form';
 import { PolicyLink } from './policy-dialog';
+import { WithdrawalLink } from './withdrawal-link';
 
 const TABS = ['order', 'email'] as const;
 type Tab = (typeof TABS)[number];
@@ -119,6 +120,7 @@ export default function LoginPage({ leave, onEngaged }: Props) {
             </div>
           </>
         )}
+        {config.withdrawal ? <WithdrawalLink /> : null}
         <p className="rc-note">{t('login.footer', { count: config.return_window_days })}</p>
         <p className="rc-login__links">
           <PolicyLink config={config} />

@@ -1,0 +1,31 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The EU withdrawal declarations (issue 35 point 1, ADR 046), owned by modules/withdrawals: inserted once, never
+ * updated (Art. 11a(3) acknowledges exactly what was received, and when).
+ */
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  shop_id: number;
+  /** As the consumer typed them. */
+  name: string;
+  email: string;
+  order_number: string;
+  /** `order` (the whole order) or `items`. */
+  scope: string;
+  /** JSON `[{ line_item_id, title, quantity }]` of picked items (scope `items`, order found). */
+  items: string;
+  /** The items in the consumer's own words. */
+  items_text: string;
+  language: string;
+  /** The order, when its number and email matched one of the shop's; the request it became (null when none). */
+  order_id: number | null;
+  request_id: number | null;
+  /** 1 within the shop's period, 0 after it, null when the order was not found. */
+  within_period: number | null;
+  declared_at: number;
+}
+
+export interface WithdrawalsSchema {
+  withdrawals: WithdrawalsTable;
+}

@@ -1,0 +1,19 @@
+import { calls } from '@return-center/contract';
+import type { AppContext } from '../../app-context.js';
+import { merchantRoute, portalCall } from '../../http/contract-routes.js';
+import { serveRoute } from '../../http/serve-route.js';
+import { merchantCallers } from '../merchant/merchant-callers.js';
+
+/** The EU withdrawal function (ADR 046): the portal's two public calls, and the merchant's list. */
+export function withdrawalsRoutes({ app, authenticate, services }: AppContext): void {
+  const { withdrawals, storefront } = services;
+  const { shopOf } = merchantCallers({ services });
+
+  serveRoute(app, portalCall(calls.withdrawalItems, authenticate), async ({ input, request: { ip } }) =>
+    withdrawals.items(await storefront.requireShop(input.shop_url), input, ip),
+  );
+  serveRoute(app, portalCall(calls.declareWithdrawal, authenticate), async ({ input, request: { ip } }) =>
+    withdrawals.declare(await storefront.requireShop(input.shop_url), input, ip),
+  );
+  serveRoute(app, merchantRoute('listWithdrawals', shopOf), ({ input, caller }) => withdrawals.list(caller, input));
+}
