@@ -16,6 +16,7 @@ import { errors } from '../../http/app-error.js';
 import type { Insertable, Selectable } from 'kysely';
 import { LIMITS, type RateLimiter } from '../auth/rate-limiter.js';
 import type { Outbox } from '../jobs/outbox.js';
+import { announce } from '../requests/announce.js';
 import type { NewRequestsService } from '../requests/new-requests.service.js';
 import type { Shop } from '../storefront-config/shop.js';
 import { pickableItems, withdrawalRequest, withdrawnLines, type WithdrawnLine } from './withdrawal-request.js';
@@ -85,6 +86,8 @@ export class WithdrawalsService {
       });
       await this.deps.requests.createUnlessOpen(request, async (trx, requestId) => {
         id = await this.store(trx, { ...row, request_id: requestId });
+        // The shop's other systems hear of it as of any new request (webhooks, the event feed), with the same key.
+        await announce(this.deps.outbox, trx, requestId, 'request.created', 'submitted');
       });
     }
     // Not found, after the period, nothing of the order named, or the order already has an open request: stored alone.

@@ -6,6 +6,7 @@ import {
   type Envelope,
   type MerchantRequest,
   type MerchantWithdrawal,
+  type WebhookEvent,
 } from '@return-center/contract';
 import { configSign, present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -133,6 +134,10 @@ describe.each(dialects)('withdrawal function on %s', (dialect) => {
     expect(request.status).toBe(1);
     const row = await t.db.selectFrom('return_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
     expect(row?.request_type).toBe(WITHDRAWAL_REQUEST_TYPE);
+    // The shop's other systems hear of it like any new request.
+    await t.app.ctx.worker.runDue();
+    const feed = await api<{ items: WebhookEvent[] }>('/events?after=0&type=request.created');
+    expect(feed.items.map((event) => (event.data.request as MerchantRequest).id)).toEqual([requestId]);
     const list = await api<{ items: { id: number; withdrawal: unknown }[] }>('/requests');
     expect(list.items.find((r) => r.id === requestId)?.withdrawal).toEqual({
       declared_at: NOW,
