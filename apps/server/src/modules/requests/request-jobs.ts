@@ -43,17 +43,15 @@ export interface Deps {
   emails: Pick<EmailTemplatesService, 'message'>;
 }
 
+/** The jobs this module runs: every kind but those of sign-in, staff links, rules, webhooks and withdrawals. */
+type RequestJobHandlers = Omit<
+  JobHandlers,
+  'auth.send-code' | 'staff.link' | 'request.rules' | 'request.announce' | `webhook.${string}` | `withdrawal.${string}`
+>;
+
 /** The work behind each transition. Every handler checks what is already done, so a rerun changes nothing. */
 export function requestJobHandlers(deps: Deps): {
-  handlers: Omit<
-    JobHandlers,
-    | 'auth.send-code'
-    | 'staff.link'
-    | 'request.rules'
-    | 'request.announce'
-    | `webhook.${string}`
-    | `withdrawal.${string}`
-  >;
+  handlers: RequestJobHandlers;
   onDead: DeadJobHandlers;
 } {
   const load = async (requestId: number) => {
@@ -71,15 +69,7 @@ export function requestJobHandlers(deps: Deps): {
     await notify(requestId, 'payout_failed', amount);
   };
 
-  const handlers: Omit<
-    JobHandlers,
-    | 'auth.send-code'
-    | 'staff.link'
-    | 'request.rules'
-    | 'request.announce'
-    | `webhook.${string}`
-    | `withdrawal.${string}`
-  > = {
+  const handlers: RequestJobHandlers = {
     async 'request.documents'({ requestId }) {
       const { request, detail } = await load(requestId);
       const needsLabel = [ShippingMethodId.MerchantLabel, ShippingMethodId.CarrierPickup] as number[];
