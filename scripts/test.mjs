@@ -12,7 +12,7 @@ await mustRunTogether([
   { label: 'Format (prettier)', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
   { label: 'Typecheck (tsc)', command: bin('tsc'), args: ['-b'] },
   {
-    label: 'Portal and console builds, login route budget',
+    label: 'Portal and console builds, JavaScript budgets',
     command: process.execPath,
     args: ['scripts/build-apps.mjs'],
   },
