@@ -52,7 +52,9 @@ import { StorefrontConfigService } from './modules/storefront-config/storefront-
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { UploadFiles } from './modules/uploads/uploads.tables.js';
 import { Privacy } from './modules/privacy/privacy.service.js';
-import { MODULE_TABLE_OWNERS } from './table-owners.js';
+import { MODULE_TABLE_OWNERS, TABLE_OWNERS } from './table-owners.js';
+import { retentionJobs } from './modules/retention/retention-jobs.js';
+import { RetentionService } from './modules/retention/retention.service.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { SecretBox } from './secret-box.js';
 import { staffLinkJob } from './modules/staff/staff-links.js';
@@ -91,6 +93,7 @@ export async function createServices(
   const privacyWith = (platform: StorePlatform) =>
     new Privacy({
       db,
+      clock,
       owners: MODULE_TABLE_OWNERS,
       stores: [new UploadFiles(db, storage), platform, mail, limiter.store],
     });
@@ -211,11 +214,20 @@ export async function createServices(
     onQueued: () => worker.kick(),
     limits: options.limits,
   });
+  // The store platform's orders are the shop's: retention forgets what returns hold, then the files (ADR 050).
+  const retention = new RetentionService({
+    db,
+    clock,
+    shops,
+    owners: TABLE_OWNERS,
+    privacy: new Privacy({ db, clock, owners: MODULE_TABLE_OWNERS, stores: [new UploadFiles(db, storage)] }),
+  });
   const handlers: JobHandlers = {
     ...jobs.handlers,
     'staff.link': staffLinkJob({ db, accounts, shops, mail, clock, publicUrl }),
     'request.rules': ruleJob({ requests, shops, lifecycle }),
     'withdrawal.acknowledge': withdrawalAckJob({ withdrawals, shops, mail, emails }),
+    ...retentionJobs({ db, outbox, retention }),
     ...webhooks.handlers,
     'auth.send-code': sendCodeJob({
       platform,
@@ -270,6 +282,7 @@ export async function createServices(
       emails,
       /** The EU withdrawal function (issue 35 point 1, ADR 046). */
       withdrawals,
+      retention,
       staff,
       analytics: new AnalyticsService(db, platform),
       shopperRequests,

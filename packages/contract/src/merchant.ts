@@ -11,6 +11,7 @@ import { shopSettings } from './shop-settings.js';
 import { webhookRoutes } from './webhooks.js';
 import { emailRoutes } from './emails.js';
 import { requestWithdrawal, withdrawalRoutes } from './withdrawal.js';
+import { retentionRoutes } from './retention.js';
 import { settingsConflict } from './settings-conflict.js';
 import {
   IMPORT_BATCH_MAX,
@@ -273,6 +274,7 @@ export const merchantRoutes = {
   ...webhookRoutes,
   ...emailRoutes,
   ...withdrawalRoutes,
+  ...retentionRoutes,
   ...deskRoutes(merchantRequest),
   ...giftRoutes,
   ...requestDeskRoutes(merchantRequest),

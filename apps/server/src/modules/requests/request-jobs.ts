@@ -44,10 +44,16 @@ export interface Deps {
   emails: Pick<EmailTemplatesService, 'message'>;
 }
 
-/** The jobs this module runs: every kind but those of sign-in, staff links, rules, webhooks and withdrawals. */
+/** The jobs this module runs: every kind but those of sign-in, staff links, rules, webhooks, withdrawals, retention. */
 type RequestJobHandlers = Omit<
   JobHandlers,
-  'auth.send-code' | 'staff.link' | 'request.rules' | 'request.announce' | `webhook.${string}` | `withdrawal.${string}`
+  | 'auth.send-code'
+  | 'staff.link'
+  | 'request.rules'
+  | 'request.announce'
+  | `webhook.${string}`
+  | `withdrawal.${string}`
+  | `retention.${string}`
 >;
 
 /** The work behind each transition. Every handler checks what is already done, so a rerun changes nothing. */
