@@ -80,13 +80,22 @@ export async function paymentsAdapter(
   deps: { db: Db; clock: Clock; publicUrl: string },
   metrics: Metrics | null,
 ): Promise<{ payments: Payments; sandbox: SandboxPayments | null; holdLifetimeDays: number }> {
-  const sandbox = new SandboxPayments(
-    deps.db,
-    deps.clock,
-    await appSecret(deps.db, 'sandbox-payments', config.APP_SECRET),
-    deps.publicUrl,
-  );
-  const payments: Payments = sandbox;
+  const sandbox =
+    config.PAYMENTS === 'sandbox'
+      ? new SandboxPayments(
+          deps.db,
+          deps.clock,
+          await appSecret(deps.db, 'sandbox-payments', config.APP_SECRET),
+          deps.publicUrl,
+        )
+      : null;
+  const payments: Payments =
+    sandbox ??
+    new (await import('./adapters/payments/stripe.js')).StripePayments({
+      secretKey: present(config.STRIPE_SECRET_KEY, 'STRIPE_SECRET_KEY'),
+      baseUrl: config.STRIPE_BASE_URL,
+      timeoutMs: config.VENDOR_TIMEOUT_MS,
+    });
   return {
     payments: metrics ? measured('payments', config.PAYMENTS, payments, metrics) : payments,
     sandbox,
