@@ -1,5 +1,10 @@
+import * as sandboxPayments from './adapters/payments/migrations/045-sandbox-payments.js';
 import { STORE_PLATFORM_MIGRATIONS } from './adapters/store-platform/migrations/all.js';
 import { DB_MIGRATIONS } from './db/migrations/all.js';
 
-/** Every migration of the database: our tables' and the store platform adapters'; the migrator runs them by name. */
-export const MIGRATIONS = { ...DB_MIGRATIONS, ...STORE_PLATFORM_MIGRATIONS };
+/** Every migration of the database: our tables', the store platform adapters' and the sandbox payments'; the migrator runs them by name. */
+export const MIGRATIONS = {
+  ...DB_MIGRATIONS,
+  ...STORE_PLATFORM_MIGRATIONS,
+  '045-sandbox-payments': sandboxPayments,
+};

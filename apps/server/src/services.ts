@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { mailAndStorage, observeDelivery, vendorAdapters } from './vendor-adapters.js';
+import { mailAndStorage, observeDelivery, paymentsAdapter, vendorAdapters } from './vendor-adapters.js';
 import { shopifySetup } from './services-shopify.js';
 import type { MailTransport } from './adapters/mail/port.js';
 import { limitFamily, type Metrics } from './metrics.js';
@@ -39,6 +39,8 @@ import { ReturnsService } from './modules/returns/returns.service.js';
 import { DeskReturns } from './modules/returns/desk-returns.js';
 import { RequestEdits } from './modules/requests/request-edits.js';
 import { ExchangeDrafts } from './modules/returns/exchange-reservation.js';
+import { ExchangeSteps } from './modules/returns/exchange-steps.js';
+import { InstantHolds } from './modules/returns/instant-holds.js';
 import { PayoutsService } from './modules/payouts/payouts.service.js';
 import { PickupService } from './modules/pickup/pickup.service.js';
 import { RulesRepository } from './modules/rules/rules.repository.js';
@@ -133,6 +135,9 @@ export async function createServices(
   const orders = new OrdersService(platform, new OrdersRepository(db), rules, clock);
   const payees = new PayoutsService({ db, payouts, orders, limiter, clock });
   const exchangeDrafts = new ExchangeDrafts(platform, limiter, clock, config.EXCHANGE_DRAFT_TTL_MINUTES * 60);
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const payments = await paymentsAdapter(config, { db, clock, publicUrl }, metrics);
+  const holds = new InstantHolds(payments.payments, publicUrl, payments.holdLifetimeDays);
   const returns = new ReturnsService(
     orders,
     new NewRequestsService(db),
@@ -142,6 +147,7 @@ export async function createServices(
     clock,
     payees,
     rules,
+    holds,
   );
   const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox, documents });
   // The desk's assignees are the shop's console members (`staff` is made below, before any call).
@@ -158,7 +164,6 @@ export async function createServices(
     uploads,
     clock,
   });
-  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const accounts = new StaffRepository(db);
   const webhooks = webhooksSetup({
     db,
@@ -182,6 +187,7 @@ export async function createServices(
     platform,
     carrier,
     payouts,
+    payments: payments.payments,
     documents,
     outbox,
     mail,
@@ -261,6 +267,9 @@ export async function createServices(
       /** The install, webhooks and app proxy when STORE_PLATFORM=shopify (#16). */
       shopify: shopify?.services ?? null,
       returns,
+      exchangeSteps: new ExchangeSteps(returns, orders, exchangeDrafts, holds),
+      /** Card holds and payments (ADR 047); the sandbox's own pay page when it is the provider. */
+      payments,
       /** Returns staff make or change for a shopper (issue 33 point 4), through the portal's rules. */
       deskReturns: new DeskReturns({
         platform,

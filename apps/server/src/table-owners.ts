@@ -1,5 +1,6 @@
 import type { TableOwner } from './db/ownership.js';
 import { mailTables } from './adapters/mail/mail-tables.js';
+import { paymentsTables } from './adapters/payments/payments-tables.js';
 import { rateLimitsTables } from './adapters/rate-limits/rate-limits-tables.js';
 import { localPlatformTables } from './adapters/store-platform/local-tables.js';
 import { shopifyPlatformTables } from './adapters/store-platform/shopify/shopify-tables.js';
@@ -52,6 +53,7 @@ export const ADAPTER_TABLE_OWNERS: readonly TableOwner[] = [
   shopifyPlatformTables,
   mailTables,
   rateLimitsTables,
+  paymentsTables,
 ];
 
 export const TABLE_OWNERS: readonly TableOwner[] = [...MODULE_TABLE_OWNERS, ...ADAPTER_TABLE_OWNERS];

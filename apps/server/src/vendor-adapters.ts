@@ -6,6 +6,8 @@ import type { Carrier, CarrierWebhook } from './adapters/carrier/port.js';
 import { SandboxCarrier } from './adapters/carrier/sandbox.js';
 import { GazetteerGeocoder } from './adapters/geocoder/gazetteer.js';
 import type { Geocoder } from './adapters/geocoder/port.js';
+import type { Payments } from './adapters/payments/port.js';
+import { SandboxPayments } from './adapters/payments/sandbox.js';
 import type { ShopifyOAuthOptions } from './adapters/store-platform/shopify/oauth.js';
 import type { ShopifyShops } from './adapters/store-platform/shopify/shopify.js';
 import type { Clock } from './clock.js';
@@ -68,6 +70,44 @@ export async function vendorAdapters(config: Config, metrics: Metrics | null): P
     geocoder: measured('geocoder', config.GEOCODER, geocoder, metrics),
   };
 }
+
+/**
+ * Card holds and payments (ADR 047): the sandbox by default, whose pay page is served by our server (`sandbox`, null
+ * with a real provider, whose page is its own).
+ */
+export async function paymentsAdapter(
+  config: Config,
+  deps: { db: Db; clock: Clock; publicUrl: string },
+  metrics: Metrics | null,
+): Promise<{ payments: Payments; sandbox: SandboxPayments | null; holdLifetimeDays: number }> {
+  const sandbox =
+    config.PAYMENTS === 'sandbox'
+      ? new SandboxPayments(
+          deps.db,
+          deps.clock,
+          await appSecret(deps.db, 'sandbox-payments', config.APP_SECRET),
+          deps.publicUrl,
+        )
+      : null;
+  const payments: Payments =
+    sandbox ??
+    new (await import('./adapters/payments/stripe.js')).StripePayments({
+      secretKey: present(config.STRIPE_SECRET_KEY, 'STRIPE_SECRET_KEY'),
+      baseUrl: config.STRIPE_BASE_URL,
+      timeoutMs: config.VENDOR_TIMEOUT_MS,
+    });
+  return {
+    payments: metrics ? measured('payments', config.PAYMENTS, payments, metrics) : payments,
+    sandbox,
+    holdLifetimeDays: HOLD_LIFETIME_DAYS[config.PAYMENTS],
+  };
+}
+
+/**
+ * How long a provider keeps a card authorisation before it lapses by itself: Stripe's is 7 days for online card
+ * payments; the sandbox keeps its holds as long as a shop may wait for a parcel (ADR 047).
+ */
+export const HOLD_LIFETIME_DAYS: Record<Config['PAYMENTS'], number> = { sandbox: 30, stripe: 7 };
 
 /** Each try of a webhook delivery, in /metrics: its time, and whether a 2xx answered (status 0: no answer at all). */
 export const observeDelivery =

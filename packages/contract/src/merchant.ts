@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestHold } from './instant-exchange.js';
 import { id, int, minor, unixSeconds } from './envelope.js';
 import { inspectedUnits, receiveBody } from './inspection.js';
 import { checkInfo, refundState } from './returns.js';
@@ -79,6 +80,8 @@ export const merchantRequest = checkInfo.extend({
   rule_set_version: int.default(0),
   /** A request made by an EU withdrawal (ADR 046): when it was declared and the refund's legal deadline. */
   withdrawal: requestWithdrawal,
+  /** An instant exchange's card hold (ADR 047): its state and amounts; null for any other request. */
+  hold: requestHold.nullable().default(null),
   ...deskFields,
 });
 export type MerchantRequest = z.infer<typeof merchantRequest>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { int, minor } from './envelope.js';
 import { RETURN_WINDOW_DAYS } from './constants.js';
+import { HOLD_RELEASE_MOMENTS } from './instant-exchange.js';
 import { creditBonus } from './order.js';
 import { returnAddress } from './shop-settings.js';
 import { shopperMessage } from './shopper-message.js';
@@ -135,6 +136,12 @@ export const ruleAction = z.discriminatedUnion('type', [
   /** `approved` applies to keep-the-item returns only: nothing comes back to wait for. */
   z.object({ type: z.literal('auto_refund'), when: z.enum(['received', 'first_scan', 'approved']) }),
   z.object({ type: z.literal('return_address'), address: returnAddress }),
+  /** Offer (or withhold) an instant exchange against a card hold, let go at receipt or the carrier's first scan. */
+  z.object({
+    type: z.literal('instant_exchange'),
+    offer: z.boolean(),
+    release_on: z.enum(HOLD_RELEASE_MOMENTS).default('received'),
+  }),
   z.object({ type: z.literal('tag'), tag: z.string().trim().min(1).max(40) }),
 ]);
 export type RuleAction = z.infer<typeof ruleAction>;

@@ -3,6 +3,7 @@ import { statementSettings } from './accessibility.js';
 import { int } from './envelope.js';
 import { DEFAULT_RETURN_REASONS, LOCALES, RETURN_WINDOW_DAYS } from './constants.js';
 import { giftReturnSettings } from './gift-returns.js';
+import { instantExchangeSettings } from './instant-exchange.js';
 import { returnSetting } from './order.js';
 import { retentionSetting } from './retention.js';
 import { reasonSetting } from './returns.js';
@@ -68,6 +69,8 @@ export const shopSettings = z.object({
   shipping_methods: z.array(int).default([1, 2, 3]),
   /** Gift returns: on or off, the solutions a gift recipient may choose, whether the buyer is told (ADR 044). */
   gift_returns: giftReturnSettings.default(giftReturnSettings.parse({})),
+  /** Instant exchanges against a card hold (ADR 047): off by default. */
+  instant_exchange: instantExchangeSettings.default(instantExchangeSettings.parse({})),
   /** Sites allowed to frame the portal and talk to it, as exact origins (`https://shop.example`). Never `*`. */
   embed_origins: z
     .array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'an origin like https://shop.example'))

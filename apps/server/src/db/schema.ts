@@ -1,12 +1,14 @@
 import type { Generated } from 'kysely';
 import type { RefundState } from '@return-center/contract';
 import type { MailSchema } from '../adapters/mail/mail-schema.js';
+import type { SandboxPaymentsSchema } from '../adapters/payments/payments-schema.js';
 import type { RateLimitsSchema } from '../adapters/rate-limits/rate-limits-schema.js';
 import type { LocalPlatformSchema } from '../adapters/store-platform/local-schema.js';
 import type { ShopifyPlatformSchema } from '../adapters/store-platform/shopify/shopify-schema.js';
 import type { AccessSchema } from './access-schema.js';
 import type { DeskSchema } from './desk-schema.js';
 import type { GiftRequestColumns } from './gift-schema.js';
+import type { HoldRequestColumns } from './hold-schema.js';
 import type { WebhooksSchema } from './webhooks-schema.js';
 import type { EmailsSchema } from './emails-schema.js';
 import type { ShopifyAppSchema } from './shopify-app-schema.js';
@@ -32,7 +34,7 @@ export interface ShopsTable {
   created_at: number;
 }
 
-export interface ReturnRequestsTable extends GiftRequestColumns {
+export interface ReturnRequestsTable extends GiftRequestColumns, HoldRequestColumns {
   id: Generated<number>;
   shop_id: number;
   order_id: number;
@@ -257,7 +259,8 @@ export interface Database
     LocalPlatformSchema,
     ShopifyPlatformSchema,
     MailSchema,
-    RateLimitsSchema {
+    RateLimitsSchema,
+    SandboxPaymentsSchema {
   shops: ShopsTable;
   return_requests: ReturnRequestsTable;
   return_items: ReturnItemsTable;

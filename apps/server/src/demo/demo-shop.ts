@@ -32,6 +32,8 @@ export async function seedDemoShop(db: Db, clock: Clock, shopUrl = DEMO_SHOP): P
       withdrawal: { enabled: true },
     });
     settings.return_setting.credit_bonus = { type: 'percent', value: 10, max: 1000 };
+    // The quick start shows instant exchanges (ADR 047); a shop's default is off.
+    settings.instant_exchange.enabled = true;
     settings.text.return_policy_link.content = '';
     // A believable brand for a first look (#15): its logo and colour in the header, its picture beside the login.
     settings.style.portal_top_content = { type: 'logo', value: catalogueImage('demo-logo'), url: '' };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { EXCHANGE_SORTS } from '../constants.js';
 import { id, int, minor } from '../envelope.js';
+import { exchangeHold as exchangeHoldAnswer } from '../instant-exchange.js';
 import { refundLineItem } from '../returns.js';
 
 // Exchanges: the catalogue and variant lookup (spec §7).
@@ -91,6 +92,17 @@ export const exchangeDraft = z.object({
   currency: z.string(),
 });
 
+/** A choice of new items for the returned ones: the same order, form key and items make the same draft. */
+const exchangeChoice = z.object({
+  order_id: id,
+  refund_line_items: z.array(refundLineItem).min(1),
+  exchange_line_items: z
+    .array(z.object({ variant_id: int, quantity: int.positive() }))
+    .min(1)
+    .max(50),
+  idempotency_key: z.string().min(8).max(64),
+});
+
 /**
  * The pay-for-exchanges step (spec screen 8): a draft order at the store for the chosen new items, their units
  * reserved, with the return's credit taken off. The same order, return form key and items answer the same draft; the
@@ -101,16 +113,22 @@ export const createDraftOrder = defineCall({
   base: 'v1',
   name: 'createDraftOrder',
   auth: true,
-  payload: z.object({
-    order_id: id,
-    refund_line_items: z.array(refundLineItem).min(1),
-    exchange_line_items: z
-      .array(z.object({ variant_id: int, quantity: int.positive() }))
-      .min(1)
-      .max(50),
-    idempotency_key: z.string().min(8).max(64),
-  }),
+  payload: exchangeChoice,
   answer: exchangeDraft,
+});
+
+/**
+ * The hold step of an instant exchange (ADR 047): the hold on the shopper's card for the new items the return's credit
+ * pays for, started for the choice's draft (paid first when dearer) or found again; the shopper authorises it at
+ * `pay_url` and comes back to the exchange page with `?hold=<draft id>`, where the same call answers it held.
+ */
+export const exchangeHold = defineCall({
+  method: 'POST',
+  base: 'v1',
+  name: 'exchangeHold',
+  auth: true,
+  payload: exchangeChoice,
+  answer: exchangeHoldAnswer,
 });
 
 /** After the checkout: whether the shopper paid the draft of their order. */

@@ -53,7 +53,10 @@ export const getReturnMoney = defineCall({
     solution_id: int,
     shipping_method_id: int.optional(),
   }),
-  answer: returnMoney,
+  answer: returnMoney.extend({
+    /** An exchange of these items may be instant, against a hold on the shopper's card (ADR 047). */
+    instant_exchange: z.boolean().default(false),
+  }),
 });
 
 export const setReturnOrder = defineCall({
@@ -89,6 +92,8 @@ export const setReturnOrder = defineCall({
     pickup: pickupSlot.optional(),
     exchange_line_items: z.array(z.object({ variant_id: int, quantity: int.positive() })).optional(),
     draft_order_id: z.string().optional(),
+    /** An instant exchange: the shopper authorised the hold of its new items (exchangeHold), so they ship at once. */
+    instant_exchange: z.boolean().optional(),
     tax: minor.optional(),
     taxes_included: z.boolean().optional(),
     wise: z

@@ -46,6 +46,8 @@ export interface RuleDecision {
     { rule: RuleRef; decision: 'approve' } | { rule: RuleRef; decision: 'reject'; message: ShopperMessage } | null;
   autoRefund: { rule: RuleRef; when: ActionOf<'auto_refund'>['when'] } | null;
   returnAddress: { rule: RuleRef; address: ReturnAddress } | null;
+  /** Whether an exchange may be instant against a card hold, and when the hold is let go (ADR 047). */
+  instantExchange: { rule: RuleRef; offer: boolean; releaseOn: ActionOf<'instant_exchange'>['release_on'] } | null;
   tags: string[];
   /** Every enabled rule that matched, in order. */
   decidedBy: RuleRef[];
@@ -63,7 +65,7 @@ const addAll = (into: number[], values: readonly number[]) => {
 /**
  * The shop's rules applied to a return (issue 32, ADR 035). Rules are read in order; for each decision that has one
  * answer (allow or deny an item, its window, the bonus, keeping the item, the review, the refund moment, the return
- * address) the first matching rule that makes it wins. Fees, flags, tags and offered or hidden solutions and methods
+ * address, an instant exchange) the first matching rule that makes it wins. Fees, flags, tags and offered or hidden solutions and methods
  * add up over every matching rule; a block denies its items whatever an allow rule says. A rule's item-level actions
  * apply to the items it matched; its request-level actions apply when it matched any item.
  */
@@ -92,6 +94,7 @@ export function evaluateRules(rules: readonly ReturnRule[], facts: RuleFacts): R
     review: null,
     autoRefund: null,
     returnAddress: null,
+    instantExchange: null,
     tags: [],
     decidedBy: [],
   };
@@ -183,6 +186,9 @@ function applyAction(
     case 'return_address':
       decision.returnAddress ??= { rule, address: action.address };
       return;
+    case 'instant_exchange':
+      decision.instantExchange ??= { rule, offer: action.offer, releaseOn: action.release_on };
+      return;
     case 'tag':
       if (!decision.tags.includes(action.tag)) decision.tags.push(action.tag);
       return;
@@ -190,14 +196,25 @@ function applyAction(
 }
 
 /** What the desk keeps of a request's decision (stored with the request): who reviews it, when it is refunded, why. */
-export type DeskOutcome = Pick<RuleDecision, 'review' | 'autoRefund' | 'flags' | 'tags' | 'returnAddress'>;
+export type DeskOutcome = Pick<
+  RuleDecision,
+  'review' | 'autoRefund' | 'flags' | 'tags' | 'returnAddress' | 'instantExchange'
+>;
 
-export const deskOutcomeOf = ({ review, autoRefund, flags, tags, returnAddress }: RuleDecision): DeskOutcome => ({
+export const deskOutcomeOf = ({
   review,
   autoRefund,
   flags,
   tags,
   returnAddress,
+  instantExchange,
+}: RuleDecision): DeskOutcome => ({
+  review,
+  autoRefund,
+  flags,
+  tags,
+  returnAddress,
+  instantExchange,
 });
 
 /** A stored outcome, or none for a request made before rules (its column holds `{}`). */
@@ -207,5 +224,6 @@ export const parseDeskOutcome = (json: string): DeskOutcome => ({
   flags: [],
   tags: [],
   returnAddress: null,
+  instantExchange: null,
   ...(JSON.parse(json || '{}') as Partial<DeskOutcome>),
 });

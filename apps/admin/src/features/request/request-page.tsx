@@ -11,6 +11,7 @@ import { RequestNotes } from './request-notes';
 import { useRequest } from './request-api';
 import { RequestItems } from './request-items';
 import { RequestMoney } from './request-money';
+import { RequestHold } from './request-hold';
 import { RequestShipping } from './request-shipping';
 import { RequestTimeline } from './request-timeline';
 import './request.css';
@@ -60,6 +61,7 @@ export function Component() {
         <div>
           <RequestDesk request={data} />
           <RequestMoney request={data} />
+          {data.hold ? <RequestHold hold={data.hold} /> : null}
           <RequestShipping request={data} />
           <RequestHistory request={data} />
         </div>

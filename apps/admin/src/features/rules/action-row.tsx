@@ -175,6 +175,26 @@ export function ActionRow(props: Props) {
           onChange={(when) => set({ when })}
         />
       ) : null}
+      {action.type === 'instant_exchange' ? (
+        <>
+          <CheckInput
+            label={t('rules.editor.instantOffer')}
+            checked={action.offer}
+            onChange={(offer) => set({ offer })}
+          />
+          {action.offer ? (
+            <SelectInput
+              label={t('rules.editor.holdRelease')}
+              value={action.release_on}
+              options={[
+                ['received', t('rules.editor.whenReceived')],
+                ['first_scan', t('rules.editor.whenScan')],
+              ]}
+              onChange={(release_on) => set({ release_on })}
+            />
+          ) : null}
+        </>
+      ) : null}
       {action.type === 'return_address' ? (
         <fieldset>
           <legend>{t('rules.editor.address')}</legend>

@@ -74,6 +74,10 @@ export function actionWords(action: RuleAction, t: TFunction, shop: SummaryShop)
       return `${does} ${t(`rules.summary.refund.${action.when}`)}`;
     case 'keep_item':
       return action.allow ? does : t('rules.summary.sendBack');
+    case 'instant_exchange':
+      return action.offer
+        ? `${does}, ${t('rules.summary.holdReleased', { when: t(`rules.summary.refund.${action.release_on}`) })}`
+        : t('rules.summary.noInstant');
     default:
       return does;
   }

@@ -67,6 +67,7 @@ export const ACTION_TYPES: readonly RuleAction['type'][] = [
   'auto_approve',
   'auto_reject',
   'auto_refund',
+  'instant_exchange',
   'return_address',
   'tag',
 ];
@@ -97,6 +98,7 @@ export function actionFor(
     auto_approve: { type: 'auto_approve' },
     auto_reject: { type: 'auto_reject', message: NO_MESSAGE },
     auto_refund: { type: 'auto_refund', when: 'received' },
+    instant_exchange: { type: 'instant_exchange', offer: true, release_on: 'received' },
     return_address: { type: 'return_address', address },
     tag: { type: 'tag', tag: '' },
   };

@@ -6,6 +6,7 @@ import { Page } from '../../shared/ui/page';
 import { AddressSection } from './address-section';
 import { AdvancedSection } from './advanced-section';
 import { GiftSection } from './gift-section';
+import { InstantSection } from './instant-section';
 import { IssueSummary } from './issue-summary';
 import { errorsFor, validate } from './issues';
 import { LookSection } from './look-section';
@@ -61,6 +62,7 @@ export function SettingsEditor({ initial }: { initial: Loaded }) {
           <RulesSection {...props} />
           <OffersSection {...props} />
           <GiftSection {...props} />
+          <InstantSection {...props} />
           <WithdrawalSection {...props} />
           <ReasonsSection {...props} lang={lang} />
           <PortalSection {...props} />

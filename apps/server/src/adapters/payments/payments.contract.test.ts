@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { present } from '@return-center/domain';
 import { startFakeStripe } from '../../../test/fakes/stripe-server.js';
+import { buildTestApp } from '../../../test/helper.js';
 import { PaymentRefused, type Payment, type Payments, type PaymentStart } from './port.js';
 import { StripePayments } from './stripe.js';
 
@@ -26,6 +28,28 @@ const adapters: { name: string; make(): Promise<Opened> }[] = [
           await fake.submitCard(payUrl, card);
         },
         close: () => fake.close(),
+      };
+    },
+  },
+  {
+    name: 'sandbox (its own pay page)',
+    async make() {
+      const t = await buildTestApp('sqlite');
+      return {
+        payments: present(t.app.ctx.services.payments.sandbox, 'the sandbox provider'),
+        // The page's form, as a browser posts it: the test card that declines at Stripe is the Decline button here.
+        approve: async (payUrl, card = CARD_OK) => {
+          const link = new URL(payUrl);
+          const answer = card === CARD_DECLINED ? 'decline' : 'authorise';
+          const posted = await t.app.inject({
+            method: 'POST',
+            url: link.pathname,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams({ sig: link.searchParams.get('sig') ?? '', answer }).toString(),
+          });
+          expect(posted.statusCode).toBeLessThan(400);
+        },
+        close: () => t.close(),
       };
     },
   },

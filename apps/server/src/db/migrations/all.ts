@@ -29,6 +29,7 @@ import * as webhooks from './039-webhooks.js';
 import * as emailTemplates from './040-email-templates.js';
 import * as giftReturns from './042-gift-returns.js';
 import * as withdrawals from './043-withdrawals.js';
+import * as exchangeHolds from './046-exchange-holds.js';
 import * as retention from './047-retention.js';
 
 /** Our own tables' migrations, listed in code (no directory scan) so they bundle and run identically everywhere. */
@@ -63,5 +64,6 @@ export const DB_MIGRATIONS: Record<string, DialectMigration> = {
   '040-email-templates': emailTemplates,
   '042-gift-returns': giftReturns,
   '043-withdrawals': withdrawals,
+  '046-exchange-holds': exchangeHolds,
   '047-retention': retention,
 };

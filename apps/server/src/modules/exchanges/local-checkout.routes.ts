@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { formatMoney } from '@return-center/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { VariantUnavailable, type DraftCheckout, type DraftOrder } from '../../adapters/store-platform/port.js';
 import { escapeHtml } from '../notifications/branded-layout.js';
 import { currencyFormat } from '../orders/order-source.js';
 import type { ShopLookup, Shop } from '../storefront-config/shop.js';
+import { plainPage as page } from './plain-page.js';
 
 /** Where the Pay button may send the shopper back to: a path of this site, never another origin. */
 const sameSitePath = (value: unknown): string =>
@@ -92,18 +92,4 @@ function checkoutBody(shop: Shop, draft: DraftOrder, sig: string, back: string):
       ? `<form method="post" action="/local-checkout/${String(shop.id)}/${escapeHtml(draft.id)}/pay"><input type="hidden" name="sig" value="${escapeHtml(sig)}"><input type="hidden" name="return" value="${escapeHtml(back)}"><button type="submit">Pay ${money(draft.total)}</button></form><p class="note">Test checkout of ${escapeHtml(shop.name)}: no money is taken.</p>`
       : `<p role="status">${draft.status === 'paid' ? 'This order is paid.' : 'This checkout is no longer open.'}</p><p><a href="${escapeHtml(back)}">Back to your exchange</a></p>`;
   return `<h1>${escapeHtml(shop.name)}: pay for your exchange</h1>${table}${action}`;
-}
-
-function page(reply: FastifyReply, title: string, body: string) {
-  const nonce = randomBytes(16).toString('base64');
-  return reply
-    .header(
-      'content-security-policy',
-      `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
-    )
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}table{width:100%;border-collapse:collapse;margin:1rem 0}th{text-align:start;font-weight:400}td{text-align:end}tfoot th,tfoot td{font-weight:700;border-top:1px solid #ccc}button{font:inherit;padding:.75rem 1.5rem;border:0;border-radius:6px;background:#1a1a1a;color:#fff;cursor:pointer;width:100%}.note{color:#555;font-size:.875rem}</style></head><body><main>${body}</main></body></html>`,
-    );
 }

@@ -9,6 +9,9 @@ export const RULE_MOMENTS = ['submitted', 'approved', 'received', 'first_scan'] 
 const request = z.object({ requestId });
 /** A day as YYYY-MM-DD (UTC). */
 const retentionDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** Why an instant exchange's hold is settled (ADR 047); the job decides the amount from the request as it is then. */
+export const HOLD_SETTLE_REASONS = ['received', 'first_scan', 'rejected', 'overdue'] as const;
+export type HoldSettleReason = (typeof HOLD_SETTLE_REASONS)[number];
 /** Minor units. */
 const amount = z.number().int().nonnegative();
 
@@ -28,6 +31,8 @@ export const JOB_KINDS = {
   'request.refund': z.object({ requestId, amount }),
   'request.exchange.complete': request,
   'request.exchange.release': request,
+  /** Captures or lets go an instant exchange's card hold, once per request (ADR 047). */
+  'request.exchange.hold': z.object({ requestId, reason: z.enum(HOLD_SETTLE_REASONS) }),
   'request.payout.check': z.object({ requestId, amount, attempt: z.number().int().positive() }),
   'request.platform-return': z.object({ requestId, decision: z.enum(RETURN_DECISIONS) }),
   'request.pickup': request,

@@ -1,4 +1,5 @@
 import {
+  holdState,
   itemCondition,
   itemOutcome,
   WITHDRAWAL_REQUEST_TYPE,
@@ -53,6 +54,20 @@ const listFilter = (query: z.output<typeof requestExportQuery>, assigneeId: numb
   assigneeId,
 });
 
+/** An instant exchange's hold as the desk sees it (ADR 047). */
+const holdOf = (record: RequestRecord): MerchantRequest['hold'] =>
+  record.hold_state
+    ? {
+        state: holdState.parse(record.hold_state),
+        amount: record.hold_amount,
+        captured: record.hold_captured,
+        currency: record.currency,
+        release_on: record.hold_release_on === 'first_scan' ? 'first_scan' : 'received',
+        capture_at: record.hold_capture_at,
+        payment_id: record.hold_payment_id,
+      }
+    : null;
+
 export class MerchantService {
   constructor(
     readonly keys: MerchantKeys,
@@ -101,6 +116,7 @@ export class MerchantService {
       ...detail,
       order_id: record.order_id,
       withdrawal: withdrawalOf(record),
+      hold: holdOf(record),
       // The buyer's, also on a gift return, whose recipient is `gift_email` (ADR 044).
       customer_email: record.gift_email ? record.customer_email : detail.customer_info.email,
       gift_email: record.gift_email,

@@ -172,6 +172,27 @@ export const NOTIFICATIONS: readonly Notification[] = [
     ['payoutFailedSubject', 'payoutFailedBody'],
     { variables: [v('amount', 'The amount that could not be paid', '$44.10')] },
   ),
+  request(
+    'hold_placed',
+    'Card hold placed',
+    'An instant exchange: the hold on the shopper’s card is placed and the new order made (ADR 047)',
+    ['holdPlacedSubject', 'holdPlacedBody'],
+    { variables: [v('amount', 'The amount held', '$89.00')] },
+  ),
+  request(
+    'hold_released',
+    'Card hold released',
+    'The return arrived (or was scanned): the hold on the shopper’s card is let go',
+    ['holdReleasedSubject', 'holdReleasedBody'],
+    { variables: [v('amount', 'The amount that was held', '$89.00')] },
+  ),
+  request(
+    'hold_captured',
+    'Card hold captured',
+    'The return did not arrive in time or items were refused: part or all of the hold is charged',
+    ['holdCapturedSubject', 'holdCapturedBody'],
+    { variables: [v('amount', 'The amount charged', '$44.50')] },
+  ),
   {
     key: 'withdrawal_acknowledged',
     title: 'Withdrawal acknowledged',

@@ -59,6 +59,9 @@ describe.each(dialects)('editable emails on %s', (dialect) => {
       'exchange_order',
       'gift_notice',
       'payout_failed',
+      'hold_placed',
+      'hold_released',
+      'hold_captured',
       'withdrawal_acknowledged',
     ]);
     const approved = body.data.items.find((n) => n.key === 'approved');

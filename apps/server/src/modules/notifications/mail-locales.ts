@@ -45,6 +45,12 @@ export const MAIL_TEXT_KEYS = [
   'withdrawalSubject',
   'withdrawalBody',
   'withdrawalWholeOrder',
+  'holdPlacedSubject',
+  'holdPlacedBody',
+  'holdReleasedSubject',
+  'holdReleasedBody',
+  'holdCapturedSubject',
+  'holdCapturedBody',
 ] as const;
 export type MailTextKey = (typeof MAIL_TEXT_KEYS)[number];
 

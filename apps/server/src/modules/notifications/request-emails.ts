@@ -7,8 +7,15 @@ import type { EmailTemplatesService } from './email-templates.service.js';
 /** The moments of a request the shop's other systems hear about as they are emailed (webhooks, ADR 041). */
 export const REQUEST_EVENTS = ['submitted', 'approved', 'rejected', 'received', 'refunded', 'resolved'] as const;
 export type RequestEvent = (typeof REQUEST_EVENTS)[number];
-/** Every email about a request: its moments, the exchange's order, and a bank payout that failed. */
-export const REQUEST_EMAILS = [...REQUEST_EVENTS, 'exchange_order', 'payout_failed'] as const;
+/** Every email about a request: its moments, the exchange's order, a bank payout that failed, a card hold's steps. */
+export const REQUEST_EMAILS = [
+  ...REQUEST_EVENTS,
+  'exchange_order',
+  'payout_failed',
+  'hold_placed',
+  'hold_released',
+  'hold_captured',
+] as const;
 export type RequestEmail = (typeof REQUEST_EMAILS)[number];
 export const isRequestEvent = (email: RequestEmail): email is RequestEvent =>
   (REQUEST_EVENTS as readonly string[]).includes(email);

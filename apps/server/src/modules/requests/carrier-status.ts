@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { Outbox } from '../jobs/outbox.js';
 import { PICKED_UP } from '../pickup/pickup-slot.js';
 import { announce } from './announce.js';
+import { queueHoldSettle } from './exchange-hold.js';
 import { recordEvent } from './requests.repository.js';
 
 /**
@@ -18,7 +19,7 @@ export async function recordCarrierStatus(
 ): Promise<boolean> {
   const request = await db
     .selectFrom('return_requests')
-    .select(['id', 'status', 'carrier_status', 'rule_outcome'])
+    .select(['id', 'status', 'carrier_status', 'rule_outcome', 'hold_state', 'hold_release_on'])
     .where('tracking_number', '=', trackingCode)
     .where('tracking_number', '!=', '')
     .executeTakeFirst();
@@ -38,6 +39,8 @@ export async function recordCarrierStatus(
   // The first scan: a rule may receive and refund the return now, before the parcel arrives (issue 32).
   // A failed or cancelled tracker is no scan: refunding then would pay for a parcel nobody is sending.
   const firstScan = !PICKED_UP.includes(request.carrier_status) && PICKED_UP.includes(status);
+  // An instant exchange whose rule lets the hold go at the first scan (ADR 047).
+  if (firstScan && request.hold_release_on === 'first_scan') await queueHoldSettle(outbox, db, request, 'first_scan');
   if (firstScan && parseDeskOutcome(request.rule_outcome).autoRefund?.when === 'first_scan')
     await outbox.enqueue(
       db,

@@ -11,6 +11,7 @@ import type { Shop } from '../storefront-config/shop.js';
 import type { DocumentKind, Documents } from '../documents/documents.js';
 import { recordInspection, inspectionNote, refundNote, type Inspection } from './inspection.js';
 import { buildCheckInfo, refundCeiling } from './request-detail.js';
+import { queueHoldSettle } from './exchange-hold.js';
 import type { RequestRecord } from './request-record.js';
 import { inspectionsOf, recordEvent, type RequestsRepository } from './requests.repository.js';
 
@@ -147,6 +148,9 @@ export class LifecycleService {
       });
       if (action === 'approve' && request.exchange_draft_order_id)
         await outbox.enqueue(trx, 'request.exchange.complete', { requestId: request.id }, `complete:${request.id}`);
+      // An instant exchange's hold (ADR 047): settled at receipt by what was accepted, captured at a rejection before.
+      if (action === 'receive' || action === 'reject')
+        await queueHoldSettle(outbox, trx, request, action === 'receive' ? 'received' : 'rejected');
       if (action === 'reject' && request.exchange_draft_order_id)
         await outbox.enqueue(trx, 'request.exchange.release', { requestId: request.id }, `release:${request.id}`);
       const decision = DECISION_OF[action];

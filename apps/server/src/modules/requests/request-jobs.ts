@@ -1,6 +1,7 @@
 import { ShippingMethodId, SolutionId } from '@return-center/contract';
 import type { BankPayouts } from '../../adapters/bank-payout/port.js';
 import type { Carrier } from '../../adapters/carrier/port.js';
+import type { Payments } from '../../adapters/payments/port.js';
 import { dropOffQrPng } from '../documents/drop-off-qr.js';
 import { refundLines } from './inspection.js';
 import { labelFrom } from './label-from.js';
@@ -21,6 +22,7 @@ import { announce } from './announce.js';
 import { platformReturnOf } from './platform-return.js';
 import { sendRequestEmail } from './send-request-email.js';
 import { sendGiftNotice } from './gift-notice.js';
+import { holdSettleJob } from './exchange-hold.js';
 import type { RequestRecord } from './request-record.js';
 import type { RequestsRepository } from './requests.repository.js';
 import type { Clock } from '../../clock.js';
@@ -31,6 +33,8 @@ export interface Deps {
   platform: StorePlatform;
   carrier: Carrier;
   payouts: BankPayouts;
+  /** Card holds of instant exchanges (ADR 047). */
+  payments: Payments;
   documents: Documents;
   outbox: Outbox;
   mail: MailTransport;
@@ -206,6 +210,8 @@ export function requestJobHandlers(deps: Deps): {
           .where('id', '=', request.id)
           .execute();
     },
+
+    'request.exchange.hold': holdSettleJob(deps),
 
     /** A bank transfer on its way: looked at again until it is paid or failed. */
     async 'request.payout.check'({ requestId, amount, attempt }) {

@@ -29,6 +29,9 @@ export const requestsTables: TableOwner = {
         order_name: 'the order’s name, e.g. #1001',
         exchange_order_name: 'the exchange order’s name, e.g. #1002',
         idempotency_key: 'a random key of the submit',
+        hold_key: 'our key of the card hold (shop and draft ids)',
+        hold_settle_key: 'our key of its capture or release',
+        hold_payment_id: 'the payments provider’s id of the hold',
       },
     },
     return_items: {

@@ -128,11 +128,14 @@ export class ExchangeDrafts {
     input: ExchangeInput & { draft_order_id?: string | undefined },
     returned: ReturnedItem,
     exchangeAmount: number,
+    /** What must hold of a paid draft before the request keeps it (an instant exchange's hold); throws if not. */
+    beforeHolding: (draft: DraftOrder) => Promise<void> = () => Promise.resolve(),
   ): Promise<DraftOrder> {
     const draft = await this.draft(asker, shopId, order, input, returned, exchangeAmount);
     if (input.draft_order_id && input.draft_order_id !== draft.id)
       throw errors.invalidInput('draft_order_id: not the draft of these new items; pay for them again');
     if (draft.status === 'paid') {
+      await beforeHolding(draft);
       const held = await this.platform.holdDraftOrder(shopId, draft.id);
       // Expired or replaced between the two calls: the shopper tries again.
       if (held?.status === 'paid') return held;

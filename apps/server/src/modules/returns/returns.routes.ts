@@ -1,5 +1,5 @@
-import { calls } from '@return-center/contract';
-import { exchangeCredit } from '@return-center/domain';
+import { calls, SolutionId } from '@return-center/contract';
+import { exchangeCredit, instantExchangeOffer } from '@return-center/domain';
 import type { AppContext } from '../../app-context.js';
 import { portalCall } from '../../http/contract-routes.js';
 import { serveRoute } from '../../http/serve-route.js';
@@ -29,13 +29,22 @@ export function returnsRoutes({ app, authenticate, services }: AppContext): void
 
   serveRoute(app, portalCall(calls.getReturnMoney, authenticate), async ({ input, caller: session }) => {
     const shop = await shopOf(session.shopId);
-    const { money, source } = await services.returns.evaluate(shop, session, input.order_id, input.refund_line_items, {
-      shippingMethodId: input.shipping_method_id,
-      solutionId: input.solution_id,
-    });
+    const { money, source, decided } = await services.returns.evaluate(
+      shop,
+      session,
+      input.order_id,
+      input.refund_line_items,
+      {
+        shippingMethodId: input.shipping_method_id,
+        solutionId: input.solution_id,
+      },
+    );
     return {
       ...money,
       exchange_amount: exchangeCredit(input.solution_id, money),
+      instant_exchange:
+        input.solution_id === SolutionId.Exchange &&
+        instantExchangeOffer(shop.settings.instant_exchange, decided.decision) !== null,
       currency: source.total_price_set.currency,
       currency_format: source.total_price_set.currency_format,
     };
@@ -48,9 +57,12 @@ export function returnsRoutes({ app, authenticate, services }: AppContext): void
     app,
     portalCall(calls.createDraftOrder, authenticate),
     async ({ input, caller: session, request: { ip } }) =>
-      services.returns.exchangeDraft(await shopOf(session.shopId), session, input, ip),
+      services.exchangeSteps.exchangeDraft(await shopOf(session.shopId), session, input, ip),
+  );
+  serveRoute(app, portalCall(calls.exchangeHold, authenticate), async ({ input, caller: session, request: { ip } }) =>
+    services.exchangeSteps.exchangeHold(await shopOf(session.shopId), session, input, ip),
   );
   serveRoute(app, portalCall(calls.getDraftOrder, authenticate), async ({ input, caller: session }) =>
-    services.returns.exchangeDraftStatus(await shopOf(session.shopId), session, input),
+    services.exchangeSteps.exchangeDraftStatus(await shopOf(session.shopId), session, input),
   );
 }

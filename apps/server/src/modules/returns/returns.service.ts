@@ -13,7 +13,7 @@ import { exchangeItemsOf, orderSnapshot, type NewRequest } from '../requests/new
 import type { NewRequestsService } from '../requests/new-requests.service.js';
 import { reasonsIn } from './reason-locales.js';
 import { checkSelection, moneyFor, type SelectedLine } from './selection.js';
-import { draftAnswer, returnedItemOf, type Asker, type ExchangeDrafts } from './exchange-reservation.js';
+import { returnedItemOf, type Asker, type ExchangeDrafts } from './exchange-reservation.js';
 import { answerRepeat, fingerprintOf, type SubmitInput } from './submit-repeat.js';
 import type { PayoutsService } from '../payouts/payouts.service.js';
 import { pickupAndPayee } from './pickup-and-payee.js';
@@ -22,12 +22,13 @@ import type { RulesService } from '../rules/rules.service.js';
 import type { ItemChoice } from '../rules/rule-facts.js';
 import { choicesOf, draftItems, moneyUnderRules, offersUnderRules } from './return-policy.js';
 import { checkedItems } from './submit-checks.js';
+import { offeredRelease, type HoldColumns, type InstantHolds } from './instant-holds.js';
 
 type Evaluated = Awaited<ReturnType<ReturnsService['evaluate']>>;
 
-const askerOf = (session: Session, ip: string): Asker => ({ tokenHash: session.tokenHash, ip });
+export const askerOf = (session: Session, ip: string): Asker => ({ tokenHash: session.tokenHash, ip });
 /** The order an exchange's draft is made from: a gift recipient's exchange goes to their own email (ADR 044). */
-const draftSource = (session: Session, order: PlatformOrder) =>
+export const draftSource = (session: Session, order: PlatformOrder) =>
   session.gift ? { ...order, email: session.email } : order;
 
 export class ReturnsService {
@@ -40,6 +41,7 @@ export class ReturnsService {
     private readonly clock: Clock,
     private readonly payees: PayoutsService,
     private readonly rules: RulesService,
+    private readonly holds: InstantHolds,
   ) {}
 
   /** The merchant's reasons in the shopper's language (see reasonText for the order of preference). */
@@ -115,49 +117,6 @@ export class ReturnsService {
   }
 
   /**
-   * The pay-for-exchanges step: the draft order for the chosen new items, with the return's credit taken off. An order
-   * with an open request answers 1067, as its submit would: that request holds the order's exchange.
-   */
-  async exchangeDraft(
-    shop: Shop,
-    session: Session,
-    input: {
-      order_id: number;
-      refund_line_items: SelectedLine[];
-      exchange_line_items: { variant_id: number; quantity: number }[];
-      idempotency_key: string;
-    },
-    ip: string,
-  ) {
-    const { order, chosen, money, offers } = await this.evaluate(
-      shop,
-      session,
-      input.order_id,
-      input.refund_line_items,
-      { solutionId: SolutionId.Exchange, forSubmit: true },
-    );
-    if (!offers.solutions.some((s) => s.id === SolutionId.Exchange))
-      throw errors.invalidInput('solution_id: exchanges are not offered for this order');
-    const draft = await this.drafts.draft(
-      askerOf(session, ip),
-      shop.id,
-      draftSource(session, order),
-      input,
-      returnedItemOf(order, chosen),
-      exchangeCredit(SolutionId.Exchange, money),
-    );
-    return draftAnswer(draft);
-  }
-
-  /** The draft of one of the shopper's orders as it is now: paid once they paid at the checkout. */
-  async exchangeDraftStatus(shop: Shop, session: Session, input: { order_id: number; draft_order_id: string }) {
-    await this.orders.ownedOrder(session, input.order_id);
-    const draft = await this.drafts.platform.getDraftOrder(shop.id, input.draft_order_id);
-    if (!draft || draft.fromOrderId !== input.order_id) throw errors.notFound();
-    return draftAnswer(draft);
-  }
-
-  /**
    * Idempotent submit: a retry or double click with the same key answers the request the first
    * attempt created, even when it loses the race and trips over that request's own effects.
    */
@@ -190,6 +149,14 @@ export class ReturnsService {
       throw errors.invalidInput('provide_proof: upload the photos first');
     const extras = await pickupAndPayee(input, shop.id, this.payees, this.clock.nowMs());
 
+    // An instant exchange (ADR 047): its hold must be held before the draft is kept for the request.
+    const instant: { hold: HoldColumns | null } = { hold: null };
+    const confirmHold = async (draft: DraftOrder) => {
+      if (!input.instant_exchange) return;
+      const releaseOn = offeredRelease(shop, decided.decision);
+      const now = nowSeconds(this.clock);
+      instant.hold = await this.holds.confirm(shop, draftSource(session, order), draft, releaseOn, now);
+    };
     const exchange =
       input.solution_id === SolutionId.Exchange
         ? await this.drafts.reserve(
@@ -199,13 +166,15 @@ export class ReturnsService {
             input,
             returnedItemOf(order, chosen),
             exchangeCredit(input.solution_id, money),
+            confirmHold,
           )
         : null;
     const giftEmail = session.gift ? session.email : '';
+    const hold = instant.hold;
     const result = await this.record(
       shop,
       input,
-      { source, order, money, items, extras, decided, giftEmail },
+      { source, order, money, items, extras, decided, giftEmail, hold },
       exchange,
     );
     if ('open' in result) {
@@ -226,18 +195,22 @@ export class ReturnsService {
       extras,
       decided,
       giftEmail,
+      hold,
     }: Pick<Evaluated, 'source' | 'order' | 'money' | 'decided'> & {
       /** The gift recipient's email ('' for the buyer's own return): its credit and emails go there. */
       giftEmail: string;
+      hold: HoldColumns | null;
       items: NewRequest['items'];
       extras: Awaited<ReturnType<typeof pickupAndPayee>>;
     },
     exchange: DraftOrder | null,
   ) {
     const release = async () => {
-      if (exchange && !(await this.repository.holdsDraft(shop.id, exchange.id)))
-        await this.drafts.platform.cancelDraftOrder(shop.id, exchange.id);
+      if (!exchange || (await this.repository.holdsDraft(shop.id, exchange.id))) return;
+      await this.drafts.platform.cancelDraftOrder(shop.id, exchange.id);
+      if (hold) await this.holds.letGo(shop, order, exchange);
     };
+    const created = nowSeconds(this.clock);
     const result = await this.repository
       .createUnlessOpen(
         {
@@ -259,11 +232,12 @@ export class ReturnsService {
           rule_set_version: decided.version,
           decided_by: JSON.stringify(decided.decision.decidedBy),
           rule_outcome: JSON.stringify(deskOutcomeOf(decided.decision)),
-          created_at: nowSeconds(this.clock),
+          created_at: created,
           exchange_draft_order_id: exchange?.id ?? '',
           exchange_items: JSON.stringify(exchange ? exchangeItemsOf(exchange) : []),
           exchange_credit: exchange?.credit ?? 0,
           gift_email: giftEmail,
+          ...hold,
           ...extras,
           items,
         },
@@ -273,6 +247,7 @@ export class ReturnsService {
             platformKeepsReturns: this.drafts.platform.keepsReturns,
             flagged: decided.decision.flags.length > 0,
             giftNotice: giftEmail !== '' && shop.settings.gift_returns.tell_buyer,
+            instant: hold && { amount: hold.hold_amount, currency: source.total_price_set.currency, at: created },
           }),
       )
       .catch(async (error: unknown) => {
