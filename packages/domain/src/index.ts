@@ -22,3 +22,4 @@ export * from './rules/index.js';
 export * from './desk-edits.js';
 export * from './gift.js';
 export * from './withdrawal.js';
+export * from './exchange-reconciliation.js';
