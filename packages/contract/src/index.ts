@@ -16,6 +16,7 @@ export * from './merchant.js';
 export * from './desk.js';
 export * from './inspection.js';
 export * from './request-export.js';
+export * from './exchange-reconciliation.js';
 export * from './settings-conflict.js';
 export * from './order-feed.js';
 export * from './console.js';

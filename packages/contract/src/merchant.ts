@@ -14,6 +14,7 @@ import { emailRoutes } from './emails.js';
 import { requestWithdrawal, withdrawalRoutes } from './withdrawal.js';
 import { retentionRoutes } from './retention.js';
 import { settingsConflict } from './settings-conflict.js';
+import { reconciliationRoutes } from './exchange-reconciliation.js';
 import {
   IMPORT_BATCH_MAX,
   ORDER_WEBHOOK,
@@ -278,6 +279,7 @@ export const merchantRoutes = {
   ...emailRoutes,
   ...withdrawalRoutes,
   ...retentionRoutes,
+  ...reconciliationRoutes(requestExportQuery),
   ...deskRoutes(merchantRequest),
   ...giftRoutes,
   ...requestDeskRoutes(merchantRequest),

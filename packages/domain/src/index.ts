@@ -23,3 +23,4 @@ export * from './desk-edits.js';
 export * from './gift.js';
 export * from './withdrawal.js';
 export * from './instant-exchange.js';
+export * from './exchange-reconciliation.js';

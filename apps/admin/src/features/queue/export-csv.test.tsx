@@ -8,7 +8,7 @@ import { renderConsole, setUpConsoleTests } from '../../test/render';
 const server = setUpConsoleTests();
 
 describe("the queue's export", () => {
-  it("downloads the server's CSV of the queue's filters, without its paging, and names each card's values", async () => {
+  it("downloads the server's CSV files of the queue's filters, without its paging, and names each card's values", async () => {
     signedIn(server);
     withSettings(server);
     server.on(consoleRoute('requestCounts'), ok(consoleRoute('requestCounts'), { 2: 1 }));
@@ -22,6 +22,12 @@ describe("the queue's export", () => {
     expect(href.pathname).toBe(merchantPath('exportRequests'));
     expect(Object.fromEntries(href.searchParams)).toEqual({ status: '2', q: 'alice', reason: '5' });
     expect(link.hasAttribute('download')).toBe(true);
+    // The accountant's reconciliation of the same filters' exchanges, one row per exchange (ADR 049).
+    const reconciliation = screen.getByRole('link', { name: 'Exchange reconciliation (CSV)' });
+    const its = new URL(reconciliation.getAttribute('href') ?? '', 'http://console.test');
+    expect(its.pathname).toBe(merchantPath('exportReconciliation'));
+    expect(Object.fromEntries(its.searchParams)).toEqual({ status: '2', q: 'alice', reason: '5' });
+    expect(reconciliation.hasAttribute('download')).toBe(true);
 
     // On a phone each row is a card: every value carries its column's name.
     const table = within(await screen.findByRole('table', { name: 'Return requests, newest first' }));

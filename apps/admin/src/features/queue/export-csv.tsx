@@ -2,23 +2,32 @@ import { merchantPath } from '@return-center/contract';
 import { useTranslation } from 'react-i18next';
 import { listQuery, type QueueFilters } from './queue-filters';
 
-/** The export's address for these filters: the list's query without its paging. */
-export function exportHref(filters: QueueFilters): string {
+/** The server's CSV files of the queue: its requests, and the reconciliation of its exchanges (ADR 049). */
+type CsvRoute = 'exportRequests' | 'exportReconciliation';
+
+/** A file's address for these filters: the list's query without its paging. */
+export function exportHref(filters: QueueFilters, route: CsvRoute = 'exportRequests'): string {
   const query = new URLSearchParams(listQuery(filters));
   query.delete('limit');
   const search = query.toString();
-  return merchantPath('exportRequests') + (search ? `?${search}` : '');
+  return merchantPath(route) + (search ? `?${search}` : '');
 }
 
 /**
- * The filtered queue as a CSV file, built and streamed by the server (one row per item, with dates, money and
- * tracking): a plain link, so the browser downloads it with the console's cookie however many requests it holds.
+ * The filtered queue as CSV files, built and streamed by the server: one row per item (dates, money, tracking), and
+ * one row per exchange adding up its money for the accountant. Plain links, so the browser downloads them with the
+ * console's cookie however many requests they hold.
  */
 export function ExportCsv({ filters }: { filters: QueueFilters }) {
   const { t } = useTranslation();
   return (
-    <a className="button secondary" href={exportHref(filters)} download>
-      {t('queue.export')}
-    </a>
+    <>
+      <a className="button secondary" href={exportHref(filters)} download>
+        {t('queue.export')}
+      </a>
+      <a className="button secondary" href={exportHref(filters, 'exportReconciliation')} download>
+        {t('queue.exportReconciliation')}
+      </a>
+    </>
   );
 }

@@ -1,9 +1,11 @@
 import { Code, type SettingsConflict } from '@return-center/contract';
+import type { FastifyReply } from 'fastify';
 import type { RequestAction } from '@return-center/domain';
 import type { AppContext } from '../../app-context.js';
 import { nowSeconds } from '../../clock.js';
 import { AppError } from '../../http/app-error.js';
 import { stampStatementEdit } from '../accessibility/statement-edits.js';
+import type { Shop } from '../storefront-config/shop.js';
 import { merchantRoute } from '../../http/contract-routes.js';
 import { MediaAnswer, serveRoute } from '../../http/serve-route.js';
 import { deskReturnsRoutes } from './desk-returns.routes.js';
@@ -21,16 +23,22 @@ export function merchantApiRoutes({ app, clock, services }: AppContext): void {
   );
   deskRoutes({ app, services });
 
-  // A CSV file streamed page by page, outside the envelope; the list's filters choose its requests.
-  serveRoute(app, merchantRoute('exportRequests', deskCallerOf), ({ input, caller: { shop, desk }, reply }) => {
+  // CSV files streamed page by page, outside the envelope; the list's filters choose their requests.
+  const csvFile = (reply: FastifyReply, name: string, shop: Shop, body: NodeJS.ReadableStream) => {
     void reply.header('cache-control', 'no-store');
-    const file = `requests-${shop.shopUrl.replace(/[^a-z0-9.-]/gi, '')}.csv`;
+    const file = `${name}-${shop.shopUrl.replace(/[^a-z0-9.-]/gi, '')}.csv`;
     return Promise.resolve(
-      new MediaAnswer<string>('text/csv; charset=utf-8', merchant.exportCsv(shop, input, desk), {
+      new MediaAnswer<string>('text/csv; charset=utf-8', body, {
         'content-disposition': `attachment; filename="${file}"`,
       }),
     );
-  });
+  };
+  serveRoute(app, merchantRoute('exportRequests', deskCallerOf), ({ input, caller: { shop, desk }, reply }) =>
+    csvFile(reply, 'requests', shop, merchant.exportCsv(shop, input, desk)),
+  );
+  serveRoute(app, merchantRoute('exportReconciliation', deskCallerOf), ({ input, caller: { shop, desk }, reply }) =>
+    csvFile(reply, 'exchange-reconciliation', shop, merchant.reconciliationCsv(shop, input, desk)),
+  );
 
   serveRoute(app, merchantRoute('get', requestOwner), ({ caller: { shop, record } }) => merchant.detail(shop, record));
 

@@ -18,6 +18,7 @@ import type { RequestRecord } from '../requests/request-record.js';
 import type { Shop } from '../storefront-config/shop.js';
 import type { MerchantKeys } from './merchant-keys.js';
 import { exportStream } from './request-export.js';
+import { reconciliationStream } from './exchange-reconciliation.js';
 
 /** Why the request's rules flagged it for staff, each with the rule's name. */
 const flagsOf = ({ flags }: DeskOutcome) => flags.map((flag) => ({ rule: flag.rule.name, reason: flag.reason }));
@@ -154,6 +155,15 @@ export class MerchantService {
   /** Every request matching the list's filters as a CSV stream (one row per item). */
   exportCsv(shop: Shop, query: z.output<typeof requestExportQuery>, caller: DeskCaller) {
     return exportStream(this.requests, shop.id, listFilter(query, this.desk.assigneeId(query.assignee, caller)));
+  }
+
+  /** The exchange requests matching the list's filters as the accountant's reconciliation (one row per exchange). */
+  reconciliationCsv(shop: Shop, query: z.output<typeof requestExportQuery>, caller: DeskCaller) {
+    return reconciliationStream(
+      this.requests,
+      shop.id,
+      listFilter(query, this.desk.assigneeId(query.assignee, caller)),
+    );
   }
 
   settings(shop: Shop): ShopSettings {

@@ -10,45 +10,10 @@ import {
   submitReturn,
   type TestApp,
 } from '../../../test/helper.js';
-import { csvCell } from './request-export.js';
+import { parseCsv, csvRecords as records } from '../../../test/csv.js';
+import { csvCell } from './csv-text.js';
 
 const KEY = 'demo-merchant-key';
-
-/** RFC 4180 rows of a CSV text, as a spreadsheet reads them. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charAt(i);
-    const next = text.charAt(i + 1);
-    if (quoted && char === '"' && next === '"') {
-      cell += '"';
-      i++;
-    } else if (char === '"') {
-      quoted = !quoted;
-    } else if (!quoted && char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (!quoted && char === '\r' && next === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else {
-      cell += char;
-    }
-  }
-  return rows;
-}
-
-/** The export's rows as records by column name. */
-const records = (text: string) => {
-  const [header = [], ...rows] = parseCsv(text.replace(/^\uFEFF/, ''));
-  return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] ?? ''])));
-};
 
 describe('CSV cells', () => {
   it('quotes as RFC 4180 and defuses formulas, leaving numbers alone', () => {

@@ -4,37 +4,15 @@ import { minorToDecimal } from '@return-center/domain';
 import { SHIPPING_METHODS, SOLUTIONS } from '../orders/order-source.js';
 import type { RequestReads } from '../requests/request-reads.js';
 import type { InspectionRecord, ItemRecord, RequestRecord } from '../requests/request-record.js';
+import { csvHeader, csvRow, datesByRequest, isoAt, rmaOf, STATUS_NAMES } from './csv-text.js';
 
 /** How many requests the export reads at a time: one page of requests, then their items and dates in one read each. */
-const PAGE = 200;
-const STATUS_NAMES: Record<number, string> = {
-  1: 'pending_review',
-  2: 'approved',
-  3: 'rejected',
-  4: 'completed',
-  5: 'received',
-};
+export const PAGE = 200;
 const solutionNames = new Map<number, string>(SOLUTIONS.map((solution) => [solution.id, solution.name]));
 const methodNames = new Map<number, string>(SHIPPING_METHODS.map((method) => [method.id, method.name]));
 const MONEY_BACK = new Set<number>([SolutionId.RefundOriginal, SolutionId.BankTransfer]);
 const CREDIT = new Set<number>([SolutionId.DiscountCode, SolutionId.GiftCard]);
-const NUMBER = /^-?\d+(\.\d+)?$/;
-type ListFilter = Parameters<RequestReads['list']>[1];
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a quote, a comma or a line break. Text a spreadsheet would run as a
- * formula (starting with =, +, -, @, a tab or a carriage return) gets a leading apostrophe; our own numbers do not.
- */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !NUMBER.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export const csvRow = (cells: readonly (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`;
-
-const isoAt = (seconds: number | undefined) =>
-  seconds === undefined ? '' : new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+export type ListFilter = Parameters<RequestReads['list']>[1];
 
 interface Fees {
   return_fee?: number;
@@ -48,7 +26,7 @@ function requestCells(request: RequestRecord, at: Map<string, number>): Partial<
   const fees = JSON.parse(request.money || '{}') as Fees;
   const paid = request.refund_state === 'refunded' ? request.actual_refund : 0;
   return {
-    rma: `RMA-${String(request.id).padStart(6, '0')}`,
+    rma: rmaOf(request.id),
     request_id: request.id,
     order: request.order_name,
     customer_email: request.customer_email,
@@ -98,8 +76,7 @@ export async function* exportChunks(
   shopId: number,
   filter: Omit<ListFilter, 'cursor' | 'limit'>,
 ): AsyncGenerator<string> {
-  // The byte order mark tells spreadsheets the file is UTF-8.
-  yield `\uFEFF${csvRow(EXPORT_COLUMNS)}`;
+  yield csvHeader(EXPORT_COLUMNS);
   let cursor: number | undefined;
   do {
     const { rows, nextCursor } = await requests.list(shopId, { ...filter, cursor, limit: PAGE });
@@ -111,12 +88,7 @@ export async function* exportChunks(
     ]);
     const itemsOf = new Map<number, ItemRecord[]>();
     for (const item of items) itemsOf.set(item.request_id, [...(itemsOf.get(item.request_id) ?? []), item]);
-    const datesOf = new Map<number, Map<string, number>>();
-    for (const action of actions) {
-      const dates = datesOf.get(action.request_id) ?? new Map<string, number>();
-      dates.set(action.action, action.at);
-      datesOf.set(action.request_id, dates);
-    }
+    const datesOf = datesByRequest(actions);
     let chunk = '';
     for (const request of rows) {
       const cells = requestCells(request, datesOf.get(request.id) ?? new Map<string, number>());

@@ -2,11 +2,12 @@ import { RequestStatus, SolutionId, type CheckInfo, type ShopSettings } from '@r
 import type { z } from 'zod';
 import type { exchangeOrder } from '@return-center/contract';
 import type { ExchangeItem } from './new-request.js';
-import { parseDeskOutcome, type ReturnMoneyResult } from '@return-center/domain';
+import { exchangeDifference, parseDeskOutcome, type ReturnMoneyResult } from '@return-center/domain';
 import type { PlatformOrder } from '../../adapters/store-platform/port.js';
 import { PICKUP_METHOD, SHIPPING_METHODS, SOLUTIONS, currencyFormat } from '../orders/order-source.js';
 import { pickupChangeable, readSlot } from '../pickup/pickup-slot.js';
 import type { Shop } from '../storefront-config/shop.js';
+import { exchangeSubtotal, reconcileRequest } from './exchange-ledger.js';
 import { acceptedAmount, shopperInspection } from './inspection.js';
 import type { InspectionRecord, ItemRecord, RequestRecord } from './request-record.js';
 
@@ -44,33 +45,20 @@ function pickupOf(request: RequestRecord): CheckInfo['pickup'] {
   return { address, time, date, timezone, changeable: pickupChangeable(request) };
 }
 
-/** Σ price × quantity of an exchange request's new items, as they were at submit. */
-const exchangeSubtotal = (request: RequestRecord) =>
-  (JSON.parse(request.exchange_items) as ExchangeItem[]).reduce((sum, item) => sum + item.price * item.quantity, 0);
-
-/**
- * What the merchant may still pay out on an exchange: its credit beyond the new items, less the shop's bonus (extra
- * credit to spend at the shop, never money).
- */
-const exchangeLeftover = (request: RequestRecord, bonus: number) =>
-  Math.max(0, request.exchange_credit - exchangeSubtotal(request) - bonus);
-
 /**
  * The most the merchant may refund on a request (the refund action's ceiling, sent to the console as `refundable`):
- * what the return was computed to give back, or for an exchange only its credit left over beyond the new items.
+ * what the return was computed to give back, or for an exchange only its credit left over beyond the new items, less
+ * the shop's bonus (credit to spend at the shop, never money): its reconciliation's refundable (ADR 049).
  */
 export function refundCeiling(
   request: RequestRecord,
   items: readonly ItemRecord[],
   inspections: readonly InspectionRecord[],
 ): number {
-  const money = JSON.parse(request.money || '{}') as { total?: number; bonus?: number };
+  const money = JSON.parse(request.money || '{}') as { total?: number };
   // After a detailed receipt only the accepted units earn their share (issue 33).
   return request.solution_id === SolutionId.Exchange
-    ? exchangeLeftover(
-        { ...request, exchange_credit: acceptedAmount(request.exchange_credit, items, inspections) },
-        acceptedAmount(money.bonus ?? 0, items, inspections),
-      )
+    ? reconcileRequest(request, items, inspections).refundable
     : acceptedAmount(money.total ?? request.refund, items, inspections);
 }
 
@@ -87,7 +75,7 @@ function exchangeOrderOf(
   const credit = request.exchange_credit;
   const items = JSON.parse(request.exchange_items) as ExchangeItem[];
   const subtotal = exchangeSubtotal(request);
-  const due = Math.max(0, subtotal - credit);
+  const due = exchangeDifference(credit, subtotal);
   return {
     draft_order_id: request.exchange_draft_order_id,
     total_line_items_price: subtotal,

@@ -15,6 +15,8 @@ export interface ListFilter extends DeskFilter {
   reasonId?: number;
   solutionId?: number;
   methodId?: number;
+  /** Only exchange requests: those that hold a draft order of new items (ADR 049). */
+  exchangesOnly?: boolean;
   cursor?: number;
   limit: number;
 }
@@ -136,6 +138,7 @@ export class RequestsRepository {
     if (filter.createdTo !== undefined) query = query.where('return_requests.created_at', '<=', filter.createdTo);
     if (filter.solutionId !== undefined) query = query.where('return_requests.solution_id', '=', filter.solutionId);
     if (filter.methodId !== undefined) query = query.where('return_requests.shipping_method_id', '=', filter.methodId);
+    if (filter.exchangesOnly) query = query.where('return_requests.exchange_draft_order_id', '!=', '');
     if (filter.reasonId !== undefined) {
       const reasonId = filter.reasonId;
       query = query.where((eb) =>

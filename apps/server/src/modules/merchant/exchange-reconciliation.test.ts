@@ -1,0 +1,189 @@
+import { merchantPath, RECONCILIATION_COLUMNS } from '@return-center/contract';
+import { present } from '@return-center/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../../test/csv.js';
+import {
+  addShop,
+  buildTestApp,
+  dialects,
+  patchSettings,
+  signInConsole,
+  submitReturn,
+  type TestApp,
+} from '../../../test/helper.js';
+import { exchangeDesk, lineVariant, type ExchangeDesk } from './test-support.js';
+
+/** The accountant's reconciliation of exchanges (issue 36 point 5, ADR 049), through the merchant API. */
+describe.each(dialects)('exchange reconciliation on %s', (dialect) => {
+  let t: TestApp;
+  let desk: ExchangeDesk;
+  /** A shirt bought at full price, for 49.00 with no tax: with the 10% bonus, 53.90 to spend on new items. */
+  let shirt: () => ReturnType<ExchangeDesk['feed']>;
+  let tee: number;
+  let jacket: number;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    desk = exchangeDesk(t);
+    await patchSettings(t, (settings) => {
+      settings.return_setting.credit_bonus = { type: 'percent', value: 10, max: 1000 };
+    });
+    const linen = await desk.product('Linen Shirt');
+    tee = lineVariant(await desk.product('Cotton T-Shirt')).variantId;
+    jacket = lineVariant(await desk.product('Denim Jacket')).variantId;
+    shirt = () => desk.feed({ variant: lineVariant(linen), price: 4900, quantity: 1, discount: 0, tax: 0 });
+  });
+  afterAll(() => t.close());
+
+  it('balances a cheaper exchange whose leftover was refunded, a dearer one paid for, and a rejected one', async () => {
+    const cheaper = await desk.exchange(await shirt(), 1, [{ variant_id: tee, quantity: 1 }]);
+    await desk.act(cheaper.requestId, 'approve');
+    const received = await desk.act(cheaper.requestId, 'receive');
+    expect(received.refundable).toBe(3000);
+    await desk.act(cheaper.requestId, 'refund');
+    const dearer = await desk.exchange(await shirt(), 1, [{ variant_id: jacket, quantity: 1 }]);
+    expect(dearer.charged).toBe(12900 - 5390);
+    await desk.act(dearer.requestId, 'approve');
+    await desk.act(dearer.requestId, 'receive');
+    await desk.act(dearer.requestId, 'resolve');
+    const rejected = await desk.exchange(await shirt(), 1, [{ variant_id: jacket, quantity: 1 }]);
+    await desk.act(rejected.requestId, 'reject', { reason: 'Worn' });
+
+    expect(await desk.rowOf(cheaper.requestId)).toMatchObject({
+      request_status: 'completed',
+      currency: 'USD',
+      credit: '49.00',
+      swap_allowance: '0.00',
+      bonus: '4.90',
+      difference_paid: '0.00',
+      captured: '0.00',
+      new_items: '19.00',
+      refunded: '30.00',
+      bonus_unspent: '4.90',
+      held: '0.00',
+      balance: '0.00',
+      status: 'balanced',
+    });
+    const paid = await desk.rowOf(dearer.requestId);
+    expect(paid).toMatchObject({ difference_paid: '75.10', new_items: '129.00', refunded: '0.00' });
+    expect(paid).toMatchObject({ bonus_unspent: '0.00', balance: '0.00', status: 'balanced' });
+    expect(paid.exchange_order).toMatch(/^#\d+-E\d+$/);
+    expect(Date.parse(paid.closed_at ?? '')).toBeGreaterThanOrEqual(Date.parse(paid.received_at ?? ''));
+    // Rejected before its order was made: nothing sent, nothing earned, and the payment went back.
+    expect(await desk.rowOf(rejected.requestId)).toMatchObject({
+      request_status: 'rejected',
+      exchange_order: '',
+      credit: '0.00',
+      bonus: '0.00',
+      difference_paid: '75.10',
+      new_items: '0.00',
+      refunded: '75.10',
+      balance: '0.00',
+      status: 'balanced',
+    });
+  });
+
+  it('shows an even swap’s absorbed discount as its allowance, and keeps a pending exchange open', async () => {
+    const sneakers = await desk.product('Canvas Sneakers');
+    const bought = { variant: lineVariant(sneakers, 2), price: 8900, quantity: 1, discount: 890, tax: 0 };
+    const swap = await desk.exchange(await desk.feed(bought), 1, [
+      { variant_id: lineVariant(sneakers, 3).variantId, quantity: 1 },
+    ]);
+    // 80.10 for the pair and 8.01 of bonus: the shop gives the other 0.89 of the new pair's price.
+    expect(await desk.rowOf(swap.requestId)).toMatchObject({
+      request_status: 'pending_review',
+      credit: '80.10',
+      swap_allowance: '0.89',
+      bonus: '8.01',
+      new_items: '89.00',
+      balance: '0.00',
+      status: 'open',
+    });
+    await desk.act(swap.requestId, 'approve');
+    await desk.act(swap.requestId, 'receive');
+    await desk.act(swap.requestId, 'resolve');
+    expect(await desk.rowOf(swap.requestId)).toMatchObject({ balance: '0.00', status: 'balanced' });
+  });
+
+  it('is out of balance by what is owed when the leftover is not paid in full, or short when the return failed', async () => {
+    const resolved = await desk.exchange(await shirt(), 1, [{ variant_id: tee, quantity: 1 }]);
+    await desk.act(resolved.requestId, 'approve');
+    await desk.act(resolved.requestId, 'receive');
+    await desk.act(resolved.requestId, 'resolve');
+    const partly = await desk.exchange(await shirt(), 1, [{ variant_id: tee, quantity: 1 }]);
+    await desk.act(partly.requestId, 'approve');
+    await desk.act(partly.requestId, 'receive');
+    await desk.act(partly.requestId, 'refund', { amount: 1000 });
+    // The new jacket went out at approval; the shirt came back torn and the return was rejected.
+    const failed = await desk.exchange(await shirt(), 1, [{ variant_id: jacket, quantity: 1 }]);
+    await desk.act(failed.requestId, 'approve');
+    await desk.act(failed.requestId, 'receive');
+    await desk.act(failed.requestId, 'reject', { reason: 'Torn' });
+
+    expect(await desk.rowOf(resolved.requestId)).toMatchObject({ balance: '30.00', status: 'out_of_balance' });
+    expect(await desk.rowOf(partly.requestId)).toMatchObject({
+      refunded: '10.00',
+      balance: '20.00',
+      status: 'out_of_balance',
+    });
+    expect(await desk.rowOf(failed.requestId)).toMatchObject({
+      credit: '0.00',
+      difference_paid: '75.10',
+      new_items: '129.00',
+      refunded: '0.00',
+      balance: '-53.90',
+      status: 'out_of_balance',
+    });
+  });
+
+  it("writes every exchange of the list's filters only, defused, and never another shop's", async () => {
+    const linen = await desk.product('Linen Shirt');
+    const order = await desk.feed(
+      { variant: lineVariant(linen), price: 4900, quantity: 1, discount: 0, tax: 0 },
+      '=HYPERLINK("http://evil")',
+    );
+    const made = await desk.exchange(order, 1, [{ variant_id: tee, quantity: 1 }]);
+    const plain = await submitReturn(t);
+
+    const reply = await desk.merchant('GET', merchantPath('exportReconciliation'));
+    expect(reply.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(reply.headers['content-disposition']).toMatch(/^attachment; filename="exchange-reconciliation-.+\.csv"$/);
+    expect(reply.headers['cache-control']).toBe('no-store');
+    expect(reply.body.startsWith('\uFEFF')).toBe(true);
+    expect(parseCsv(reply.body.slice(1))[0]).toEqual([...RECONCILIATION_COLUMNS]);
+    expect(reply.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    const all = await desk.reconciliation();
+    expect(all.map((row) => row.request_id)).not.toContain(String(plain.requestId));
+    expect(all.map((row) => Number(row.request_id))).toEqual(
+      all.map((row) => Number(row.request_id)).sort((a, b) => b - a),
+    );
+    expect((await desk.reconciliation(`?order=${order.number}`)).map((row) => row.request_id)).toEqual([
+      String(made.requestId),
+    ]);
+    expect(await desk.reconciliation('?status=4&email=nobody@example.com')).toEqual([]);
+
+    const other = await addShop(t);
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: merchantPath('exportReconciliation'),
+      headers: { authorization: `Bearer ${other.apiKey}` },
+    });
+    expect(parseCsv(foreign.body.slice(1))).toEqual([[...RECONCILIATION_COLUMNS]]);
+    const keyless = await t.app.inject({ method: 'GET', url: merchantPath('exportReconciliation') });
+    expect(keyless.statusCode).toBe(401);
+  });
+
+  it('downloads from a console session too', async () => {
+    const made = await desk.exchange(await shirt(), 1, [{ variant_id: tee, quantity: 1 }]);
+    const { cookie } = await signInConsole(t);
+    const reply = await t.app.inject({
+      method: 'GET',
+      url: merchantPath('exportReconciliation'),
+      headers: { cookie },
+      remoteAddress: '10.0.0.9',
+    });
+    expect(reply.statusCode).toBe(200);
+    const header = present(parseCsv(reply.body.slice(1))[0], 'header');
+    expect(reply.body).toContain(`RMA-${String(made.requestId).padStart(6, '0')}`);
+    expect(header).toEqual([...RECONCILIATION_COLUMNS]);
+  });
+});
