@@ -39,6 +39,9 @@ export default defineConfig({
           name: 'admin-dom',
           include: ['apps/admin/src/**/*.test.tsx'],
           environment: 'jsdom',
+          // The settings page is one long form that renders again on every keystroke: typing into it in jsdom takes
+          // over 20 s on a busy 2-core machine, though nothing waits on anything.
+          testTimeout: 45000,
         },
       },
     ],
