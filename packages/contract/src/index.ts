@@ -26,3 +26,4 @@ export * from './desk-returns.js';
 export * from './accessibility.js';
 export * from './gift-returns.js';
 export * from './withdrawal.js';
+export * from './withdrawal-desk.js';

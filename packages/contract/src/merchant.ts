@@ -10,7 +10,8 @@ import type { MerchantRoute, MerchantStatus } from './merchant-route.js';
 import { shopSettings } from './shop-settings.js';
 import { webhookRoutes } from './webhooks.js';
 import { emailRoutes } from './emails.js';
-import { requestWithdrawal, withdrawalRoutes } from './withdrawal.js';
+import { requestWithdrawal } from './withdrawal.js';
+import { withdrawalRoutes } from './withdrawal-desk.js';
 import { settingsConflict } from './settings-conflict.js';
 import {
   IMPORT_BATCH_MAX,
@@ -76,7 +77,7 @@ export const merchantRequest = checkInfo.extend({
   tags: z.array(z.string()).default([]),
   rules: z.array(z.string()).default([]),
   rule_set_version: int.default(0),
-  /** A request made by an EU withdrawal (ADR 046): when it was declared and the refund's legal deadline. */
+  /** A request made by or linked to an EU withdrawal (ADR 046): when it was declared, the refund's legal deadline. */
   withdrawal: requestWithdrawal,
   ...deskFields,
 });
@@ -99,9 +100,16 @@ export const merchantRequestSummary = z.object({
   /** The rules' and staff's tags, and whom it is assigned to (issue 33). */
   tags: z.array(z.string()).default([]),
   assignee_id: int.nullable().default(null),
-  /** A request made by an EU withdrawal (ADR 046): when it was declared and the refund's legal deadline. */
+  /** A request made by or linked to an EU withdrawal (ADR 046): when it was declared, the refund's legal deadline. */
   withdrawal: requestWithdrawal,
 });
+
+/**
+ * The queue's order: `newest` first, or `refund_deadline`: open requests made by or linked to a withdrawal (ADR 046)
+ * first, soonest legal refund deadline first, then every other request newest first. `cursor` is a page's last id.
+ */
+export const requestSort = z.enum(['newest', 'refund_deadline']);
+export type RequestSort = z.infer<typeof requestSort>;
 
 export const requestListQuery = z.object({
   status: z.coerce.number().pipe(int).optional(),
@@ -116,11 +124,12 @@ export const requestListQuery = z.object({
   reason: z.coerce.number().pipe(int).optional(),
   solution: z.coerce.number().pipe(int).optional(),
   method: z.coerce.number().pipe(int).optional(),
+  sort: requestSort.default('newest'),
   cursor: id.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
-/** The export takes the list's filters, without its paging: it streams every matching request. */
-export const requestExportQuery = requestListQuery.omit({ cursor: true, limit: true });
+/** The export takes the list's filters, without its paging and order: it streams every matching request. */
+export const requestExportQuery = requestListQuery.omit({ cursor: true, limit: true, sort: true });
 
 /** The longest reason a rejection may give the shopper. */
 export const REJECT_REASON_MAX = 500;
@@ -149,7 +158,8 @@ export const merchantRoutes = {
   list: {
     method: 'GET',
     path: '/requests',
-    summary: 'List return requests, newest first, with cursor pagination',
+    summary:
+      'List return requests, newest first (or, with `sort=refund_deadline`, withdrawals whose refund is due first, soonest deadline first), with cursor pagination',
     query: requestListQuery,
     answer: z.object({ items: z.array(merchantRequestSummary), next_cursor: int.nullable(), counts: statusCounts }),
     refusals: [422],

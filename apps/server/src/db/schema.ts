@@ -10,7 +10,7 @@ import type { GiftRequestColumns } from './gift-schema.js';
 import type { WebhooksSchema } from './webhooks-schema.js';
 import type { EmailsSchema } from './emails-schema.js';
 import type { ShopifyAppSchema } from './shopify-app-schema.js';
-import type { WithdrawalsSchema } from './withdrawals-schema.js';
+import type { WithdrawalRequestColumns, WithdrawalsSchema } from './withdrawals-schema.js';
 
 /** Row types. Times are unix seconds; money is integer minor units; flags are 0/1. */
 export interface ShopsTable {
@@ -31,7 +31,7 @@ export interface ShopsTable {
   created_at: number;
 }
 
-export interface ReturnRequestsTable extends GiftRequestColumns {
+export interface ReturnRequestsTable extends GiftRequestColumns, WithdrawalRequestColumns {
   id: Generated<number>;
   shop_id: number;
   order_id: number;

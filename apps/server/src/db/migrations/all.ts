@@ -29,6 +29,7 @@ import * as webhooks from './039-webhooks.js';
 import * as emailTemplates from './040-email-templates.js';
 import * as giftReturns from './042-gift-returns.js';
 import * as withdrawals from './043-withdrawals.js';
+import * as withdrawalDesk from './044-withdrawal-desk.js';
 
 /** Our own tables' migrations, listed in code (no directory scan) so they bundle and run identically everywhere. */
 export const DB_MIGRATIONS: Record<string, DialectMigration> = {
@@ -62,4 +63,5 @@ export const DB_MIGRATIONS: Record<string, DialectMigration> = {
   '040-email-templates': emailTemplates,
   '042-gift-returns': giftReturns,
   '043-withdrawals': withdrawals,
+  '044-withdrawal-desk': withdrawalDesk,
 };
