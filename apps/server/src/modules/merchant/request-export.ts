@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { EXPORT_COLUMNS, SolutionId, type ExportColumn } from '@return-center/contract';
+import { EXPORT_COLUMNS, rmaReference, SolutionId, type ExportColumn } from '@return-center/contract';
 import { minorToDecimal } from '@return-center/domain';
 import { SHIPPING_METHODS, SOLUTIONS } from '../orders/order-source.js';
 import type { RequestReads } from '../requests/request-reads.js';
@@ -48,7 +48,7 @@ function requestCells(request: RequestRecord, at: Map<string, number>): Partial<
   const fees = JSON.parse(request.money || '{}') as Fees;
   const paid = request.refund_state === 'refunded' ? request.actual_refund : 0;
   return {
-    rma: `RMA-${String(request.id).padStart(6, '0')}`,
+    rma: rmaReference(request.id),
     request_id: request.id,
     order: request.order_name,
     customer_email: request.customer_email,

@@ -1,5 +1,6 @@
 import {
   Code,
+  rmaReference,
   withdrawalReference,
   type linkWithdrawalToOrderBody,
   type MerchantWithdrawal,
@@ -27,7 +28,7 @@ const hasRequest = () => new AppError(Code.IllegalTransition, 'The declaration a
 const hasOpenRequest = (id: number) =>
   new AppError(
     Code.IllegalTransition,
-    `The order has an open request (RMA-${String(id).padStart(6, '0')}): link the declaration to it`,
+    `The order has an open request (${rmaReference(id)}): link the declaration to it`,
     409,
   );
 const afterPeriod = (field: string) =>
