@@ -2,10 +2,11 @@ import { merchantPath } from '@return-center/contract';
 import { useTranslation } from 'react-i18next';
 import { listQuery, type QueueFilters } from './queue-filters';
 
-/** The export's address for these filters: the list's query without its paging. */
+/** The export's address for these filters: the list's query without its paging and order. */
 export function exportHref(filters: QueueFilters): string {
   const query = new URLSearchParams(listQuery(filters));
   query.delete('limit');
+  query.delete('sort');
   const search = query.toString();
   return merchantPath('exportRequests') + (search ? `?${search}` : '');
 }
