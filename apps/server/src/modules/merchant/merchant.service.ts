@@ -1,9 +1,4 @@
-import {
-  itemCondition,
-  itemOutcome,
-  type MerchantRequest,
-  type ShopSettings,
-} from '@return-center/contract';
+import { itemCondition, itemOutcome, type MerchantRequest, type ShopSettings } from '@return-center/contract';
 import { acceptedUnits } from '../requests/inspection.js';
 import { parseDeskOutcome, withdrawalRefundBy, type DeskOutcome, type RuleRef } from '@return-center/domain';
 import type { z } from 'zod';
