@@ -1,6 +1,6 @@
 // Helpers shared by the start and test scripts. Node built-ins only: they run before `npm install`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -10,11 +10,27 @@ export function run(command, args, options = {}) {
   return result.status ?? 1;
 }
 
+/** The machine's CPU ticks since boot, busy and in all (Linux's /proc/stat); null elsewhere. */
+function cpuTicks() {
+  if (!existsSync('/proc/stat')) return null;
+  const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = ticks.reduce((sum, tick) => sum + tick, 0);
+  return { busy: total - ticks[3] - ticks[4], total };
+}
+
+/** How busy the cores were since `before`: where a step waits rather than works, other steps could run beside it. */
+function coresBusy(before) {
+  const after = cpuTicks();
+  if (!before || !after || after.total === before.total) return '';
+  return `, cores ${String(Math.round((100 * (after.busy - before.busy)) / (after.total - before.total)))}% busy`;
+}
+
 export function mustRun(label, command, args, options) {
   console.log(`\n▶ ${label}`);
   const started = performance.now();
+  const ticks = cpuTicks();
   const status = run(command, args, options);
-  const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  const took = `${((performance.now() - started) / 1000).toFixed(1)} s${coresBusy(ticks)}`;
   if (status !== 0) {
     console.error(`\n✖ ${label} failed (exit ${status}, ${took})`);
     process.exit(status);
@@ -29,6 +45,7 @@ export function mustRun(label, command, args, options) {
  */
 export async function mustRunTogether(steps) {
   console.log(`\n▶ ${steps.map((step) => step.label).join(', ')} (side by side)`);
+  const [started, ticks] = [performance.now(), cpuTicks()];
   const outcomes = await Promise.all(
     steps.map(
       ({ label, command, args }) =>
@@ -48,6 +65,7 @@ export async function mustRunTogether(steps) {
         }),
     ),
   );
+  console.log(`  together ${((performance.now() - started) / 1000).toFixed(1)} s${coresBusy(ticks)}`);
   const failed = outcomes.find((code) => code !== 0);
   if (failed !== undefined) process.exit(failed);
 }

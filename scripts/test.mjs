@@ -1,30 +1,24 @@
 // `npm test`: lint, typecheck, unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then e2e in Chromium.
 import { ensureChromium } from './chromium.mjs';
-import {
-  checkNode,
-  checkPostgres,
-  ensureAppBuild,
-  ensureDependencies,
-  ensurePortalBuild,
-  mustRun,
-  mustRunTogether,
-} from './lib.mjs';
+import { checkNode, checkPostgres, ensureDependencies, mustRun, mustRunTogether } from './lib.mjs';
 
 checkNode();
 ensureDependencies();
 const bin = (name) => `node_modules/.bin/${name}`;
 
-// Lint takes longest and uses one core; format and typecheck run beside it on the other.
+// Lint takes longest and uses one core; format, typecheck and the front ends' builds share the other.
 await mustRunTogether([
   { label: 'Lint (eslint)', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
   { label: 'Format (prettier)', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
   { label: 'Typecheck (tsc)', command: bin('tsc'), args: ['-b'] },
+  {
+    label: 'Portal and console builds, JavaScript budgets',
+    command: process.execPath,
+    args: ['scripts/build-apps.mjs'],
+  },
 ]);
 await checkPostgres(process.env.TEST_DATABASE_URL);
 mustRun('Unit and API tests (vitest)', bin('vitest'), ['run']);
-ensurePortalBuild({ force: true });
-mustRun('Login route JavaScript budget', process.execPath, ['scripts/bundle-budget.mjs']);
-ensureAppBuild('admin', { force: true });
 // The end-to-end suite builds the server it starts (e2e/playwright.config.ts webServer): not built here a second time.
 
 let chrome;

@@ -19,7 +19,7 @@ import { copiesOfDemoOrder, DEMO_ORDERS } from '../src/demo/demo-orders.js';
 import { DEMO_SHOP } from '../src/demo/demo-shop.js';
 import { dialects } from '../test/helper.js';
 import { pool, random } from './load-tools.js';
-import { freePort, prepareDatabase, ServerProcess, sleep } from './server-process.js';
+import { freePort, mailedCode, prepareDatabase, ServerProcess, sleep } from './server-process.js';
 
 /**
  * SIGKILL at random moments while 1,000 returns are submitted and then approved, received and refunded
@@ -78,26 +78,9 @@ async function copiesOfOrder1001(db: Db, count: number) {
 
 async function signIn(server: ServerProcess, db: Db): Promise<string> {
   await send(server.base, 'POST', calls.loginCode.path, { email: 'alice@example.com', shop_url: DEMO_SHOP }, '');
-  for (;;) {
-    const mail = await db
-      .selectFrom('mails')
-      .select('text_body')
-      .where('to_address', '=', 'alice@example.com')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    const code = mail && /\b(\d{6})\b/.exec(mail.text_body)?.[1];
-    if (code) {
-      const answer = await send<AnswerOf<typeof calls.login>>(
-        server.base,
-        'POST',
-        calls.login.path,
-        { email: 'alice@example.com', code, shop_url: DEMO_SHOP },
-        '',
-      );
-      return answer.body.data.token;
-    }
-    await sleep(100);
-  }
+  const login = { email: 'alice@example.com', code: await mailedCode(db, 'alice@example.com'), shop_url: DEMO_SHOP };
+  const answer = await send<AnswerOf<typeof calls.login>>(server.base, 'POST', calls.login.path, login, '');
+  return answer.body.data.token;
 }
 
 describe.each(dialects)('SIGKILL during submits and refunds on %s', (dialect) => {

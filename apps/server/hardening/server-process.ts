@@ -4,11 +4,27 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { serverCommand, serverEnvDefaults } from '../../../scripts/server.mjs';
 import { present } from '@return-center/domain';
+import type { Db } from '../src/db/database.js';
 import { throwawaySchema } from '../test/helper.js';
 
 const root = new URL('../../../', import.meta.url).pathname;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The newest six-digit sign-in code mailed to `email` by a server on `db` (the dev mailbox), once it is there. */
+export async function mailedCode(db: Db, email: string): Promise<string> {
+  for (;;) {
+    const mail = await db
+      .selectFrom('mails')
+      .select('text_body')
+      .where('to_address', '=', email)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const code = mail && /\b(\d{6})\b/.exec(mail.text_body)?.[1];
+    if (code) return code;
+    await sleep(50);
+  }
+}
 
 export async function freePort(): Promise<number> {
   const server = createServer();

@@ -18,6 +18,8 @@ import { rulesRoutes } from './modules/rules/rules.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { emailsRoutes } from './modules/notifications/emails.routes.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { retentionRoutes } from './modules/retention/retention.routes.js';
+import { scheduleRetention } from './modules/retention/retention-jobs.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { frameworkErrors, installErrorHandler } from './http/error-handler.js';
@@ -60,6 +62,7 @@ export interface BuildOptions {
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const DRAFT_SWEEP_INTERVAL_MS = 60 * 1000;
+const RETENTION_SCHEDULE_MS = 60 * 60 * 1000;
 const assetsDir = fileURLToPath(new URL('../assets/catalogue', import.meta.url));
 
 /**
@@ -182,6 +185,7 @@ export async function buildApp(
     webhooksRoutes,
     emailsRoutes,
     withdrawalsRoutes,
+    retentionRoutes,
     staffRoutes,
     orderFeedRoutes,
     uploadsRoutes,
@@ -218,9 +222,19 @@ export async function buildApp(
       .expireAbandonedDrafts()
       .catch((error: unknown) => app.log.warn({ err: error }, 'draft expiry failed'));
   };
+  // Retention runs once a day (ADR 050): instances that work on jobs queue the day's run at start and hourly; its key
+  // makes it one.
+  const scheduleRetentionRun = () => {
+    if (config.WORKER_INTERVAL_MS <= 0) return;
+    void scheduleRetention(db, outbox, services.retention).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'retention scheduling failed'),
+    );
+  };
   sweep();
   expireDrafts();
+  scheduleRetentionRun();
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+  const retentionScheduler = setInterval(scheduleRetentionRun, RETENTION_SCHEDULE_MS).unref();
   const draftSweeper = setInterval(expireDrafts, DRAFT_SWEEP_INTERVAL_MS).unref();
   // Shutdown (ADR 045): the worker claims nothing more from the moment closing starts, while requests in flight finish;
   // its running job gets SHUTDOWN_GRACE_MS, then its lease is given back. The pools close last.
@@ -232,6 +246,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     clearInterval(draftSweeper);
+    clearInterval(retentionScheduler);
     await (workerStopped ?? worker.stop(config.SHUTDOWN_GRACE_MS));
     // A database handed in by the caller is the caller's to close.
     if (!options.database) await db.destroy();

@@ -96,6 +96,12 @@ const schema = z
     WISE_API_TOKEN: z.string().min(8).optional(),
     WISE_PROFILE_ID: z.coerce.number().int().positive().optional(),
     WISE_BASE_URL: z.url().optional(),
+    /** Card holds for instant exchanges and paid differences (ADR 047): `sandbox` (the default: takes nothing) or `stripe`. */
+    PAYMENTS: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    /** A Stripe secret key (sk_live_… or sk_test_…). */
+    STRIPE_SECRET_KEY: z.string().min(8).optional(),
+    /** Tests only: the local Stripe fake's origin, used instead of Stripe's API. */
+    STRIPE_BASE_URL: z.url().optional(),
     /** The pickup form's address search: `gazetteer` (the default, offline) or `google-places`. */
     GEOCODER: z.enum(['gazetteer', 'google-places']).default('gazetteer'),
     GOOGLE_PLACES_API_KEY: z.string().min(8).optional(),
@@ -148,6 +154,7 @@ const schema = z
       [env.PAYOUTS === 'wise', 'WISE_API_TOKEN', 'PAYOUTS=wise'],
       [env.PAYOUTS === 'wise', 'WISE_PROFILE_ID', 'PAYOUTS=wise'],
       [env.GEOCODER === 'google-places', 'GOOGLE_PLACES_API_KEY', 'GEOCODER=google-places'],
+      [env.PAYMENTS === 'stripe', 'STRIPE_SECRET_KEY', 'PAYMENTS=stripe'],
     ];
     for (const key of ['SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET', 'SHOPIFY_TOKEN_KEY', 'PUBLIC_URL'] as const)
       needs.push([env.STORE_PLATFORM === 'shopify', key, 'STORE_PLATFORM=shopify']);

@@ -8,7 +8,7 @@ import { calls, MERCHANT_BASE, RequestStatus, type AnswerOf, type Envelope } fro
 import { oneLineReturn } from '@return-center/contract/sample-return';
 import { present } from '@return-center/domain';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, prepareDatabase, ServerProcess } from '../hardening/server-process.js';
+import { freePort, mailedCode, prepareDatabase, ServerProcess } from '../hardening/server-process.js';
 import { dialects } from '../test/helper.js';
 import { LocalStorePlatform } from './adapters/store-platform/local.js';
 import { nowSeconds, systemClock } from './clock.js';
@@ -107,21 +107,9 @@ function halfSentPost(base: string, path: string, body: object, token: string) {
 
 async function signIn(base: string, db: Db): Promise<string> {
   await send(base, 'POST', calls.loginCode.path, { email: 'alice@example.com', shop_url: DEMO_SHOP }, '');
-  for (;;) {
-    const mail = await db
-      .selectFrom('mails')
-      .select('text_body')
-      .where('to_address', '=', 'alice@example.com')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    const code = mail && /\b(\d{6})\b/.exec(mail.text_body)?.[1];
-    if (code) {
-      const login = { email: 'alice@example.com', code, shop_url: DEMO_SHOP };
-      const answer = await sendUntilAnswered<AnswerOf<typeof calls.login>>(base, 'POST', calls.login.path, login, '');
-      return answer.body.data.token;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const login = { email: 'alice@example.com', code: await mailedCode(db, 'alice@example.com'), shop_url: DEMO_SHOP };
+  const answer = await sendUntilAnswered<AnswerOf<typeof calls.login>>(base, 'POST', calls.login.path, login, '');
+  return answer.body.data.token;
 }
 
 async function until(check: () => Promise<boolean>): Promise<void> {

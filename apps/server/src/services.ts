@@ -52,7 +52,9 @@ import { StorefrontConfigService } from './modules/storefront-config/storefront-
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { UploadFiles } from './modules/uploads/uploads.tables.js';
 import { Privacy } from './modules/privacy/privacy.service.js';
-import { MODULE_TABLE_OWNERS } from './table-owners.js';
+import { MODULE_TABLE_OWNERS, TABLE_OWNERS } from './table-owners.js';
+import { retentionJobs } from './modules/retention/retention-jobs.js';
+import { RetentionService } from './modules/retention/retention.service.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 import { SecretBox } from './secret-box.js';
 import { staffLinkJob } from './modules/staff/staff-links.js';
@@ -92,6 +94,7 @@ export async function createServices(
   const privacyWith = (platform: StorePlatform) =>
     new Privacy({
       db,
+      clock,
       owners: MODULE_TABLE_OWNERS,
       stores: [new UploadFiles(db, storage), platform, mail, limiter.store],
     });
@@ -203,20 +206,23 @@ export async function createServices(
     csrfSecret: await appSecret(db, 'console-csrf', config.APP_SECRET),
   });
   const requestEdits = new RequestEdits({ db, dialect, clock, outbox });
-  const withdrawing = {
-    db,
-    platform,
-    requests: new NewRequestsService(db),
-    outbox,
-    clock,
-    onQueued: () => worker.kick(),
-  };
+  const newRequests = new NewRequestsService(db);
+  const withdrawing = { db, platform, outbox, clock, requests: newRequests, onQueued: () => worker.kick() };
   const withdrawals = new WithdrawalsService({ ...withdrawing, limiter, limits: options.limits });
+  // The store platform's orders are the shop's: retention forgets what returns hold, then the files (ADR 050).
+  const retention = new RetentionService({
+    db,
+    clock,
+    shops,
+    owners: TABLE_OWNERS,
+    privacy: new Privacy({ db, clock, owners: MODULE_TABLE_OWNERS, stores: [new UploadFiles(db, storage)] }),
+  });
   const handlers: JobHandlers = {
     ...jobs.handlers,
     'staff.link': staffLinkJob({ db, accounts, shops, mail, clock, publicUrl }),
     'request.rules': ruleJob({ requests, shops, lifecycle }),
     'withdrawal.acknowledge': withdrawalAckJob({ withdrawals, shops, mail, emails }),
+    ...retentionJobs({ db, outbox, retention }),
     ...webhooks.handlers,
     'auth.send-code': sendCodeJob({
       platform,
@@ -273,6 +279,7 @@ export async function createServices(
       withdrawals,
       /** Declarations that made no request, linked by staff to one (ADR 046). */
       withdrawalDesk: new WithdrawalDesk({ ...withdrawing, withdrawals, reads: requests, edits: requestEdits }),
+      retention,
       staff,
       analytics: new AnalyticsService(db, platform),
       shopperRequests,

@@ -19,6 +19,7 @@ import { uploadsTables } from './modules/uploads/uploads.tables.js';
 import { webhooksTables } from './modules/webhooks/webhooks.tables.js';
 import { emailTemplatesTables } from './modules/notifications/email-templates.tables.js';
 import { withdrawalsTables } from './modules/withdrawals/withdrawals.tables.js';
+import { retentionTables } from './modules/retention/retention.tables.js';
 
 /**
  * Who owns each table (DESIGN §4; docs/architecture.md "Who owns each table"): the only code that writes it, which
@@ -42,6 +43,7 @@ export const MODULE_TABLE_OWNERS: readonly TableOwner[] = [
   webhooksTables,
   emailTemplatesTables,
   withdrawalsTables,
+  retentionTables,
 ];
 
 /** Adapters' own tables: each forgets through its port (ForgetsPeople), after the modules' tables. */

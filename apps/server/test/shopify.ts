@@ -84,15 +84,15 @@ export const shopifyOrder = (name: string, email = 'alice@example.com') =>
   });
 
 /**
- * Signs in by order number on the Shopify shop and submits a return of one unit, with a photo of it when asked;
- * answers the request's id and the photo's URL ('' without one).
+ * Signs in by order number on the Shopify shop and submits a return of one unit, with a photo of it when asked, for
+ * these new items when an exchange; answers the request's id and the photo's URL ('' without one).
  */
 export async function submitShopifyReturn(
   t: TestApp,
   domain: string,
   orderNumber: string,
   email = 'alice@example.com',
-  options: { photo?: boolean } = {},
+  options: { photo?: boolean; exchange?: { variant_id: number; quantity: number }[] } = {},
 ) {
   const login = await t.call(calls.login, { shop_url: domain, email, order_number: orderNumber });
   if (login.body.code !== 1000) throw new Error(`login failed: ${login.body.msg}`);
@@ -109,6 +109,9 @@ export async function submitShopifyReturn(
         reason_description: 'Alice Smith, 1 Main St',
         provide_proof: photo ? [photo] : [],
       },
+      ...(options.exchange
+        ? { fields: { solution_id: 5, type: 2, shipping_method_id: 2, exchange_line_items: options.exchange } }
+        : {}),
     },
   );
   const { body } = await t.call(calls.setReturnOrder, submit, token);

@@ -27,3 +27,4 @@ export * from './accessibility.js';
 export * from './gift-returns.js';
 export * from './withdrawal.js';
 export * from './withdrawal-desk.js';
+export * from './retention.js';

@@ -4,7 +4,7 @@ import { inspectedUnits, receiveBody } from './inspection.js';
 import { checkInfo, refundState } from './returns.js';
 import { deskRoutes } from './desk-returns.js';
 import { giftRoutes } from './gift-returns.js';
-import { assigneeFilter, deskFields, requestDeskRoutes, statusCounts, tag } from './desk.js';
+import { assigneeFilter, deskFields, requestDeskRoutes, requestSort, statusCounts, tag } from './desk.js';
 import { returnRule, ruleOrder, ruleSet, ruleSetBody, simulateBody, simulation } from './rules.js';
 import type { MerchantRoute, MerchantStatus } from './merchant-route.js';
 import { shopSettings } from './shop-settings.js';
@@ -12,6 +12,7 @@ import { webhookRoutes } from './webhooks.js';
 import { emailRoutes } from './emails.js';
 import { requestWithdrawal } from './withdrawal.js';
 import { withdrawalRoutes } from './withdrawal-desk.js';
+import { retentionRoutes } from './retention.js';
 import { settingsConflict } from './settings-conflict.js';
 import {
   IMPORT_BATCH_MAX,
@@ -103,13 +104,6 @@ export const merchantRequestSummary = z.object({
   /** A request made by or linked to an EU withdrawal (ADR 046): when it was declared, the refund's legal deadline. */
   withdrawal: requestWithdrawal,
 });
-
-/**
- * The queue's order: `newest` first, or `refund_deadline`: open requests made by or linked to a withdrawal (ADR 046)
- * first, soonest legal refund deadline first, then every other request newest first. `cursor` is a page's last id.
- */
-export const requestSort = z.enum(['newest', 'refund_deadline']);
-export type RequestSort = z.infer<typeof requestSort>;
 
 export const requestListQuery = z.object({
   status: z.coerce.number().pipe(int).optional(),
@@ -283,6 +277,7 @@ export const merchantRoutes = {
   ...webhookRoutes,
   ...emailRoutes,
   ...withdrawalRoutes,
+  ...retentionRoutes,
   ...deskRoutes(merchantRequest),
   ...giftRoutes,
   ...requestDeskRoutes(merchantRequest),

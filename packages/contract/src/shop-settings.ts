@@ -4,6 +4,7 @@ import { int } from './envelope.js';
 import { DEFAULT_RETURN_REASONS, LOCALES, RETURN_WINDOW_DAYS } from './constants.js';
 import { giftReturnSettings } from './gift-returns.js';
 import { returnSetting } from './order.js';
+import { retentionSetting } from './retention.js';
 import { reasonSetting } from './returns.js';
 import { storeStyle, storeText, type StoreConfig } from './store-config.js';
 import { WITHDRAWAL_PERIOD_DAYS, withdrawalSetting } from './withdrawal.js';
@@ -86,6 +87,8 @@ export const shopSettings = z.object({
   accessibility: statementSettings.default(statementSettings.parse({})),
   /** The EU withdrawal function (ADR 046): on, off, or null to follow the shop's currency and country. */
   withdrawal: withdrawalSetting.default({ enabled: null, period_days: WITHDRAWAL_PERIOD_DAYS }),
+  /** Days after a request closes until its photos, labels and personal data are deleted (ADR 050). */
+  retention: retentionSetting.default(retentionSetting.parse({})),
 });
 /** Spec §9 reasons; damage and faults need a photo. */
 function defaultReasons() {

@@ -48,6 +48,8 @@ export const OPEN_REQUEST_STATUSES: readonly number[] = [
   RequestStatus.Received,
 ];
 export const isOpenRequest = (status: number): boolean => OPEN_REQUEST_STATUSES.includes(status);
+/** The final statuses: no action leaves them (nextStatus), so the first move into one is when the request closed. */
+export const CLOSED_REQUEST_STATUSES: readonly number[] = [RequestStatus.Rejected, RequestStatus.Completed];
 
 /** Spec §7: tracking is added once a request is approved and the item travels back (not kept by the shopper). */
 export const canAddTracking = (facts: LifecycleFacts): boolean =>

@@ -30,6 +30,11 @@ const englishOfPages = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/en/rules.json',
   '../locales/en/settings.json',
   '../locales/en/analytics.json',
+  '../locales/en/emails.json',
+  '../locales/en/webhooks.json',
+  '../locales/en/keys.json',
+  '../locales/en/staff.json',
+  '../locales/en/account.json',
 ]);
 
 /** A page's module once the English strings of its `areas` are in (the fallback of every other language). */

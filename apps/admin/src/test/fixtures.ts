@@ -110,6 +110,7 @@ export const SETTINGS_VERSION = '"v1"';
 /** The settings call answers these settings at this version (its ETag). */
 export function withSettings(server: FakeServer, current = settings, version = SETTINGS_VERSION) {
   server.on(merchantRoute('getSettings'), ok(merchantRoute('getSettings'), current, { etag: version }));
+  server.on(merchantRoute('getRetention'), ok(merchantRoute('getRetention'), null));
 }
 
 /** One row of the queue, as the merchant API's list answers it. */

@@ -37,6 +37,7 @@ Operator commands (run on the server's host with its environment; they open DATA
   backup <file>                        (SQLite: an online copy of the database and the uploaded files, one file)
   restore <file>                       (SQLite: refused while a server has the database open; stop them first)
       (PostgreSQL: pg_dump and pg_restore, see docs/operations.md)
+  retention --dry-run                  (what the daily retention would delete now, per shop and kind; deletes nothing)
 
 Statuses: 1 pending review, 2 approved, 3 rejected, 4 completed, 5 received.
 Env: MERCHANT_API_URL (default http://localhost:3000), MERCHANT_API_KEY (default demo-merchant-key).`;
@@ -82,6 +83,7 @@ export async function runMerchantCli(
       currency: { type: 'string' },
       json: { type: 'boolean' },
       move: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -118,6 +120,10 @@ export async function runMerchantCli(
       // Loaded only here, like `shops`: they open the database file.
       const { runBackupCommand } = await import('./backup.js');
       return await runBackupCommand(group, command, env, out);
+    }
+    if (group === 'retention') {
+      const { runRetentionCommand } = await import('./retention.js');
+      return await runRetentionCommand(values['dry-run'] === true, env, out);
     }
     if (group === 'shops') {
       // Loaded only here: the other commands speak HTTP and need no database driver.

@@ -11,6 +11,7 @@ import type { WebhooksSchema } from './webhooks-schema.js';
 import type { EmailsSchema } from './emails-schema.js';
 import type { ShopifyAppSchema } from './shopify-app-schema.js';
 import type { WithdrawalRequestColumns, WithdrawalsSchema } from './withdrawals-schema.js';
+import type { RetentionSchema } from './retention-schema.js';
 
 /** Row types. Times are unix seconds; money is integer minor units; flags are 0/1. */
 export interface ShopsTable {
@@ -99,6 +100,8 @@ export interface ReturnRequestsTable extends GiftRequestColumns, WithdrawalReque
   rule_outcome: Generated<string>;
   /** The staff account the request is assigned to; 0 for nobody (issue 33). */
   assignee_id: Generated<number>;
+  /** When the request's personal data was deleted (retention, a customer's or shop's redaction); null until then. */
+  forgotten_at: Generated<number | null>;
   created_at: number;
   updated_at: number;
 }
@@ -250,6 +253,7 @@ export interface Database
     EmailsSchema,
     ShopifyAppSchema,
     WithdrawalsSchema,
+    RetentionSchema,
     LocalPlatformSchema,
     ShopifyPlatformSchema,
     MailSchema,

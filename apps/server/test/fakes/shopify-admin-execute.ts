@@ -2,6 +2,7 @@ import { present } from '@return-center/domain';
 import { catalogueHandlers } from './shopify-admin-catalogue.js';
 import { GraphqlError, type Json } from './shopify-admin-json.js';
 import { orderHandlers, type Handler } from './shopify-admin-orders.js';
+import { exchangeHandlers } from './shopify-admin-exchanges.js';
 import { refundHandlers } from './shopify-admin-refunds.js';
 import { returnHandlers } from './shopify-admin-returns.js';
 import type { FakeShopifyData } from './shopify-admin-data.js';
@@ -57,6 +58,7 @@ export const handlers: Record<string, Handler> = {
   ...orderHandlers,
   ...refundHandlers,
   ...returnHandlers,
+  ...exchangeHandlers,
   ...catalogueHandlers,
 };
 

@@ -1,6 +1,7 @@
-import { allocate, present } from '@return-center/domain';
+import { currentTotal, firstUnits, netPayment, outstanding } from './shopify-admin-balance.js';
 import { child, type Field } from './shopify-graphql.js';
 import { bag, connection, gidOf, GraphqlError, iso, list, num, obj, str, type Json } from './shopify-admin-json.js';
+import { returnNode } from './shopify-admin-return-node.js';
 import { digestOf, orderTotal, refundedUnits, type FakeOrder, type FakeShop } from './shopify-admin-shop.js';
 
 /** The fake's orders in the Admin API's JSON shape (a superset of what the adapter selects). */
@@ -34,6 +35,14 @@ export function orderNode(shop: FakeShop, order: FakeOrder, field: Field): Json 
     tags: order.tags,
     discountCodes: order.discountCodes,
     totalPriceSet: bag(orderTotal(order), c),
+    currentTotalPriceSet: bag(currentTotal(shop, order), c),
+    netPaymentSet: bag(netPayment(order), c),
+    totalOutstandingSet: bag(outstanding(shop, order), c),
+    returns: connection(
+      shop.returns.filter((r) => r.orderId === order.id),
+      child(field, 'returns'),
+      (r) => returnNode(r, child(child(field, 'returns') ?? field, 'nodes')),
+    ),
     totalShippingPriceSet: bag(order.shipping, c),
     totalTaxSet: bag(
       order.lines.reduce((sum, l) => sum + l.tax, 0),
@@ -147,9 +156,6 @@ function suggestedRefund(order: FakeOrder, field: Field): Json {
     })),
   };
 }
-
-const firstUnits = (amount: number, units: number, of: number) =>
-  present(allocate(amount, [units, of - units])[0], 'share of the first units');
 
 /**
  * A line's product as an order answers it: its tags, type and vendor, and the collections it is in (the shop's oldest

@@ -1,25 +1,22 @@
 import { connection, gidOf, GraphqlError, idIn, list, obj, str, type Json } from './shopify-admin-json.js';
+import { exchangeLinesOf } from './shopify-admin-exchanges.js';
+import { returnNode } from './shopify-admin-return-node.js';
 import { orderOf, userError, type Handler } from './shopify-admin-orders.js';
 import type { FakeShopifyData } from './shopify-admin-data.js';
-import { refundedUnits, type FakeShop } from './shopify-admin-shop.js';
+import { refundedUnits, type FakeOrder, type FakeReturn, type FakeShop } from './shopify-admin-shop.js';
+import { child, type Field } from './shopify-graphql.js';
 
 /** Root fields of returns: what may be returned, Shopify's return reasons, and a return's statuses. */
 export const returnHandlers: Record<string, Handler> = {
   returnableFulfillments: (_data, shop, field) => {
     const order = orderOf(shop, field.args.orderId);
     if (!order) throw new GraphqlError('Order does not exist');
-    const returning = (id: number) =>
-      shop.returns
-        .filter((r) => r.orderId === order.id && r.status !== 'DECLINED')
-        .flatMap((r) => r.lines)
-        .filter((l) => l.fulfillmentLineItemId === id)
-        .reduce((sum, l) => sum + l.quantity, 0);
     return connection(order.fulfillments, field, (f) => ({
       id: gidOf('ReturnableFulfillment', f.id),
       fulfillment: { id: gidOf('Fulfillment', f.id) },
       returnableFulfillmentLineItems: {
         nodes: f.lines
-          .map((l) => ({ l, quantity: l.quantity - returning(l.id) - refundedUnits(order, l.lineId) }))
+          .map((l) => ({ l, quantity: returnable(shop, order, l.id) }))
           .filter(({ quantity }) => quantity > 0)
           .map(({ l, quantity }) => ({
             quantity,
@@ -48,17 +45,40 @@ export const returnHandlers: Record<string, Handler> = {
     }));
   },
 
-  returnRequest: (data, shop, field) => makeReturn(data, shop, obj(field.args.input), ['input'], 'REQUESTED'),
-  // A return approved outside Shopify's admin: it is open at once.
-  returnCreate: (data, shop, field) => makeReturn(data, shop, obj(field.args.returnInput), ['returnInput'], 'OPEN'),
-  returnApproveRequest: (_data, shop, field) => moveReturn(shop, obj(field.args.input).id, 'REQUESTED', 'OPEN'),
-  returnDeclineRequest: (_data, shop, field) => moveReturn(shop, obj(field.args.input).id, 'REQUESTED', 'DECLINED'),
-  returnCancel: (_data, shop, field) => moveReturn(shop, field.args.id, 'OPEN', 'CANCELED'),
+  returnRequest: (data, shop, field) => makeReturn(data, shop, field, obj(field.args.input), ['input'], 'REQUESTED'),
+  // A return approved outside Shopify's admin: it is open at once, and may carry the exchange's new items.
+  returnCreate: (data, shop, field) =>
+    makeReturn(data, shop, field, obj(field.args.returnInput), ['returnInput'], 'OPEN'),
+  returnApproveRequest: (_data, shop, field) => moveReturn(shop, field, obj(field.args.input).id, 'REQUESTED', 'OPEN'),
+  returnDeclineRequest: (_data, shop, field) =>
+    moveReturn(shop, field, obj(field.args.input).id, 'REQUESTED', 'DECLINED'),
+  returnCancel: (_data, shop, field) => moveReturn(shop, field, field.args.id, 'OPEN', 'CANCELED'),
+  return: (_data, shop, field) => {
+    const found = shop.returns.find((r) => gidOf('Return', r.id) === field.args.id);
+    return found ? returnNode(found, field) : null;
+  },
 };
 
-type FakeReturn = FakeShop['returns'][number];
+/** Units of a fulfilment line that no return (but a declined or cancelled one) or refund has taken yet. */
+function returnable(shop: FakeShop, order: FakeOrder, fulfillmentLineItemId: number): number {
+  const line = order.fulfillments.flatMap((f) => f.lines).find((l) => l.id === fulfillmentLineItemId);
+  if (!line) return 0;
+  const returning = shop.returns
+    .filter((r) => r.orderId === order.id && r.status !== 'DECLINED' && r.status !== 'CANCELED')
+    .flatMap((r) => r.lines)
+    .filter((l) => l.fulfillmentLineItemId === fulfillmentLineItemId)
+    .reduce((sum, l) => sum + l.quantity, 0);
+  return line.quantity - returning - refundedUnits(order, line.lineId);
+}
 
-function makeReturn(data: FakeShopifyData, shop: FakeShop, input: Json, at: string[], status: 'REQUESTED' | 'OPEN') {
+function makeReturn(
+  data: FakeShopifyData,
+  shop: FakeShop,
+  field: Field,
+  input: Json,
+  at: string[],
+  status: 'REQUESTED' | 'OPEN',
+) {
   const order = orderOf(shop, input.orderId);
   if (!order) return { return: null, userErrors: [userError([...at, 'orderId'], 'Order does not exist', 'NOT_FOUND')] };
   const asked = list(input.returnLineItems).map(obj);
@@ -80,33 +100,64 @@ function makeReturn(data: FakeShopifyData, shop: FakeShop, input: Json, at: stri
         ),
       ],
     };
-  const lines = asked.map((l, i) => ({
-    fulfillmentLineItemId: idIn(l.fulfillmentLineItemId, 'FulfillmentLineItem') ?? 0,
-    quantity: Number(l.quantity),
-    reason: reasons[i] ?? '',
-  }));
   const fulfilled = order.fulfillments.flatMap((f) => f.lines);
-  if (lines.some((l) => !fulfilled.some((f) => f.id === l.fulfillmentLineItemId)))
-    return {
-      return: null,
-      userErrors: [userError([...at, 'returnLineItems'], 'Fulfillment line item not found', 'NOT_FOUND')],
-    };
-  const made: FakeReturn = { id: data.nextId(), orderId: order.id, status, lines };
+  const lines: FakeReturn['lines'] = [];
+  for (const [i, l] of asked.entries()) {
+    const fulfillmentLineItemId = idIn(l.fulfillmentLineItemId, 'FulfillmentLineItem') ?? 0;
+    const from = fulfilled.find((f) => f.id === fulfillmentLineItemId);
+    if (!from)
+      return {
+        return: null,
+        userErrors: [userError([...at, 'returnLineItems'], 'Fulfillment line item not found', 'NOT_FOUND')],
+      };
+    const quantity = Number(l.quantity);
+    const taken = lines
+      .filter((x) => x.fulfillmentLineItemId === fulfillmentLineItemId)
+      .reduce((n, x) => n + x.quantity, 0);
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > returnable(shop, order, from.id) - taken)
+      return {
+        return: null,
+        userErrors: [
+          userError(
+            [...at, 'returnLineItems', String(i), 'quantity'],
+            'Quantity is not available for return',
+            'INVALID',
+          ),
+        ],
+      };
+    const reason = reasons[i] ?? '';
+    lines.push({
+      id: data.nextId(),
+      fulfillmentLineItemId,
+      lineId: from.lineId,
+      quantity,
+      reason,
+      note: str(l.returnReasonNote),
+      processed: 0,
+    });
+  }
+  const exchange = exchangeLinesOf(data, shop, order, input.exchangeLineItems, [...at, 'exchangeLineItems']);
+  if ('error' in exchange) return { return: null, userErrors: [exchange.error] };
+  const made: FakeReturn = { id: data.nextId(), orderId: order.id, status, lines, exchangeLines: exchange.lines };
   shop.returns.push(made);
-  return { return: { id: gidOf('Return', made.id), status: made.status }, userErrors: [] };
+  return { return: returnNode(made, child(field, 'return')), userErrors: [] };
 }
 
-/** Moves a return from one status to the next; Shopify refuses a return in any other status. */
-function moveReturn(shop: FakeShop, id: unknown, from: FakeReturn['status'], to: FakeReturn['status']) {
+/**
+ * Moves a return from one status to the next; Shopify refuses a return in any other status, and cancels only one
+ * nothing was done on yet.
+ */
+function moveReturn(shop: FakeShop, field: Field, id: unknown, from: FakeReturn['status'], to: FakeReturn['status']) {
   const found = shop.returns.find((r) => gidOf('Return', r.id) === id);
   if (!found) return { return: null, userErrors: [userError(['id'], 'Return does not exist', 'NOT_FOUND')] };
-  if (found.status !== from)
+  const worked = [...found.lines, ...found.exchangeLines].some((l) => l.processed > 0);
+  if (found.status !== from || (to === 'CANCELED' && worked))
     return {
       return: null,
       userErrors: [userError(['id'], `This return can't be moved to ${to.toLowerCase()}.`, 'INVALID_STATE')],
     };
   found.status = to;
-  return { return: { id: gidOf('Return', found.id), status: to }, userErrors: [] };
+  return { return: returnNode(found, child(field, 'return')), userErrors: [] };
 }
 
 /** Shopify's library of return reasons (a part of it, ids made up); retired ones stay valid for old returns. */

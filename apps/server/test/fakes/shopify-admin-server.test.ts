@@ -104,6 +104,85 @@ describe.runIf(withSchema)("the fake Shopify Admin API, against Shopify's schema
     }
   });
 
+  describe('exchanges on returns', () => {
+    const RETURN = `mutation ReturnCreate($input: ReturnInput!) {
+      returnCreate(returnInput: $input) {
+        return { id exchangeLineItems(first: 5) { nodes { id } } returnLineItems(first: 5) { nodes { id } } }
+        userErrors { field message code }
+      }
+    }`;
+    const PROCESS = `mutation ReturnProcess($input: ReturnProcessInput!) {
+      returnProcess(input: $input) { return { id } userErrors { field message code } }
+    }`;
+    type Made = {
+      id: string;
+      exchangeLineItems: { nodes: { id: string }[] };
+      returnLineItems: { nodes: { id: string }[] };
+    };
+    const returnOf = (variantId: string, quantity = 1) => ({
+      orderId: `gid://shopify/Order/${String(order().id)}`,
+      returnLineItems: [
+        {
+          fulfillmentLineItemId: `gid://shopify/FulfillmentLineItem/${String(order().fulfillments[0]?.lines[0]?.id)}`,
+          quantity,
+          returnReasonDefinitionId: 'gid://shopify/ReturnReasonDefinition/9006',
+        },
+      ],
+      exchangeLineItems: [{ variantId, quantity: 1 }],
+    });
+    const variant = () =>
+      `gid://shopify/ProductVariant/${String(
+        fake.putProduct(shop.domain, {
+          title: 'Linen Shirt',
+          handle: 'linen-shirt',
+          createdAt: START / 1000,
+          variants: [{ title: 'L', sku: 'L', price: 4900, stock: 3, options: ['L'] }],
+        }).variants[0]?.id,
+      )}`;
+
+    it('refuses new items of a variant the shop does not have, and makes no return', async () => {
+      const answer = await ask(RETURN, { input: returnOf('gid://shopify/ProductVariant/1') });
+      expect(answer.data?.returnCreate).toMatchObject({
+        return: null,
+        userErrors: [{ field: ['returnInput', 'exchangeLineItems', '0', 'variantId'], code: 'NOT_FOUND' }],
+      });
+      expect(shop.returns).toEqual([]);
+    });
+
+    it('takes no new items on a requested return: its input has no such field', async () => {
+      const answer = await ask(
+        `mutation ReturnRequest($input: ReturnRequestInput!) { returnRequest(input: $input) { return { id } } }`,
+        { input: returnOf(variant()) },
+      );
+      expect(answer.errors?.map((e) => e.extensions?.code)).toEqual(['INVALID_VARIABLE']);
+      expect(shop.returns).toEqual([]);
+    });
+
+    it('confirms an even swap once: the order owes nothing, a second processing is refused', async () => {
+      const made = (await ask(RETURN, { input: returnOf(variant()) })).data?.returnCreate as { return: Made };
+      // Both shirts: one is on a return already.
+      const again = (await ask(RETURN, { input: returnOf(variant(), 2) })).data?.returnCreate;
+      expect(again).toMatchObject({ return: null, userErrors: [{ code: 'INVALID' }] });
+      const input = {
+        returnId: made.return.id,
+        returnLineItems: made.return.returnLineItems.nodes.map(({ id }) => ({ id, quantity: 1 })),
+        exchangeLineItems: made.return.exchangeLineItems.nodes.map(({ id }) => ({ id, quantity: 1 })),
+      };
+      expect((await ask(PROCESS, { input })).data?.returnProcess).toMatchObject({ userErrors: [] });
+      expect((await ask(PROCESS, { input })).data?.returnProcess).toMatchObject({
+        return: null,
+        userErrors: [{ code: 'INVALID' }],
+      });
+      const owed = await ask(
+        `query Owed($id: ID!) { order(id: $id) { totalOutstandingSet { shopMoney { amount } } } }`,
+        {
+          id: `gid://shopify/Order/${String(order().id)}`,
+        },
+      );
+      expect(owed.data).toMatchObject({ order: { totalOutstandingSet: { shopMoney: { amount: '0.00' } } } });
+    });
+  });
+
   it('gives back the points a query asked for but did not use', async () => {
     const answer = await ask(`query Orders { orders(first: 50) { nodes { id name } } }`);
     const cost = present(answer.extensions, 'the cost').cost;

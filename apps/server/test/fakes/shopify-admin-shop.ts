@@ -116,6 +116,40 @@ export interface FakeDraft {
   orderId: number | null;
 }
 
+export interface FakeReturnLine {
+  id: number;
+  fulfillmentLineItemId: number;
+  /** The order's line the fulfilled units are of. */
+  lineId: number;
+  quantity: number;
+  /** The return reason definition's handle, or the deprecated ReturnReason value it was given. */
+  reason: string;
+  note: string;
+  /** Units returnProcess confirmed: they are off the order (its current total) from then on. */
+  processed: number;
+}
+
+/** A new item of an exchange (returnCreate's exchangeLineItems), on the order once processed. */
+export interface FakeExchangeLine {
+  id: number;
+  variantId: number;
+  productId: number;
+  title: string;
+  quantity: number;
+  /** Unit price when the return was made, and the line's applied discount (the whole line's, minor units). */
+  price: number;
+  discount: number;
+  processed: number;
+}
+
+export interface FakeReturn {
+  id: number;
+  orderId: number;
+  status: 'REQUESTED' | 'OPEN' | 'DECLINED' | 'CANCELED' | 'CLOSED';
+  lines: FakeReturnLine[];
+  exchangeLines: FakeExchangeLine[];
+}
+
 export interface FakeShop {
   domain: string;
   accessToken: string;
@@ -130,13 +164,7 @@ export interface FakeShop {
   drafts: FakeDraft[];
   giftCards: { id: number; code: string; amount: number; note: string; createdAt: number }[];
   discounts: { id: number; code: string; title: string; amount: number; createdAt: number }[];
-  returns: {
-    id: number;
-    orderId: number;
-    status: 'REQUESTED' | 'OPEN' | 'DECLINED' | 'CANCELED';
-    /** `reason`: the return reason definition's handle, or the deprecated ReturnReason value it was given. */
-    lines: { fulfillmentLineItemId: number; quantity: number; reason: string }[];
-  }[];
+  returns: FakeReturn[];
   /** refundCreate's @idempotent keys and the refund each made. */
   idempotency: Map<string, { orderId: number; refundId: number }>;
   orderCount: number;

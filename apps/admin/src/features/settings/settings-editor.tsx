@@ -13,6 +13,7 @@ import { OffersSection } from './offers-section';
 import { PortalSection } from './portal-section';
 import { PreviewPane } from './preview-pane';
 import { ReasonsSection } from './reasons-section';
+import { RetentionSection } from './retention-section';
 import { RulesSection } from './rules-section';
 import { SaveNotice } from './save-notice';
 import { StatementSection } from './statement-section';
@@ -66,6 +67,7 @@ export function SettingsEditor({ initial }: { initial: Loaded }) {
           <AdvancedSection {...props} />
           <AddressSection {...props} />
           <StatementSection {...props} lang={lang} />
+          <RetentionSection {...props} />
           <div className="settings-savebar">
             <p role="status" className="settings-status">
               {status}

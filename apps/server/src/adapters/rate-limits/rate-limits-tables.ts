@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { TableOwner } from '../../db/ownership.js';
+import { retainRows, type TableOwner } from '../../db/ownership.js';
 
 /**
  * The database's rate-limit counters (Redis keeps its own, expiring with their windows). Buckets name what they count:
@@ -17,6 +17,43 @@ export const rateLimitsTables = {
     ),
   forgetShop: (db, shopId) =>
     forget(db, shopId, (bucket) => new RegExp(`(^|:)(email|order):${String(shopId)}:`).test(bucket)),
+  // Counters whose window ended long ago count nothing more; a shop's name its shoppers, the others client addresses.
+  retain: async (db, scope) => {
+    const ofShop = (bucket: string) => {
+      const shop = /(?:^|:)(?:email|order):(\d+):/.exec(bucket)?.[1];
+      return shop === undefined ? null : Number(shop);
+    };
+    const expired = async (limit: number) =>
+      (
+        await db
+          .selectFrom('rate_limits')
+          .select(['bucket', 'expires_at'])
+          .where('expires_at', '<', scope.expiredBefore)
+          .$if(scope.shopId !== null, (query) => query.where('bucket', 'like', `%:${String(scope.shopId)}:%`))
+          .execute()
+      )
+        .filter((row) => ofShop(row.bucket) === scope.shopId)
+        .slice(0, limit)
+        .map((row) => ({ id: row.bucket, at: row.expires_at }));
+    const counted = await retainRows(
+      'rate_limits',
+      scope,
+      {
+        count: async () => {
+          const rows = await expired(Number.MAX_SAFE_INTEGER);
+          return { count: rows.length, oldest: rows.length ? Math.min(...rows.map((row) => row.at)) : null };
+        },
+        batch: expired,
+      },
+      (buckets) =>
+        db
+          .deleteFrom('rate_limits')
+          .where('bucket', 'in', buckets)
+          .execute()
+          .then(() => {}),
+    );
+    return [counted];
+  },
 } satisfies TableOwner;
 
 const escaped = (text: string) => text.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

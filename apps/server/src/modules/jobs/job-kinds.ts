@@ -7,6 +7,8 @@ const requestId = z.number().int().positive();
 /** The moments a request's rules may act: when it is submitted, approved, received, and first scanned by the carrier. */
 export const RULE_MOMENTS = ['submitted', 'approved', 'received', 'first_scan'] as const;
 const request = z.object({ requestId });
+/** A day as YYYY-MM-DD (UTC). */
+const retentionDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** Minor units. */
 const amount = z.number().int().nonnegative();
 
@@ -40,6 +42,14 @@ export const JOB_KINDS = {
   'webhook.deliver': z.object({ deliveryId: z.number().int().positive(), attempt: z.number().int().positive() }),
   /** The acknowledgement of receipt of a withdrawal declaration, with its PDF (withdrawals, ADR 046). */
   'withdrawal.acknowledge': z.object({ withdrawalId: z.number().int().positive() }),
+  /** A day's retention (ADR 050): queues each shop's, and deletes the leftovers that name no shop. */
+  'retention.run': z.object({ day: retentionDay }),
+  /** One shop's retention of a day, a bounded part at a time (`part` counts from 1). */
+  'retention.shop': z.object({
+    shopId: z.number().int().positive(),
+    day: retentionDay,
+    part: z.number().int().positive(),
+  }),
   /** Tells a shop's owner that an endpoint which kept failing was turned off. */
   'webhook.endpoint-disabled': z.object({ endpointId: z.number().int().positive() }),
 } satisfies Record<string, z.ZodType>;

@@ -1,3 +1,4 @@
+import { nowSeconds, type Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { addresses, type Customer, type ForgetsPeople, type TableOwner } from '../../db/ownership.js';
 
@@ -17,6 +18,7 @@ export class Privacy {
   constructor(
     private readonly deps: {
       db: Db;
+      clock: Clock;
       /** The modules' table owners; those that identify customers first. */
       owners: readonly TableOwner[];
       /** Ports keeping data outside the modules' tables, asked once the transaction is committed. */
@@ -30,12 +32,31 @@ export class Privacy {
     const platformOrderIds = named.platformOrderIds ?? [];
     // Nothing names the customer: nothing is theirs (an empty email must not match every request without one).
     if (emails.length === 0 && platformOrderIds.length === 0) return null;
-    const { db, owners, stores } = this.deps;
+    const { db, owners, stores, clock } = this.deps;
     const customer = await db.transaction().execute(async (trx) => {
-      let found: Customer = { shopId, emails, platformOrderIds, orderIds: [], requestIds: [], fileKeys: [] };
+      const at = nowSeconds(clock);
+      let found: Customer = { shopId, emails, platformOrderIds, orderIds: [], requestIds: [], fileKeys: [], at };
       for (const owner of owners) if (owner.identify) found = joined(found, await owner.identify(trx, found));
       for (const owner of owners) await owner.forgetCustomer?.(trx, found);
       return found;
+    });
+    for (const store of stores) await store.forgetCustomer?.(customer);
+    return customer;
+  }
+
+  /**
+   * Forgets requests found otherwise (retention, ADR 050): what they hold and what was made for them (documents,
+   * photos, webhook events, the payee of their orders), by the same forgetters, without naming anyone by email, so the
+   * shopper's other requests and sign-ins stay. The stores asked after are this Privacy's (retention's: the files).
+   */
+  async forgetRequests(
+    shopId: number,
+    found: Pick<Customer, 'requestIds' | 'orderIds' | 'fileKeys'>,
+  ): Promise<Customer> {
+    const { db, owners, stores, clock } = this.deps;
+    const customer: Customer = { shopId, emails: [], platformOrderIds: [], ...found, at: nowSeconds(clock) };
+    await db.transaction().execute(async (trx) => {
+      for (const owner of owners) await owner.forgetCustomer?.(trx, customer);
     });
     for (const store of stores) await store.forgetCustomer?.(customer);
     return customer;
@@ -59,5 +80,6 @@ function joined(customer: Customer, more: Partial<Omit<Customer, 'shopId'>>): Cu
     orderIds: union(customer.orderIds, more.orderIds),
     requestIds: union(customer.requestIds, more.requestIds),
     fileKeys: union(customer.fileKeys, more.fileKeys),
+    at: customer.at,
   };
 }

@@ -18,6 +18,7 @@ import type { Shop, ShopLookup } from '../storefront-config/shop.js';
 import { REFUND_KINDS, type LifecycleService } from './lifecycle.service.js';
 import { PAYOUT_CHECK_SECONDS, payOut, recordPayout } from './payout.js';
 import { announce } from './announce.js';
+import { platformReturnOf } from './platform-return.js';
 import { sendRequestEmail } from './send-request-email.js';
 import { sendGiftNotice } from './gift-notice.js';
 import type { RequestRecord } from './request-record.js';
@@ -43,10 +44,16 @@ export interface Deps {
   emails: Pick<EmailTemplatesService, 'message'>;
 }
 
-/** The jobs this module runs: every kind but those of sign-in, staff links, rules, webhooks and withdrawals. */
+/** The jobs this module runs: every kind but those of sign-in, staff links, rules, webhooks, withdrawals, retention. */
 type RequestJobHandlers = Omit<
   JobHandlers,
-  'auth.send-code' | 'staff.link' | 'request.rules' | 'request.announce' | `webhook.${string}` | `withdrawal.${string}`
+  | 'auth.send-code'
+  | 'staff.link'
+  | 'request.rules'
+  | 'request.announce'
+  | `webhook.${string}`
+  | `withdrawal.${string}`
+  | `retention.${string}`
 >;
 
 /** The work behind each transition. Every handler checks what is already done, so a rerun changes nothing. */
@@ -166,6 +173,9 @@ export function requestJobHandlers(deps: Deps): {
       const request = await deps.requests.byId(requestId);
       if (!request) throw new Error(`Request ${String(requestId)} is gone`);
       if (!request.exchange_draft_order_id || request.exchange_order_id) return;
+      // Where the platform carries exchanges on its returns, the approved return takes the new items first (ADR 048).
+      if (deps.platform.keepsReturns)
+        await deps.platform.registerReturn(request.shop_id, await platformReturnOf(deps, request, 'approved'));
       const draft = await deps.platform.completeDraftOrder(request.shop_id, request.exchange_draft_order_id);
       if (draft?.orderId === null || draft?.orderId === undefined)
         throw new Error(
@@ -217,23 +227,13 @@ export function requestJobHandlers(deps: Deps): {
 
     /**
      * The request as a return at the platform (Shopify's): requested, then opened or declined with the merchant's
-     * decision. Idempotent by request id, so a decision finds the same return whether or not the first job has run.
+     * decision. Idempotent by request id, so a decision finds the same return whether or not the first job has run,
+     * and whether or not the exchange's completion made it first.
      */
     async 'request.platform-return'({ requestId, decision }) {
       const request = await deps.requests.byId(requestId);
       if (!request) return;
-      const reasons = (await deps.shops.byId(request.shop_id))?.settings.reasons ?? [];
-      const lines = (await deps.requests.items(request.id)).map((item) => ({
-        lineId: item.order_line_id,
-        quantity: item.quantity,
-        reason: reasons.find((r) => r.id === item.reason_id)?.text ?? item.reason_text,
-      }));
-      await deps.platform.registerReturn(request.shop_id, {
-        orderId: request.order_id,
-        requestId: request.id,
-        lines,
-        decision,
-      });
+      await deps.platform.registerReturn(request.shop_id, await platformReturnOf(deps, request, decision));
     },
 
     async 'request.gift-notice'({ requestId }) {

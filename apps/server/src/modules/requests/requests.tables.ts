@@ -76,35 +76,26 @@ export const requestsTables: TableOwner = {
         ]),
       )
       .execute();
-    const requestIds = found.map((r) => r.id);
-    const items = requestIds.length
-      ? await db.selectFrom('return_items').select('proof').where('request_id', 'in', requestIds).execute()
-      : [];
     return {
-      requestIds,
+      requestIds: found.map((r) => r.id),
       emails: addresses(found.map((r) => r.customer_email)),
       orderIds: [...new Set(found.map((r) => r.order_id))],
-      fileKeys: uploadKeys([...found.map((r) => r.tracking_proof), ...items.map((i) => i.proof)].flatMap(urlsIn)),
+      fileKeys: await requestFiles(db, found),
     };
   },
-  forgetCustomer: (db, customer) => anonymise(db, customer.requestIds),
+  forgetCustomer: (db, customer) => anonymise(db, customer.requestIds, customer.at),
   forgetShop: async (db, shopId) => {
     const all = await db.selectFrom('return_requests').select('id').where('shop_id', '=', shopId).execute();
     await anonymise(
       db,
       all.map((r) => r.id),
+      null,
     );
-    // What console members did stays on the timelines, without naming them.
-    await db
-      .updateTable('request_events')
-      .set({ actor: 'console' })
-      .where('actor', 'like', 'console:%')
-      .where('request_id', 'in', (eb) => eb.selectFrom('return_requests').select('id').where('shop_id', '=', shopId))
-      .execute();
   },
 };
 
-async function anonymise(db: Db, ids: number[]): Promise<void> {
+/** Blanks what the requests hold of people; `at` records when (null: the shop is forgotten, nothing asks again). */
+async function anonymise(db: Db, ids: number[], at: number | null): Promise<void> {
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
     await db
@@ -119,6 +110,7 @@ async function anonymise(db: Db, ids: number[]): Promise<void> {
         packing_slip_url: '',
         drop_off_code: '',
         decline_reason: '',
+        ...(at === null ? {} : { forgotten_at: at }),
       })
       .where('id', 'in', chunk)
       .execute();
@@ -129,10 +121,28 @@ async function anonymise(db: Db, ids: number[]): Promise<void> {
       .execute();
     await db.updateTable('item_inspections').set({ reason: '' }).where('request_id', 'in', chunk).execute();
     await db.updateTable('request_events').set({ note: '' }).where('request_id', 'in', chunk).execute();
+    // The timeline stays (the audit trail), without naming the console members who acted on it.
+    await db
+      .updateTable('request_events')
+      .set({ actor: 'console' })
+      .where('actor', 'like', 'console:%')
+      .where('request_id', 'in', chunk)
+      .execute();
     // What staff wrote or tagged about them goes with them (issue 33).
     await db.deleteFrom('request_notes').where('request_id', 'in', chunk).execute();
     await db.deleteFrom('request_tags').where('request_id', 'in', chunk).execute();
   }
+}
+
+/** The storage keys of the photos these requests and their items link to. */
+export async function requestFiles(db: Db, requests: { id: number; tracking_proof: string }[]): Promise<string[]> {
+  const proofs = requests.map((r) => r.tracking_proof);
+  for (let i = 0; i < requests.length; i += 500) {
+    const ids = requests.slice(i, i + 500).map((r) => r.id);
+    const items = await db.selectFrom('return_items').select('proof').where('request_id', 'in', ids).execute();
+    proofs.push(...items.map((item) => item.proof));
+  }
+  return [...new Set(uploadKeys(proofs.flatMap(urlsIn)))];
 }
 
 function urlsIn(json: string): string[] {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { TableOwner } from '../../db/ownership.js';
+import { retained, retainRows, type RetentionScope, type TableOwner } from '../../db/ownership.js';
 
 async function forgetEvents(db: Db, eventIds: number[]): Promise<void> {
   if (eventIds.length === 0) return;
@@ -44,4 +44,39 @@ export const webhooksTables: TableOwner = {
     await db.deleteFrom('webhook_events').where('shop_id', '=', shopId).execute();
     await db.deleteFrom('webhook_endpoints').where('shop_id', '=', shopId).execute();
   },
+  // Events (the request as it was, for the feed and the receivers) and their deliveries, past the shop's retention.
+  retain: async (db, scope) => (scope.shopId === null ? [] : oldEvents(db, scope)),
 };
+
+async function oldEvents(db: Db, scope: RetentionScope) {
+  const due = db
+    .selectFrom('webhook_events')
+    .where('shop_id', '=', scope.shopId ?? 0)
+    .where('created_at', '<', scope.before);
+  const deliveries = db
+    .selectFrom('webhook_deliveries')
+    .where('event_id', 'in', due.select('id'))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.min<number | null>('webhook_deliveries.created_at').as('oldest'),
+    ]);
+  let deleted = { count: 0, oldest: null as number | null };
+  const events = await retainRows(
+    'webhook_events',
+    scope,
+    {
+      count: () =>
+        due
+          .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+          .executeTakeFirstOrThrow(),
+      batch: (limit) => due.select(['id', 'created_at as at']).orderBy('id').limit(limit).execute(),
+    },
+    async (ids) => {
+      const counted = await deliveries.where('event_id', 'in', ids).executeTakeFirstOrThrow();
+      deleted = counted;
+      await forgetEvents(db, ids);
+    },
+  );
+  const delivered = scope.dryRun ? await deliveries.executeTakeFirstOrThrow() : deleted;
+  return [events, retained('webhook_deliveries', delivered)];
+}

@@ -3,7 +3,7 @@ import type { JobHandler } from '../jobs/worker.js';
 import { rawMailText } from '../notifications/mail-locales.js';
 import type { EmailTemplatesService } from '../notifications/email-templates.service.js';
 import type { ShopLookup } from '../storefront-config/shop.js';
-import { acknowledgementPdf, drawable } from './withdrawal-pdf.js';
+import { acknowledgementPdf } from './withdrawal-pdf.js';
 import { merchantView, type WithdrawalRow, type WithdrawalsService } from './withdrawals.service.js';
 
 /** When the declaration was received, date and time with its zone (UTC), as the consumer's language writes them. */
@@ -28,7 +28,7 @@ function withdrawnText(row: WithdrawalRow, lang: string): string {
 /**
  * Sends the acknowledgement of receipt without undue delay (Art. 11a(3), ADR 046): the shop's template in the
  * consumer's language, with the content of the declaration and the date and time it was received, and the same as a
- * PDF attached. The PDF is in that language when its font can draw it, else in English.
+ * PDF attached, in the same language.
  */
 export function withdrawalAckJob(deps: {
   withdrawals: Pick<WithdrawalsService, 'byId'>;
@@ -41,17 +41,14 @@ export function withdrawalAckJob(deps: {
     if (!row) return;
     const shop = await deps.shops.byId(row.shop_id);
     if (!shop) return;
-    const compose = (lang: string) =>
-      deps.emails.message(shop, 'withdrawal_acknowledged', lang, row.email, {
-        store_name: shop.name,
-        name: row.name,
-        order_number: row.order_number,
-        declared_at: receivedAt(row.declared_at, lang),
-        items: withdrawnText(row, lang),
-        reference: merchantView(row).reference,
-      });
-    const message = await compose(row.language);
-    const copy = drawable(message.subject + message.text) ? message : await compose('en');
+    const message = await deps.emails.message(shop, 'withdrawal_acknowledged', row.language, row.email, {
+      store_name: shop.name,
+      name: row.name,
+      order_number: row.order_number,
+      declared_at: receivedAt(row.declared_at, row.language),
+      items: withdrawnText(row, row.language),
+      reference: merchantView(row).reference,
+    });
     const reference = merchantView(row).reference;
     await deps.mail.send({
       ...message,
@@ -59,7 +56,7 @@ export function withdrawalAckJob(deps: {
         {
           filename: `${reference}.pdf`,
           contentType: 'application/pdf',
-          content: await acknowledgementPdf(copy.subject, copy.text),
+          content: await acknowledgementPdf(message.subject, message.text, row.language),
         },
       ],
     });

@@ -9,7 +9,8 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
   let shop: number;
   let lineOf: Scope['lineOf'];
   let placed: Scope['placed'];
-  forEachTest(open, (scope) => ({ platform, shop, lineOf, placed } = scope));
+  let exchange: Scope['exchange'];
+  forEachTest(open, (scope) => ({ platform, shop, lineOf, placed, exchange } = scope));
 
   describe('returns', () => {
     const returnOf = (found: PlatformOrder, requestId: number, decision: ReturnDecision) => ({
@@ -34,6 +35,29 @@ describe.each(adapters)('store platform: %s', (_name, open) => {
       const approved = await platform.registerReturn(shop, returnOf(found, 8, 'approved'));
       expect(approved === null ? 'none' : 'a reference').toBe(platform.keepsReturns ? 'a reference' : 'none');
       expect(await platform.registerReturn(shop, returnOf(found, 9, 'rejected'))).toBeNull();
+    });
+
+    it('turns an approved exchange the credit pays for into an order of the shop once, its units taken once', async () => {
+      const { from, productId, inStock, input } = await exchange();
+      const stock = async () =>
+        (await platform.getProduct(shop, productId))?.variants.find((v) => v.id === inStock)?.stock;
+      const draft = await platform.createDraftOrder(shop, input('even', { credit: 5000 }));
+      expect(draft).toMatchObject({ status: 'paid', total: 0 });
+      await platform.holdDraftOrder(shop, draft.id);
+      const request = (decision: ReturnDecision) => ({ ...returnOf(from, 11, decision), exchangeDraftId: draft.id });
+      // Where returns carry exchanges (Shopify), a requested one cannot: it is registered once approved.
+      expect(await platform.registerReturn(shop, request('requested'))).toBeNull();
+      const approved = await platform.registerReturn(shop, request('approved'));
+      expect(approved === null ? 'none' : 'a reference').toBe(platform.keepsReturns ? 'a reference' : 'none');
+
+      const completed = await platform.completeDraftOrder(shop, draft.id);
+      expect(completed).toMatchObject({ status: 'paid', lines: [{ variantId: inStock, quantity: 2 }] });
+      const orderId = completed?.orderId ?? null;
+      expect(orderId).not.toBeNull();
+      expect(await platform.getOrder(shop, orderId ?? 0)).not.toBeNull();
+      expect(await platform.completeDraftOrder(shop, draft.id)).toEqual(completed);
+      expect(await platform.registerReturn(shop, request('approved'))).toBe(approved);
+      expect(await stock()).toBe(8);
     });
   });
 });

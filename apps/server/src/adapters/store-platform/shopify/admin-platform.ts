@@ -285,7 +285,10 @@ export class ShopifyAdminPlatform implements StorePlatform {
   readonly keepsReturns = true;
 
   registerReturn(shopId: number, input: PlatformReturn): Promise<string | null> {
-    return this.locked(shopId, (s) => returns.registerReturn(s, shopId, input, this.reasons));
+    const work = (s: Session) => returns.registerReturn(s, shopId, input, this.reasons);
+    if (!input.exchangeDraftId) return this.locked(shopId, work);
+    // An exchange may add its new items to the order and take their units (exchange-returns.ts).
+    return this.movingStock(shopId, work).finally(() => this.cache.forget(shopId, input.orderId));
   }
 
   async unitsSold(shopId: number, from: number, to: number): Promise<UnitsSold[]> {

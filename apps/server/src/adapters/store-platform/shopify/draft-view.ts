@@ -12,7 +12,8 @@ import { bag, gid, idOf, type MoneyBag } from './mapping.js';
  * - cancelled: a draft this adapter deleted (or refunded and cancelled the order of), kept in the order's ledger since
  *   Shopify keeps no cancelled drafts; a draft deleted in the Shopify admin reads as cancelled too.
  * `orderId` is set once completeDraftOrder made the order ours (the exchange was approved), even when Shopify made the
- * order earlier at checkout: until then a cancel refunds and cancels that order.
+ * order earlier at checkout: until then a cancel refunds and cancels that order. A draft with nothing due whose items
+ * became the request's return's exchange items (exchange-returns.ts) is gone at Shopify and answers that order.
  * The port's draft id is `<draft>-<order it comes from>`, so a draft Shopify no longer has is still found in the
  * ledger of its order.
  */
@@ -116,6 +117,9 @@ export function toView(node: DraftNode, orderId: number, credit: number): DraftO
 export async function current(s: Session, entry: LedgerDraft): Promise<DraftOrder> {
   if (entry.state === 'cancelled') return cancelledView(entry);
   const node = await readDraft(s, entry.id);
+  // Its items went onto the request's return, and the draft was deleted (ADR 048).
+  if (!node && entry.state === 'completed')
+    return { ...entry.view, status: 'paid', checkoutUrl: '', orderId: entry.orderId, orderName: entry.orderName };
   if (!node) return cancelledView(entry);
   const view = toView(node, entry.view.fromOrderId, entry.view.credit);
   return entry.state === 'completed' ? { ...view, orderId: entry.orderId, orderName: entry.orderName } : view;

@@ -26,7 +26,10 @@ export interface LedgerDraft {
   group: string;
   /** Shopify's id of the draft. */
   id: number;
-  /** live: as Shopify has it; completed: completeDraftOrder made its order ours; cancelled: deleted or cancelled. */
+  /**
+   * live: as Shopify has it; completed: completeDraftOrder made its order ours, or its items went onto the request's
+   * return (the draft deleted then); cancelled: deleted or cancelled.
+   */
   state: 'live' | 'completed' | 'cancelled';
   /**
    * Whether a request holds it (holdDraftOrder): then it neither expires nor gives way to its group's next draft. Drafts
@@ -34,6 +37,8 @@ export interface LedgerDraft {
    */
   held?: boolean;
   refunded: number;
+  /** The return whose exchange items the draft's became (ADR 048); the draft is completed into that return's order. */
+  returnId?: string;
   orderId: number | null;
   orderName: string;
   /** The draft as made: what it answers once Shopify no longer has it. */
