@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { calls } from '@return-center/contract';
 import { consoleSignIn, DEMO_SHOP, expectNoAxeViolations, freshOrder, shoot } from './support.js';
 
 const OWNER = { email: 'owner@demo-shop.example', password: 'demo-owner-password' };
@@ -24,6 +25,28 @@ async function acknowledgement(request: APIRequestContext, email: string, refere
     expect(found).toBeDefined();
   }).toPass({ timeout: 15_000 });
   return found as StoredMail;
+}
+
+/**
+ * Sorts the console's queue by refund deadline, as the server pages it: from the column's header on a desktop, from
+ * the labelled choice on a phone (whose cards show no header). Open withdrawals come first, then the rest.
+ */
+async function sortByRefundDeadline(page: Page) {
+  if (test.info().project.name === 'desktop') {
+    await page.getByRole('button', { name: /Refund by/ }).click();
+    await expect(page.getByRole('columnheader', { name: /Refund by/ })).toHaveAttribute('aria-sort', 'ascending');
+  } else {
+    await page.getByRole('combobox', { name: 'Sort' }).selectOption({ label: 'Withdrawals by refund deadline' });
+  }
+  await expect(page).toHaveURL(/sort=refund_deadline/);
+  const table = page.getByRole('table', { name: 'Return requests, withdrawals due first by refund deadline' });
+  await expect(table.getByRole('row').nth(1)).toContainText('Withdrawal');
+  const marked = await table
+    .getByRole('row')
+    .filter({ has: page.locator('td') })
+    .evaluateAll((rows) => rows.map((row) => row.querySelector('.badge.withdrawal') !== null));
+  // Every withdrawal before every other request: once a row is not one, none after it is.
+  expect(marked.slice(marked.indexOf(false)).filter(Boolean)).toEqual([]);
 }
 
 const referenceIn = async (page: Page) => {
@@ -80,12 +103,7 @@ test('a German shopper withdraws from the whole order in two steps without signi
   const row = page.getByRole('row').filter({ hasText: order.order_name });
   await expect(row.getByText('Withdrawal', { exact: true })).toBeVisible();
   await expect(row.locator('td[data-label="Refund by"]')).toHaveText(/\d/);
-  // The deadline sorts from its column's header, which a phone's card layout does not show.
-  if (test.info().project.name === 'desktop') {
-    await page.getByRole('button', { name: /Refund by/ }).click();
-    await expect(page.getByRole('columnheader', { name: /Refund by/ })).toHaveAttribute('aria-sort', 'ascending');
-    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Withdrawal');
-  }
+  await sortByRefundDeadline(page);
   await row.getByRole('link', { name: order.order_name }).click();
   await expect(page.getByText('Withdrawal (EU)')).toBeVisible();
   await expect(page.getByText(/the refund is due by/)).toBeVisible();
@@ -125,4 +143,48 @@ test('an Arabic shopper withdraws from one item, right to left, by keyboard and 
   expect(mail.subject).toContain('إشعار باستلام انسحابك');
   expect(mail.text).toContain('Linen Shirt ×1');
   expect(mail.attachments).toHaveLength(1);
+});
+
+test('a declaration whose order was not found for its email shows in the console, and staff make its withdrawal request', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const order = await freshOrder(request, '1001');
+  const name = `Nora Lindqvist ${String(Date.now() % 100_000)}`;
+  const declared = await request.post(calls.declareWithdrawal.path, {
+    data: {
+      shop_url: DEMO_SHOP,
+      order_number: order.order_name,
+      email: 'nora.lindqvist@example.net',
+      name,
+      scope: 'order',
+      lang: 'en',
+    },
+  });
+  const { reference } = ((await declared.json()) as { data: { reference: string } }).data;
+
+  await consoleSignIn(page, OWNER);
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Withdrawals' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Withdrawals' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row.getByText('None: no order with this number for this email')).toBeVisible();
+  await expectNoAxeViolations(page, 'console withdrawals');
+  await shoot(page, 'console-withdrawals');
+
+  await row.getByRole('button', { name: `Link to a request ${reference}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Link ${reference} to a request` });
+  await dialog.getByRole('button', { name: 'Find the order' }).click();
+  await expect(dialog.getByText(/This is not the email the declaration gave/)).toBeVisible();
+  await expect(dialog.getByText(/A withdrawal request will be made for the whole order/)).toBeVisible();
+  await expectNoAxeViolations(page, 'console withdrawal link dialog');
+  await dialog.getByRole('button', { name: 'Make the withdrawal request' }).click();
+
+  const linked = page.getByRole('status').filter({ hasText: `${reference} is linked to` });
+  await expect(linked).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  await linked.getByRole('link', { name: /^RMA-\d{6}$/ }).click();
+  await expect(page.getByText('Withdrawal (EU)')).toBeVisible();
+  await expect(page.getByText(`Withdrawal declaration linked: ${reference}`)).toBeVisible();
+  await expect(page.getByText(`console:${OWNER.email}`)).toBeVisible();
 });

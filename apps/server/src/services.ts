@@ -63,6 +63,7 @@ import { staffLinkJob } from './modules/staff/staff-links.js';
 import { StaffRepository } from './modules/staff/staff.repository.js';
 import { StaffService } from './modules/staff/staff.service.js';
 import { withdrawalAckJob } from './modules/withdrawals/withdrawal-ack-job.js';
+import { WithdrawalDesk } from './modules/withdrawals/withdrawal-desk.js';
 import { WithdrawalsService } from './modules/withdrawals/withdrawals.service.js';
 
 export interface ServiceOptions {
@@ -210,16 +211,10 @@ export async function createServices(
     sessionTtlSeconds: config.CONSOLE_SESSION_HOURS * 3600,
     csrfSecret: await appSecret(db, 'console-csrf', config.APP_SECRET),
   });
-  const withdrawals = new WithdrawalsService({
-    db,
-    platform,
-    limiter,
-    requests: new NewRequestsService(db),
-    outbox,
-    clock,
-    onQueued: () => worker.kick(),
-    limits: options.limits,
-  });
+  const requestEdits = new RequestEdits({ db, dialect, clock, outbox });
+  const newRequests = new NewRequestsService(db);
+  const withdrawing = { db, platform, outbox, clock, requests: newRequests, onQueued: () => worker.kick() };
+  const withdrawals = new WithdrawalsService({ ...withdrawing, limiter, limits: options.limits });
   // The store platform's orders are the shop's: retention forgets what returns hold, then the files (ADR 050).
   const retention = new RetentionService({
     db,
@@ -276,7 +271,7 @@ export async function createServices(
         orders,
         returns,
         reads: requests,
-        edits: new RequestEdits({ db, dialect, clock, outbox }),
+        edits: requestEdits,
       }),
       pickup: new PickupService(carrier, geocoder, log, clock),
       carrierWebhook,
@@ -291,6 +286,8 @@ export async function createServices(
       emails,
       /** The EU withdrawal function (issue 35 point 1, ADR 046). */
       withdrawals,
+      /** Declarations that made no request, linked by staff to one (ADR 046). */
+      withdrawalDesk: new WithdrawalDesk({ ...withdrawing, withdrawals, reads: requests, edits: requestEdits }),
       retention,
       staff,
       analytics: new AnalyticsService(db, platform),

@@ -64,6 +64,13 @@ export const assigneeBody = z.object({ assignee_id: id.nullable() });
 /** The queue's assignee filter: the caller (a console member), nobody, or a member's id. */
 export const assigneeFilter = z.union([z.enum(['me', 'none']), id]);
 
+/**
+ * The queue's order: `newest` first, or `refund_deadline`: open requests made by or linked to a withdrawal (ADR 046)
+ * first, soonest legal refund deadline first, then every other request newest first. `cursor` is a page's last id.
+ */
+export const requestSort = z.enum(['newest', 'refund_deadline']);
+export type RequestSort = z.infer<typeof requestSort>;
+
 /** The list's counts per status (`"0"`…) for the same search and filters, whatever the `status` asked. */
 export const statusCounts = z.record(z.string(), int).default({});
 

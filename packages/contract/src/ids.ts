@@ -25,6 +25,9 @@ export const RequestStatus = {
 } as const;
 export type RequestStatus = (typeof RequestStatus)[keyof typeof RequestStatus];
 
+/** A request's return number as shoppers and staff read it: `RMA-000042`. */
+export const rmaReference = (requestId: number) => `RMA-${String(requestId).padStart(6, '0')}`;
+
 /** Spec §4: server status → detail page step. */
 export const statusToStep: Record<RequestStatus, number> = { 1: 1, 2: 2, 3: 4, 4: 4, 5: 3 };
 

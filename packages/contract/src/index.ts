@@ -27,5 +27,6 @@ export * from './desk-returns.js';
 export * from './accessibility.js';
 export * from './gift-returns.js';
 export * from './withdrawal.js';
+export * from './withdrawal-desk.js';
 export * from './retention.js';
 export * from './instant-exchange.js';

@@ -5,13 +5,14 @@ import { inspectedUnits, receiveBody } from './inspection.js';
 import { checkInfo, refundState } from './returns.js';
 import { deskRoutes } from './desk-returns.js';
 import { giftRoutes } from './gift-returns.js';
-import { assigneeFilter, deskFields, requestDeskRoutes, statusCounts, tag } from './desk.js';
+import { assigneeFilter, deskFields, requestDeskRoutes, requestSort, statusCounts, tag } from './desk.js';
 import { returnRule, ruleOrder, ruleSet, ruleSetBody, simulateBody, simulation } from './rules.js';
 import type { MerchantRoute, MerchantStatus } from './merchant-route.js';
 import { shopSettings } from './shop-settings.js';
 import { webhookRoutes } from './webhooks.js';
 import { emailRoutes } from './emails.js';
-import { requestWithdrawal, withdrawalRoutes } from './withdrawal.js';
+import { requestWithdrawal } from './withdrawal.js';
+import { withdrawalRoutes } from './withdrawal-desk.js';
 import { retentionRoutes } from './retention.js';
 import { settingsConflict } from './settings-conflict.js';
 import { reconciliationRoutes } from './exchange-reconciliation.js';
@@ -79,7 +80,7 @@ export const merchantRequest = checkInfo.extend({
   tags: z.array(z.string()).default([]),
   rules: z.array(z.string()).default([]),
   rule_set_version: int.default(0),
-  /** A request made by an EU withdrawal (ADR 046): when it was declared and the refund's legal deadline. */
+  /** A request made by or linked to an EU withdrawal (ADR 046): when it was declared, the refund's legal deadline. */
   withdrawal: requestWithdrawal,
   /** An instant exchange's card hold (ADR 047): its state and amounts; null for any other request. */
   hold: requestHold.nullable().default(null),
@@ -104,7 +105,7 @@ export const merchantRequestSummary = z.object({
   /** The rules' and staff's tags, and whom it is assigned to (issue 33). */
   tags: z.array(z.string()).default([]),
   assignee_id: int.nullable().default(null),
-  /** A request made by an EU withdrawal (ADR 046): when it was declared and the refund's legal deadline. */
+  /** A request made by or linked to an EU withdrawal (ADR 046): when it was declared, the refund's legal deadline. */
   withdrawal: requestWithdrawal,
 });
 
@@ -121,11 +122,12 @@ export const requestListQuery = z.object({
   reason: z.coerce.number().pipe(int).optional(),
   solution: z.coerce.number().pipe(int).optional(),
   method: z.coerce.number().pipe(int).optional(),
+  sort: requestSort.default('newest'),
   cursor: id.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
-/** The export takes the list's filters, without its paging: it streams every matching request. */
-export const requestExportQuery = requestListQuery.omit({ cursor: true, limit: true });
+/** The export takes the list's filters, without its paging and order: it streams every matching request. */
+export const requestExportQuery = requestListQuery.omit({ cursor: true, limit: true, sort: true });
 
 /** The longest reason a rejection may give the shopper. */
 export const REJECT_REASON_MAX = 500;
@@ -154,7 +156,8 @@ export const merchantRoutes = {
   list: {
     method: 'GET',
     path: '/requests',
-    summary: 'List return requests, newest first, with cursor pagination',
+    summary:
+      'List return requests, newest first (or, with `sort=refund_deadline`, withdrawals whose refund is due first, soonest deadline first), with cursor pagination',
     query: requestListQuery,
     answer: z.object({ items: z.array(merchantRequestSummary), next_cursor: int.nullable(), counts: statusCounts }),
     refusals: [422],

@@ -92,9 +92,11 @@ export const merchantWithdrawal = z.object({
   declared_at: unixSeconds,
   /** Art. 13(1): the refund is due within 14 days of the declaration. */
   refund_by: unixSeconds,
-  /** Whether the order was found for this email; the request it became (null when none). */
+  /** Whether the order was found for this email; the request it became or staff linked it to (null when none). */
   matched: z.boolean(),
   request_id: int.nullable(),
+  /** Who linked it to `request_id` at the desk, and when; null when it made its request itself, or has none. */
+  linked: z.object({ by: z.string(), at: unixSeconds }).nullable().default(null),
   /** Whether it arrived within the shop's period counted from delivery (null when the order was not found). */
   within_period: z.boolean().nullable(),
 });
@@ -108,17 +110,12 @@ export const requestWithdrawal = z
 
 export const withdrawalReference = (id: number) => `W-${String(id).padStart(6, '0')}`;
 
-/** The merchant API's withdrawals (merged into merchantRoutes): every declaration, newest first, matched or not. */
-export const withdrawalRoutes = {
-  listWithdrawals: {
-    method: 'GET',
-    path: '/withdrawals',
-    summary:
-      "The shop's withdrawal declarations (EU), newest first: each as submitted, with its refund deadline and the request it became",
-    query: z.object({
-      cursor: id.optional(),
-      limit: z.coerce.number().int().min(1).max(100).default(25),
-    }),
-    answer: z.object({ items: z.array(merchantWithdrawal), next_cursor: int.nullable() }),
-  },
-} as const;
+/** Which declarations the list shows: all of them, or only those without a request (`none`), for staff to link. */
+export const withdrawalRequestFilter = z.enum(['any', 'none']);
+export type WithdrawalRequestFilter = z.infer<typeof withdrawalRequestFilter>;
+
+export const withdrawalListQuery = z.object({
+  request: withdrawalRequestFilter.default('any'),
+  cursor: id.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});

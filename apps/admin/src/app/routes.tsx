@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, ...page(() => import('../features/queue/queue-page')) },
       { path: 'requests/:id', ...page(() => import('../features/request/request-page')) },
+      { path: 'withdrawals', ...page(() => import('../features/withdrawals/withdrawals-page')) },
       { path: 'new-return', ...page(() => import('../features/new-return/new-return-page')) },
       { path: 'settings', ...page(() => withEnglishOf(['settings'], import('../features/settings/settings-page'))) },
       { path: 'rules', ...page(() => withEnglishOf(['rules', 'settings'], import('../features/rules/rules-page'))) },

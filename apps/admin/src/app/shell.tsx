@@ -19,6 +19,7 @@ export function Shell() {
   const owner = session.account.role === 'owner';
   const links: [string, string][] = [
     ['/', t('nav.requests')],
+    ['/withdrawals', t('nav.withdrawals')],
     ['/new-return', t('nav.newReturn')],
     ['/analytics', t('nav.analytics')],
     ['/rules', t('nav.rules')],

@@ -12,7 +12,7 @@ import type { HoldRequestColumns } from './hold-schema.js';
 import type { WebhooksSchema } from './webhooks-schema.js';
 import type { EmailsSchema } from './emails-schema.js';
 import type { ShopifyAppSchema } from './shopify-app-schema.js';
-import type { WithdrawalsSchema } from './withdrawals-schema.js';
+import type { WithdrawalRequestColumns, WithdrawalsSchema } from './withdrawals-schema.js';
 import type { RetentionSchema } from './retention-schema.js';
 
 /** Row types. Times are unix seconds; money is integer minor units; flags are 0/1. */
@@ -34,7 +34,7 @@ export interface ShopsTable {
   created_at: number;
 }
 
-export interface ReturnRequestsTable extends GiftRequestColumns, HoldRequestColumns {
+export interface ReturnRequestsTable extends GiftRequestColumns, HoldRequestColumns, WithdrawalRequestColumns {
   id: Generated<number>;
   shop_id: number;
   order_id: number;

@@ -26,6 +26,29 @@ export interface WithdrawalsTable {
   declared_at: number;
 }
 
+/**
+ * A declaration that made no request itself, linked by staff to its order's open request or to the withdrawal request
+ * they made of its order (migration 044): once per declaration, beside it, for the declaration never changes.
+ */
+export interface WithdrawalLinksTable {
+  withdrawal_id: number;
+  shop_id: number;
+  request_id: number;
+  /** Who linked it: `console:<email>`, `merchant-api` or `cli`. */
+  linked_by: string;
+  linked_at: number;
+}
+
+/** The withdrawal's column of return_requests (migration 044), owned by modules/requests. */
+export interface WithdrawalRequestColumns {
+  /**
+   * When the withdrawal the request answers was declared (the earliest, when staff linked more than one): the refund
+   * is due 14 days after it. Null for a request no withdrawal made or was linked to.
+   */
+  withdrawal_declared_at: number | null;
+}
+
 export interface WithdrawalsSchema {
   withdrawals: WithdrawalsTable;
+  withdrawal_links: WithdrawalLinksTable;
 }

@@ -5,10 +5,11 @@ import { listQuery, type QueueFilters } from './queue-filters';
 /** The server's CSV files of the queue: its requests, and the reconciliation of its exchanges (ADR 049). */
 type CsvRoute = 'exportRequests' | 'exportReconciliation';
 
-/** A file's address for these filters: the list's query without its paging. */
+/** A file's address for these filters: the list's query without its paging and order. */
 export function exportHref(filters: QueueFilters, route: CsvRoute = 'exportRequests'): string {
   const query = new URLSearchParams(listQuery(filters));
   query.delete('limit');
+  query.delete('sort');
   const search = query.toString();
   return merchantPath(route) + (search ? `?${search}` : '');
 }

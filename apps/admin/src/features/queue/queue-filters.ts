@@ -1,9 +1,21 @@
 import { useSearchParams } from 'react-router';
 
-export const FILTER_KEYS = ['status', 'q', 'reason', 'solution', 'method', 'from', 'to', 'tag', 'assignee'] as const;
+/** The queue's tab, filters and order (`sort`: the server's, e.g. `refund_deadline`; none is newest first). */
+export const FILTER_KEYS = [
+  'status',
+  'q',
+  'reason',
+  'solution',
+  'method',
+  'from',
+  'to',
+  'tag',
+  'assignee',
+  'sort',
+] as const;
 export type QueueFilters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 
-/** The queue's tab and filters live in the address, so a view can be reloaded, bookmarked and shared. */
+/** The queue's tab, filters and order live in the address, so a view can be reloaded, bookmarked and shared. */
 export function useQueueFilters() {
   const [params, setParams] = useSearchParams();
   const filters: QueueFilters = {};
@@ -25,7 +37,7 @@ export function useQueueFilters() {
 /** The merchant API's list query for these filters: dates (YYYY-MM-DD, local days) become seconds. */
 export function listQuery(filters: QueueFilters, cursor?: number, limit = 25): string {
   const query = new URLSearchParams({ limit: String(limit) });
-  for (const key of ['status', 'q', 'reason', 'solution', 'method', 'tag', 'assignee'] as const) {
+  for (const key of ['status', 'q', 'reason', 'solution', 'method', 'tag', 'assignee', 'sort'] as const) {
     const value = filters[key];
     if (value) query.set(key, value);
   }

@@ -1,3 +1,4 @@
+import type { RequestSort } from '@return-center/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Failed, Loading, Page } from '../../shared/ui/page';
@@ -7,6 +8,7 @@ import { ExportCsv } from './export-csv';
 import { useQueue } from './queue-api';
 import { useQueueFilters } from './queue-filters';
 import { approvable, QueueTable } from './queue-table';
+import { QueueSort, sortOf } from './queue-sort';
 import { QueueToolbar } from './queue-toolbar';
 import { StatusTabs } from './status-tabs';
 import { useRowKeys } from './use-row-keys';
@@ -16,6 +18,8 @@ export function Component() {
   const { t } = useTranslation();
   const { filters, update } = useQueueFilters();
   const queue = useQueue(filters);
+  const sort = sortOf(filters.sort);
+  const choose = (next: RequestSort) => update({ sort: next === 'newest' ? '' : next });
   const rows = queue.data?.pages.flatMap((page) => page.items) ?? [];
   const active = useRowKeys(rows.length);
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -43,6 +47,7 @@ export function Component() {
       />
       <QueueToolbar filters={filters} update={update} />
       <DeskFilters filters={filters} update={update} />
+      <QueueSort sort={sort} choose={choose} />
       <p className="muted keys-hint">{t('queue.keysHint')}</p>
       {queue.isPending ? <Loading label={t('common.loading')} /> : null}
       {queue.isError ? <Failed message={queue.error.message} retry={() => void queue.refetch()} /> : null}
@@ -50,6 +55,8 @@ export function Component() {
       {rows.length > 0 ? (
         <QueueTable
           rows={rows}
+          sort={sort}
+          choose={choose}
           active={active}
           selected={selected}
           toggle={toggle}

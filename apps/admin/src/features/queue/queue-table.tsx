@@ -1,5 +1,5 @@
 import { nextStatus } from '@return-center/domain';
-import { useState } from 'react';
+import type { RequestSort } from '@return-center/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dateTime, money } from '../../shared/format';
@@ -8,6 +8,9 @@ import type { QueueRow } from './queue-api';
 
 interface Props {
   rows: QueueRow[];
+  /** The server's order of the rows; the "Refund by" header switches it. */
+  sort: RequestSort;
+  choose: (sort: RequestSort) => void;
   active: number;
   selected: Set<number>;
   toggle: (id: number) => void;
@@ -18,28 +21,20 @@ interface Props {
 export const approvable = (row: QueueRow) =>
   nextStatus({ status: row.status, shippingMethodId: row.shipping_method_id }, 'approve') !== null;
 
-/** Withdrawals first, the soonest legal refund deadline first; the other requests after them, as they came. */
-export const sortByRefundDeadline = (rows: QueueRow[]) =>
-  [...rows].sort(
-    (a, b) =>
-      (a.withdrawal?.refund_by ?? Number.MAX_SAFE_INTEGER) - (b.withdrawal?.refund_by ?? Number.MAX_SAFE_INTEGER),
-  );
-
 /**
  * One row per request; only requests that can be approved can be picked for a bulk approval. On a phone each row is a
  * card, each value under its column's name (`data-label`, styles.css).
  */
-export function QueueTable({ rows: loaded, active, selected, toggle, toggleAll }: Props) {
+export function QueueTable({ rows, sort, choose, active, selected, toggle, toggleAll }: Props) {
   const { t } = useTranslation();
-  // Withdrawals (ADR 046) can be put first, soonest refund deadline first; otherwise the server's order, newest first.
-  const [byDeadline, setByDeadline] = useState(false);
-  const rows = byDeadline ? sortByRefundDeadline(loaded) : loaded;
+  // Withdrawals whose refund is due (ADR 046) first, soonest deadline first, as the server pages them; else newest first.
+  const byDeadline = sort === 'refund_deadline';
   const pending = rows.filter(approvable);
   const flagged = (row: QueueRow) => t('queue.flagged', { reasons: row.flags.map((flag) => flag.reason).join('; ') });
   const allPicked = pending.length > 0 && pending.every((row) => selected.has(row.id));
   return (
     <table className="table queue stacked">
-      <caption className="visually-hidden">{t('queue.caption')}</caption>
+      <caption className="visually-hidden">{t(byDeadline ? 'queue.captionByDeadline' : 'queue.caption')}</caption>
       <thead>
         <tr>
           <th scope="col">
@@ -61,7 +56,11 @@ export function QueueTable({ rows: loaded, active, selected, toggle, toggleAll }
           </th>
           <th scope="col">{t('queue.created')}</th>
           <th scope="col" aria-sort={byDeadline ? 'ascending' : 'none'}>
-            <button type="button" className="link-button" onClick={() => setByDeadline((on) => !on)}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => choose(byDeadline ? 'newest' : 'refund_deadline')}
+            >
               {t('queue.refundBy')}
               <span aria-hidden="true">{byDeadline ? ' ▲' : ' ↕'}</span>
             </button>

@@ -7,6 +7,8 @@ interface Props {
   children?: ReactNode;
   confirmLabel: string;
   busy?: boolean;
+  /** The confirm button cannot be pressed yet (what the dialog shows says why). */
+  disabled?: boolean;
   /** Shown in the dialog: why the last try failed. */
   error?: string | undefined;
   onConfirm: () => void;
@@ -17,7 +19,17 @@ interface Props {
  * A modal question on the native <dialog>: the browser keeps focus inside, Escape cancels, and focus goes back to the
  * control that opened it. Every change the console makes to a request goes through one.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, onConfirm, onClose }: Props) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  disabled,
+  error,
+  onConfirm,
+  onClose,
+}: Props) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -33,7 +45,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, error
         method="dialog"
         onSubmit={(event) => {
           event.preventDefault();
-          onConfirm();
+          if (!disabled) onConfirm();
         }}
       >
         <h2 id={titleId}>{title}</h2>
@@ -47,7 +59,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, error
           <button type="button" className="button secondary" onClick={onClose}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+          <button type="submit" className="button" disabled={busy === true || disabled === true} aria-busy={busy}>
             {busy ? t('common.working') : confirmLabel}
           </button>
         </div>

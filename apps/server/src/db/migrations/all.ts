@@ -29,6 +29,7 @@ import * as webhooks from './039-webhooks.js';
 import * as emailTemplates from './040-email-templates.js';
 import * as giftReturns from './042-gift-returns.js';
 import * as withdrawals from './043-withdrawals.js';
+import * as withdrawalDesk from './044-withdrawal-desk.js';
 import * as exchangeHolds from './046-exchange-holds.js';
 import * as retention from './047-retention.js';
 
@@ -64,6 +65,7 @@ export const DB_MIGRATIONS: Record<string, DialectMigration> = {
   '040-email-templates': emailTemplates,
   '042-gift-returns': giftReturns,
   '043-withdrawals': withdrawals,
+  '044-withdrawal-desk': withdrawalDesk,
   '046-exchange-holds': exchangeHolds,
   '047-retention': retention,
 };

@@ -21,9 +21,6 @@ export const csvHeader = (columns: readonly string[]) => `\uFEFF${csvRow(columns
 export const isoAt = (seconds: number | undefined) =>
   seconds === undefined ? '' : new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
 
-/** A request's number as the shop and the shopper read it. */
-export const rmaOf = (id: number) => `RMA-${String(id).padStart(6, '0')}`;
-
 /** The request statuses by name, as the files write them. */
 export const STATUS_NAMES: Record<number, string> = {
   1: 'pending_review',

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import { RECONCILIATION_COLUMNS, type ReconciliationColumn } from '@return-center/contract';
+import { RECONCILIATION_COLUMNS, rmaReference, type ReconciliationColumn } from '@return-center/contract';
 import { minorToDecimal } from '@return-center/domain';
 import { reconcileRequest } from '../requests/exchange-ledger.js';
 import type { RequestReads } from '../requests/request-reads.js';
 import type { InspectionRecord, ItemRecord, RequestRecord } from '../requests/request-record.js';
-import { csvHeader, csvRow, datesByRequest, isoAt, rmaOf, STATUS_NAMES } from './csv-text.js';
+import { csvHeader, csvRow, datesByRequest, isoAt, STATUS_NAMES } from './csv-text.js';
 import { PAGE, type ListFilter } from './request-export.js';
 
 /** The actions that close a request; the earliest taken is its closing date. */
@@ -21,7 +21,7 @@ function reconciliationRow(
   const { terms, bonusUnspent, balance, status } = reconcileRequest(request, items, inspections);
   const closed = CLOSING.map((action) => at.get(action)).filter((when) => when !== undefined);
   const cells: Record<ReconciliationColumn, string | number> = {
-    rma: rmaOf(request.id),
+    rma: rmaReference(request.id),
     request_id: request.id,
     order: request.order_name,
     exchange_order: request.exchange_order_name,

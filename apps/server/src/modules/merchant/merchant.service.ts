@@ -23,11 +23,9 @@ import { reconciliationStream } from './exchange-reconciliation.js';
 /** Why the request's rules flagged it for staff, each with the rule's name. */
 const flagsOf = ({ flags }: DeskOutcome) => flags.map((flag) => ({ rule: flag.rule.name, reason: flag.reason }));
 
-/** A request made by an EU withdrawal: when it was declared (the request's creation) and the refund's deadline. */
-const withdrawalOf = (record: Pick<RequestRecord, 'request_type' | 'created_at'>) =>
-  record.request_type === WITHDRAWAL_REQUEST_TYPE
-    ? { declared_at: record.created_at, refund_by: withdrawalRefundBy(record.created_at) }
-    : null;
+/** A request made by or linked to an EU withdrawal: when it was declared, and the refund's legal deadline. */
+const withdrawalOf = ({ withdrawal_declared_at: declaredAt }: Pick<RequestRecord, 'withdrawal_declared_at'>) =>
+  declaredAt === null ? null : { declared_at: declaredAt, refund_by: withdrawalRefundBy(declaredAt) };
 
 /** What the request's rules said for staff: flags with their rule, tags, and the rules that decided it. */
 function rulesSaid(record: RequestRecord) {
@@ -81,6 +79,7 @@ export class MerchantService {
     const filter = listFilter(query, this.desk.assigneeId(query.assignee, caller));
     const { rows, nextCursor } = await this.requests.list(shop.id, {
       ...filter,
+      sort: query.sort,
       cursor: query.cursor,
       limit: query.limit,
     });

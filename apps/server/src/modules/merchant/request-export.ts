@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import { EXPORT_COLUMNS, SolutionId, type ExportColumn } from '@return-center/contract';
+import { EXPORT_COLUMNS, rmaReference, SolutionId, type ExportColumn } from '@return-center/contract';
 import { minorToDecimal } from '@return-center/domain';
 import { SHIPPING_METHODS, SOLUTIONS } from '../orders/order-source.js';
 import type { RequestReads } from '../requests/request-reads.js';
 import type { InspectionRecord, ItemRecord, RequestRecord } from '../requests/request-record.js';
-import { csvHeader, csvRow, datesByRequest, isoAt, rmaOf, STATUS_NAMES } from './csv-text.js';
+import { csvHeader, csvRow, datesByRequest, isoAt, STATUS_NAMES } from './csv-text.js';
 
 /** How many requests the export reads at a time: one page of requests, then their items and dates in one read each. */
 export const PAGE = 200;
@@ -26,7 +26,7 @@ function requestCells(request: RequestRecord, at: Map<string, number>): Partial<
   const fees = JSON.parse(request.money || '{}') as Fees;
   const paid = request.refund_state === 'refunded' ? request.actual_refund : 0;
   return {
-    rma: rmaOf(request.id),
+    rma: rmaReference(request.id),
     request_id: request.id,
     order: request.order_name,
     customer_email: request.customer_email,

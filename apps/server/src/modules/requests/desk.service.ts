@@ -1,4 +1,4 @@
-import type { DeskMember, MerchantRequest } from '@return-center/contract';
+import { rmaReference, type DeskMember, type MerchantRequest } from '@return-center/contract';
 import type { z } from 'zod';
 import type { assigneeFilter } from '@return-center/contract';
 import { type Clock, nowSeconds } from '../../clock.js';
@@ -13,8 +13,6 @@ export interface DeskCaller {
 }
 
 type DeskFields = Pick<MerchantRequest, 'notes' | 'staff_tags' | 'assignee' | 'history'>;
-
-const rmaOf = (id: number) => `RMA-${String(id).padStart(6, '0')}`;
 
 /**
  * The returns desk (issue 33): staff's internal notes, tags beside the rules' and an assignee on a request, and the
@@ -56,7 +54,7 @@ export class DeskService {
         currency: record.currency,
         requests: history.map((r) => ({
           id: r.id,
-          rma: rmaOf(r.id),
+          rma: rmaReference(r.id),
           order_no: r.order_name,
           status: r.status,
           refund: r.actual_refund,

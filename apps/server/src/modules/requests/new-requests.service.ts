@@ -42,6 +42,17 @@ export class NewRequestsService {
     }
   }
 
+  /** The order's open request (at most one: our unique index), if any. */
+  openRequestOf(shopId: number, orderId: number, db: Db = this.db) {
+    return db
+      .selectFrom('return_requests')
+      .select(['id', 'status'])
+      .where('shop_id', '=', shopId)
+      .where('order_id', '=', orderId)
+      .where('status', 'in', OPEN_REQUEST_STATUSES)
+      .executeTakeFirst();
+  }
+
   /** Whether one of the shop's requests holds this exchange draft order. */
   async holdsDraft(shopId: number, draftId: string): Promise<boolean> {
     const row = await this.db
@@ -60,13 +71,7 @@ export class NewRequestsService {
       return sameSubmit(repeated.submit_fingerprint, request.submit_fingerprint ?? '')
         ? { created: repeated.id }
         : { open: repeated.id };
-    const open = await db
-      .selectFrom('return_requests')
-      .select('id')
-      .where('shop_id', '=', request.shop_id)
-      .where('order_id', '=', request.order_id)
-      .where('status', 'in', OPEN_REQUEST_STATUSES)
-      .executeTakeFirst();
+    const open = await this.openRequestOf(request.shop_id, request.order_id, db);
     return open ? { open: open.id } : undefined;
   }
 }

@@ -1,4 +1,4 @@
-import { RequestStatus, SolutionId, type CheckInfo, type ShopSettings } from '@return-center/contract';
+import { RequestStatus, rmaReference, SolutionId, type CheckInfo, type ShopSettings } from '@return-center/contract';
 import type { z } from 'zod';
 import type { exchangeOrder } from '@return-center/contract';
 import type { ExchangeItem } from './new-request.js';
@@ -124,7 +124,7 @@ export function buildCheckInfo(
     currency: order.currency,
     decline_reason: request.status === RequestStatus.Rejected ? request.decline_reason : '',
     shipping: money.shipping.money,
-    rma: `RMA-${String(request.id).padStart(6, '0')}`,
+    rma: rmaReference(request.id),
     solution_id: request.solution_id,
     shipping_method_id: request.shipping_method_id,
     order_no: order.name,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Code, RequestStatus } from '@return-center/contract';
-import { deskEditable } from '@return-center/domain';
+import { deskEditable, isOpenRequest } from '@return-center/domain';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db, Dialect } from '../../db/database.js';
@@ -56,6 +56,45 @@ export class RequestEdits {
         note,
         at: nowSeconds(clock),
       });
+    });
+  }
+
+  /**
+   * Marks an open request as answering a withdrawal declared at `declaredAt` (the earliest declaration linked counts:
+   * the refund is due 14 days after it), with a "withdrawal" line on its timeline saying who linked which declaration,
+   * in the caller's transaction (beside the link). A request that is closed is refused with 409; nothing changes.
+   */
+  async recordWithdrawal(trx: Db, requestId: number, link: { declaredAt: number; actor: string; note: string }) {
+    let query = trx
+      .selectFrom('return_requests')
+      .select(['status', 'withdrawal_declared_at'])
+      .where('id', '=', requestId);
+    if (this.deps.dialect === 'postgres') query = query.forUpdate();
+    const current = await query.executeTakeFirst();
+    if (!current) throw errors.notFound();
+    if (!isOpenRequest(current.status))
+      throw new AppError(
+        Code.IllegalTransition,
+        'The request is closed: a withdrawal can be linked to an open one',
+        409,
+      );
+    const now = nowSeconds(this.deps.clock);
+    await trx
+      .updateTable('return_requests')
+      .set({
+        withdrawal_declared_at: Math.min(link.declaredAt, current.withdrawal_declared_at ?? link.declaredAt),
+        updated_at: now,
+      })
+      .where('id', '=', requestId)
+      .execute();
+    await recordEvent(trx, {
+      request_id: requestId,
+      actor: link.actor,
+      action: 'withdrawal',
+      from_status: current.status,
+      to_status: current.status,
+      note: link.note,
+      at: now,
     });
   }
 

@@ -1,9 +1,10 @@
-import { RequestStatus } from '@return-center/contract';
+import { RequestStatus, type RequestSort } from '@return-center/contract';
 import { normalizeOrderNumber } from '@return-center/domain';
 import type { Insertable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.js';
 import type { RequestEventsTable } from '../../db/schema.js';
 import type { InspectionRecord, ItemRecord, RequestRecord } from './request-record.js';
+import { refundDeadlinePage } from './refund-deadline-page.js';
 import { deskConditions, type DeskFilter } from './request-search.js';
 
 export interface ListFilter extends DeskFilter {
@@ -17,6 +18,7 @@ export interface ListFilter extends DeskFilter {
   methodId?: number;
   /** Only exchange requests: those that hold a draft order of new items (ADR 049). */
   exchangesOnly?: boolean;
+  sort?: RequestSort;
   cursor?: number;
   limit: number;
 }
@@ -154,14 +156,18 @@ export class RequestsRepository {
     return query.where((eb) => eb.and(deskConditions(eb, filter, this.dialect)));
   }
 
-  /** Newest first; `cursor` is the last id of the previous page. */
+  /** Newest first, or by refund deadline (refundDeadlinePage); `cursor` is the last id of the previous page. */
   async list(shopId: number, filter: ListFilter) {
-    let query = this.matching(shopId, filter)
-      .selectAll('return_requests')
-      .select(['return_requests.customer_email as email'])
+    const matching = () => {
+      const query = this.matching(shopId, filter)
+        .selectAll('return_requests')
+        .select(['return_requests.customer_email as email']);
+      return filter.status === undefined ? query : query.where('return_requests.status', '=', filter.status);
+    };
+    if (filter.sort === 'refund_deadline') return refundDeadlinePage(this.db, shopId, matching, filter);
+    let query = matching()
       .orderBy('return_requests.id', 'desc')
       .limit(filter.limit + 1);
-    if (filter.status !== undefined) query = query.where('return_requests.status', '=', filter.status);
     if (filter.cursor !== undefined) query = query.where('return_requests.id', '<', filter.cursor);
     const rows = await query.execute();
     const page = rows.slice(0, filter.limit);

@@ -54,12 +54,16 @@ export function withdrawalRequest(
     language,
     key,
     at,
+    declaredAt,
     description,
   }: {
     shopId: number;
     language: string;
     key: string;
+    /** When the request is made: the declaration's time, or when staff linked the declaration to the order. */
     at: number;
+    /** When the withdrawal was declared: the refund is due 14 days later. */
+    declaredAt: number;
     description: string;
   },
 ): NewRequest {
@@ -90,6 +94,7 @@ export function withdrawalRequest(
     ...orderSnapshot(order),
     money: JSON.stringify(money),
     created_at: at,
+    withdrawal_declared_at: declaredAt,
     items: lines.map((l) => ({
       ...lineSnapshot(order, l.line_item_id),
       quantity: l.quantity,

@@ -1,6 +1,7 @@
 import {
   withdrawalReference,
   type MerchantWithdrawal,
+  type withdrawalListQuery,
   type WithdrawalDeclarationInput,
   type withdrawalDeclaration,
 } from '@return-center/contract';
@@ -82,6 +83,7 @@ export class WithdrawalsService {
         language: input.lang,
         key: `withdrawal:${randomUUID()}`,
         at,
+        declaredAt: at,
         description: input.items_text,
       });
       await this.deps.requests.createUnlessOpen(request, async (trx, requestId) => {
@@ -96,25 +98,43 @@ export class WithdrawalsService {
     return { reference: withdrawalReference(id), declared_at: at };
   }
 
-  /** The shop's declarations, newest first, `limit` at a time. */
-  async list(shop: Shop, query: { cursor?: number | undefined; limit: number }) {
-    let select = this.deps.db
-      .selectFrom('withdrawals')
-      .selectAll()
-      .where('shop_id', '=', shop.id)
-      .orderBy('id', 'desc')
+  /** The shop's declarations, newest first, `limit` at a time; with `request: 'none'`, only those without a request. */
+  async list(shop: Shop, query: z.output<typeof withdrawalListQuery>) {
+    let select = this.listed(shop.id)
+      .orderBy('withdrawals.id', 'desc')
       .limit(query.limit + 1);
-    if (query.cursor !== undefined) select = select.where('id', '<', query.cursor);
+    if (query.request === 'none')
+      select = select.where('withdrawals.request_id', 'is', null).where('withdrawal_links.withdrawal_id', 'is', null);
+    if (query.cursor !== undefined) select = select.where('withdrawals.id', '<', query.cursor);
     const rows = await select.execute();
     const page = rows.slice(0, query.limit);
     return {
-      items: page.map(merchantView),
+      items: page.map((row) => merchantView(row, row)),
       next_cursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
     };
   }
 
   byId(id: number): Promise<WithdrawalRow | undefined> {
     return this.deps.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** One of the shop's declarations with its link, if any (another shop's is none). */
+  ofShop(shopId: number, id: number): Promise<ListedWithdrawal | undefined> {
+    return this.listed(shopId).where('withdrawals.id', '=', id).executeTakeFirst();
+  }
+
+  /** The shop's declarations, each with the desk's link when staff made one. */
+  private listed(shopId: number) {
+    return this.deps.db
+      .selectFrom('withdrawals')
+      .leftJoin('withdrawal_links', 'withdrawal_links.withdrawal_id', 'withdrawals.id')
+      .selectAll('withdrawals')
+      .select([
+        'withdrawal_links.request_id as linked_request_id',
+        'withdrawal_links.linked_by',
+        'withdrawal_links.linked_at',
+      ])
+      .where('withdrawals.shop_id', '=', shopId);
   }
 
   /** Inserts the declaration (never updated) and queues its acknowledgement, in the caller's transaction. */
@@ -145,8 +165,17 @@ export class WithdrawalsService {
   }
 }
 
-/** A stored declaration as the merchant API shows it. */
-export function merchantView(row: WithdrawalRow): MerchantWithdrawal {
+/** The desk's link of a declaration to a request (all null when there is none). */
+interface LinkColumns {
+  linked_request_id: number | null;
+  linked_by: string | null;
+  linked_at: number | null;
+}
+export type ListedWithdrawal = WithdrawalRow & LinkColumns;
+
+/** A stored declaration as the merchant API shows it, with the request it became or staff linked it to. */
+export function merchantView(row: WithdrawalRow, link?: LinkColumns): MerchantWithdrawal {
+  const linked = link?.linked_request_id ?? null;
   return {
     id: row.id,
     reference: withdrawalReference(row.id),
@@ -164,7 +193,8 @@ export function merchantView(row: WithdrawalRow): MerchantWithdrawal {
     declared_at: row.declared_at,
     refund_by: withdrawalRefundBy(row.declared_at),
     matched: row.order_id !== null,
-    request_id: row.request_id,
+    request_id: row.request_id ?? linked,
+    linked: linked === null ? null : { by: link?.linked_by ?? '', at: link?.linked_at ?? 0 },
     within_period: row.within_period === null ? null : row.within_period === 1,
   };
 }
