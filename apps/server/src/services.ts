@@ -3,6 +3,8 @@ import { mailAndStorage, observeDelivery, vendorAdapters } from './vendor-adapte
 import { shopifySetup } from './services-shopify.js';
 import type { MailTransport } from './adapters/mail/port.js';
 import { limitFamily, type Metrics } from './metrics.js';
+import type { Tracing } from './tracing.js';
+import type { VendorWatch } from './vendor-calls.js';
 import { DatabaseRateLimits } from './adapters/rate-limits/database.js';
 import { LocalStorePlatform } from './adapters/store-platform/local.js';
 import type { StorePlatform } from './adapters/store-platform/port.js';
@@ -69,6 +71,8 @@ export interface ServiceOptions {
   faults?: Faults;
   /** Null when /metrics is not served: nothing is measured. */
   metrics: Metrics | null;
+  /** Null unless OTEL_EXPORTER_OTLP_ENDPOINT is set: no spans. */
+  tracing: Tracing | null;
 }
 
 /** Adapters first, then the services that use them (DESIGN §2). */
@@ -80,8 +84,9 @@ export async function createServices(
   log: FastifyBaseLogger,
   options: ServiceOptions,
 ) {
-  const { metrics } = options;
-  const { mail, storage } = await mailAndStorage(config, db, clock, options);
+  const { metrics, tracing } = options;
+  const watch: VendorWatch = { metrics, tracing, log };
+  const { mail, storage } = await mailAndStorage(config, db, clock, { mail: options.mail, watch });
   const localPlatform = new LocalStorePlatform(db, clock, await appSecret(db, 'local-checkout', config.APP_SECRET));
   // Redis's client loads only when configured, like SMTP and S3 (mailAndStorage).
   const limiter = new RateLimiter(
@@ -98,9 +103,9 @@ export async function createServices(
       stores: [new UploadFiles(db, storage), platform, mail, limiter.store],
     });
   const shopify =
-    config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock, limiter, privacyWith, metrics) : null;
+    config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock, limiter, privacyWith, watch) : null;
   const platform: StorePlatform = withPlatformFaults(shopify?.platform ?? localPlatform, options.faults);
-  const { carrier, carrierWebhook, payouts, geocoder } = await vendorAdapters(config, metrics);
+  const { carrier, carrierWebhook, payouts, geocoder } = await vendorAdapters(config, watch);
   const sessions = new Sessions(db, clock, config.SESSION_TTL_MINUTES * 60);
   const shops = new ShopsRepository(db, clock);
   const storefront = new StorefrontConfigService(shops);
@@ -241,6 +246,7 @@ export async function createServices(
   };
   const worker = new Worker(outbox, handlers, log, {
     onDead: jobs.onDead,
+    tracing,
     ...(metrics && { onFailure: (kind, final) => metrics.jobFailures.inc({ kind, final: String(final) }) }),
   });
   return {

@@ -30,6 +30,7 @@ import * as emailTemplates from './040-email-templates.js';
 import * as giftReturns from './042-gift-returns.js';
 import * as withdrawals from './043-withdrawals.js';
 import * as retention from './047-retention.js';
+import * as jobOrigin from './051-job-origin.js';
 
 /** Our own tables' migrations, listed in code (no directory scan) so they bundle and run identically everywhere. */
 export const DB_MIGRATIONS: Record<string, DialectMigration> = {
@@ -64,4 +65,5 @@ export const DB_MIGRATIONS: Record<string, DialectMigration> = {
   '042-gift-returns': giftReturns,
   '043-withdrawals': withdrawals,
   '047-retention': retention,
+  '051-job-origin': jobOrigin,
 };
