@@ -166,7 +166,7 @@ const schema = z
      * OpenTelemetry traces (ADR 051): the collector's OTLP/HTTP base URL (`http://collector:4318`); spans go to
      * `<url>/v1/traces`. Unset: no traces, and nothing of OpenTelemetry is loaded.
      */
-    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
     /** Headers sent with each export, `key=value` pairs separated by commas (e.g. an API key of a hosted collector). */
     OTEL_EXPORTER_OTLP_HEADERS: otlpHeaders,
     OTEL_SERVICE_NAME: z.string().min(1).default('return-center'),
