@@ -63,6 +63,8 @@ export function otlpTracing(options: {
   const exporter = new OTLPTraceExporter({
     url: `${options.endpoint.replace(/\/+$/, '')}/v1/traces`,
     headers: options.headers,
+    // A collector that never answers holds each export, and the last one holds the shutdown, this long at most.
+    timeoutMillis: 5000,
   });
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName, 'service.version': options.version }),
