@@ -138,11 +138,15 @@ export class Worker {
         attributes: { 'job.kind': job.kind, 'job.id': job.id, 'job.attempt': job.attempts },
       }) ?? null;
     const started = performance.now();
-    const outcome = await runAs({ log, reqId: job.req_id, span }, () => this.runKnown(job, log));
-    const durationMs = Math.round(performance.now() - started);
-    if (outcome === 'done') log.info({ attempt: job.attempts, durationMs }, 'job completed');
-    span?.set({ 'job.outcome': outcome });
-    span?.end();
+    try {
+      const outcome = await runAs({ log, reqId: job.req_id, span }, () => this.runKnown(job, log));
+      const durationMs = Math.round(performance.now() - started);
+      if (outcome === 'done') log.info({ attempt: job.attempts, durationMs }, 'job completed');
+      span?.set({ 'job.outcome': outcome });
+    } finally {
+      // Also when recording the outcome failed (the database went away): the span still ends and is sent.
+      span?.end();
+    }
   }
 
   private async runKnown(job: Job, log: FastifyBaseLogger): Promise<JobOutcome> {
