@@ -145,8 +145,7 @@ export async function buildApp(
 
   const { mail, sessions, worker, outbox, services } = await createServices(config, db, dialect, clock, app.log, {
     ...options,
-    metrics,
-    tracing,
+    watch: { metrics, tracing, log: app.log },
   });
   metrics?.watchJobQueue(() => outbox.queue());
   // The demo key is a convenience for the person trying the demo; once an operator sets a key of their own, or turns

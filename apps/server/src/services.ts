@@ -1,10 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { mailAndStorage, observeDelivery, vendorAdapters } from './vendor-adapters.js';
+import { mailAndStorage, observeDelivery, vendorAdapters, type VendorWatch } from './vendor-adapters.js';
 import { shopifySetup } from './services-shopify.js';
 import type { MailTransport } from './adapters/mail/port.js';
-import { limitFamily, type Metrics } from './metrics.js';
-import type { Tracing } from './tracing.js';
-import type { VendorWatch } from './vendor-calls.js';
+import { limitFamily } from './metrics.js';
 import { DatabaseRateLimits } from './adapters/rate-limits/database.js';
 import { LocalStorePlatform } from './adapters/store-platform/local.js';
 import type { StorePlatform } from './adapters/store-platform/port.js';
@@ -69,10 +67,7 @@ export interface ServiceOptions {
   mail?: MailTransport;
   limits?: typeof LIMITS;
   faults?: Faults;
-  /** Null when /metrics is not served: nothing is measured. */
-  metrics: Metrics | null;
-  /** Null unless OTEL_EXPORTER_OTLP_ENDPOINT is set: no spans. */
-  tracing: Tracing | null;
+  watch: VendorWatch;
 }
 
 /** Adapters first, then the services that use them (DESIGN §2). */
@@ -84,8 +79,8 @@ export async function createServices(
   log: FastifyBaseLogger,
   options: ServiceOptions,
 ) {
-  const { metrics, tracing } = options;
-  const watch: VendorWatch = { metrics, tracing, log };
+  const { watch } = options;
+  const { metrics, tracing } = watch;
   const { mail, storage } = await mailAndStorage(config, db, clock, { mail: options.mail, watch });
   const localPlatform = new LocalStorePlatform(db, clock, await appSecret(db, 'local-checkout', config.APP_SECRET));
   // Redis's client loads only when configured, like SMTP and S3 (mailAndStorage).

@@ -20,6 +20,8 @@ import { appSecret } from './modules/documents/app-secrets.js';
 import type { SentWebhook } from './modules/webhooks/webhook-sender.js';
 import { watchedVendor, type VendorWatch } from './vendor-calls.js';
 
+export type { VendorWatch };
+
 export interface VendorAdapters {
   carrier: Carrier;
   /** Only with EASYPOST_WEBHOOK_SECRET: POST /webhooks/easypost exists only then. */
