@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE } from '@return-center/contract';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -31,7 +32,9 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import type { LIMITS } from './modules/auth/rate-limiter.js';
 import { devDemoOrderRoutes } from './demo/demo-orders.routes.js';
 import { devMailboxRoutes } from './modules/dev/mailbox.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
+import { healthRoutes, SERVER_VERSION } from './modules/health/health.routes.js';
+import { requestWork } from './http/request-work.js';
+import type { Tracing } from './tracing.js';
 import { instrumentHttp, metricsRoutes, metricsServer } from './modules/health/metrics.routes.js';
 import { orderFeedRoutes } from './modules/order-feed/order-feed.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
@@ -96,6 +99,15 @@ export async function buildApp(
   const { db, dialect } = options.database ?? createDb(config.DATABASE_URL);
   await migrate(db, dialect, MIGRATIONS);
   if (config.SEED_DEMO) await seedDemoShop(db, clock);
+  // OpenTelemetry loads only with OTEL_EXPORTER_OTLP_ENDPOINT (ADR 051): a default start stays as small as it was.
+  const tracing: Tracing | null = config.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? (await import('./otel-tracing.js')).otlpTracing({
+        endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+        headers: config.OTEL_EXPORTER_OTLP_HEADERS,
+        serviceName: config.OTEL_SERVICE_NAME,
+        version: SERVER_VERSION,
+      })
+    : null;
 
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
@@ -105,11 +117,14 @@ export async function buildApp(
           (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
         : config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
+    // Unique across instances and restarts: a job run by another instance, or later, still names its request.
+    genReqId: () => randomUUID(),
     frameworkErrors,
     logController: new OneLinePerRequest(),
     // Requests through the Shopify app proxy are routed as the same requests at our root (checked on arrival).
     rewriteUrl: unwrapProxied,
   });
+  requestWork(app, tracing);
   // Measured only when served: METRICS_PORT or METRICS_TOKEN (ADR 045).
   const metrics = config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined ? new Metrics() : null;
   if (metrics) {
@@ -131,7 +146,7 @@ export async function buildApp(
 
   const { mail, sessions, worker, outbox, services } = await createServices(config, db, dialect, clock, app.log, {
     ...options,
-    metrics,
+    watch: { metrics, tracing, log: app.log },
   });
   metrics?.watchJobQueue(() => outbox.queue());
   // The demo key is a convenience for the person trying the demo; once an operator sets a key of their own, or turns
@@ -260,6 +275,8 @@ export async function buildApp(
     if (!options.database) await db.destroy();
     mail.close?.();
     await services.limiter.store.close();
+    // Last, so that the spans of the jobs and requests just finished are sent too.
+    await tracing?.shutdown();
   });
   return Object.assign(app as FastifyInstance, { ctx });
 }

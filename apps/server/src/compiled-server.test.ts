@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverCommand, serverEnvDefaults } from '../../../scripts/server.mjs';
 import { freePort } from '../hardening/server-process.js';
+import { startOtlpCollector } from '../test/fakes/otlp-collector.js';
 import { startFakeS3 } from '../test/fakes/s3-server.js';
 import { startFakeSmtp, type FakeSmtp } from '../test/fakes/smtp-server.js';
 import { throwawaySchema } from '../test/helper.js';
@@ -125,11 +126,14 @@ describe('the built server with its optional adapters', () => {
   let base: string;
   let smtp: FakeSmtp;
   let s3: Awaited<ReturnType<typeof startFakeS3>>;
+  let collector: Awaited<ReturnType<typeof startOtlpCollector>>;
   let dropSchema = async () => {};
   beforeAll(async () => {
     smtp = await startFakeSmtp();
     s3 = await startFakeS3('proofs');
+    collector = await startOtlpCollector();
     const env: Record<string, string> = {
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
       MAIL_TRANSPORT: 'smtp',
       SMTP_URL: smtp.url,
       STORAGE_DRIVER: 's3',
@@ -150,9 +154,11 @@ describe('the built server with its optional adapters', () => {
     ({ child, base } = await startBuilt(env));
   }, 120_000);
   afterAll(async () => {
-    child.kill('SIGTERM');
-    await once(child, 'exit');
-    await Promise.all([smtp.close(), s3.close(), dropSchema()]);
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    await Promise.all([smtp.close(), s3.close(), collector.close(), dropSchema()]);
   });
 
   it('mails a sign-in code over SMTP, signs in, and stores a proof photo in S3', async () => {
@@ -189,5 +195,23 @@ describe('the built server with its optional adapters', () => {
     );
     expect(done.code).toBe(Code.Success);
     expect([...s3.objects.keys()]).toContain(done.data.path);
+  });
+
+  // Last: it stops the server, whose shutdown sends the spans it still holds (ADR 051).
+  it('sends its traces over OTLP/HTTP: a request, the job it queued and its SMTP call in one trace', async () => {
+    await post(base, calls.loginCode.path, { email: 'bob@example.com', shop_url: 'demo-shop.myshopify.com' });
+    for (let i = 0; i < 100 && !smtp.received.some((mail) => mail.to.includes('bob@example.com')); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    child.kill('SIGTERM');
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(0);
+    const named = (name: string) => collector.spans.filter((span) => span.name === name);
+    const request = named(`POST ${calls.loginCode.path}`).at(-1);
+    expect(request).toMatchObject({ resource: { 'service.name': 'return-center' } });
+    const job = named('job auth.send-code').find((span) => span.traceId === request?.traceId);
+    expect(job).toMatchObject({ parentSpanId: request?.spanId, attributes: { 'job.outcome': 'done' } });
+    expect(named('mail send').find((span) => span.parentSpanId === job?.spanId)).toMatchObject({
+      attributes: { 'vendor.adapter': 'smtp', 'vendor.outcome': 'ok' },
+    });
   });
 });

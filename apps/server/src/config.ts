@@ -34,6 +34,29 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** `key=value,key2=value2` (OpenTelemetry's format for OTEL_EXPORTER_OTLP_HEADERS; values may be percent-encoded). */
+const otlpHeaders = z
+  .string()
+  .default('')
+  .transform((value, ctx): Record<string, string> => {
+    const headers: Record<string, string> = {};
+    for (const pair of value.split(',').filter((entry) => entry.trim() !== '')) {
+      const at = pair.indexOf('=');
+      const key = pair.slice(0, at).trim();
+      if (at < 1 || !/^[!#$%&'*+.^`|~\w-]+$/.test(key)) {
+        ctx.addIssue({ code: 'custom', message: 'give key=value pairs separated by commas' });
+        return z.NEVER;
+      }
+      try {
+        headers[key] = decodeURIComponent(pair.slice(at + 1).trim());
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `the value of ${key} is not valid percent-encoding` });
+        return z.NEVER;
+      }
+    }
+    return headers;
+  });
+
 /**
  * What the Shopify adapter reads and writes: orders, refunds, returns, drafts, discount codes, gift cards, products,
  * and the locations refunded units go back to stock at.
@@ -139,6 +162,14 @@ const schema = z
     METRICS_HOST: z.string().default('127.0.0.1'),
     /** Serves /metrics on the public port to `Authorization: Bearer <token>` only (or requires it on METRICS_PORT). */
     METRICS_TOKEN: z.string().min(16).optional(),
+    /**
+     * OpenTelemetry traces (ADR 051): the collector's OTLP/HTTP base URL (`http://collector:4318`); spans go to
+     * `<url>/v1/traces`. Unset: no traces, and nothing of OpenTelemetry is loaded.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    /** Headers sent with each export, `key=value` pairs separated by commas (e.g. an API key of a hosted collector). */
+    OTEL_EXPORTER_OTLP_HEADERS: otlpHeaders,
+    OTEL_SERVICE_NAME: z.string().min(1).default('return-center'),
     /** On SIGTERM, how long a running job may take to finish before its lease is given back for another instance. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   })

@@ -3,7 +3,7 @@ import type { StorePlatform } from './adapters/store-platform/port.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
-import type { Metrics } from './metrics.js';
+import type { VendorWatch } from './vendor-calls.js';
 import type { RateLimiter } from './modules/auth/rate-limiter.js';
 import { appSecret } from './modules/documents/app-secrets.js';
 import type { Privacy } from './modules/privacy/privacy.service.js';
@@ -19,7 +19,7 @@ export async function shopifySetup(
   clock: Clock,
   limiter: RateLimiter,
   privacyWith: (platform: StorePlatform) => Privacy,
-  metrics: Metrics | null,
+  watch: VendorWatch,
 ) {
   const app = {
     apiKey: present(config.SHOPIFY_API_KEY, 'SHOPIFY_API_KEY'),
@@ -29,7 +29,7 @@ export async function shopifySetup(
   };
   const installs = new ShopifyInstalls(db, new SecretBox(present(config.SHOPIFY_TOKEN_KEY, 'SHOPIFY_TOKEN_KEY')));
   const codeSecret = await appSecret(db, 'shopify-codes', config.APP_SECRET);
-  const { platform, grant } = await shopifyAdapters(config, { db, clock, shops: installs, codeSecret, app }, metrics);
+  const { platform, grant } = await shopifyAdapters(config, { db, clock, shops: installs, codeSecret, app }, watch);
   const services = shopifyServices({
     db,
     clock,

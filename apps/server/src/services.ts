@@ -1,14 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { mailAndStorage, observeDelivery, paymentsAdapter, vendorAdapters } from './vendor-adapters.js';
+import {
+  mailAndStorage,
+  observeDelivery,
+  paymentsAdapter,
+  vendorAdapters,
+  type VendorWatch,
+} from './vendor-adapters.js';
 import { shopifySetup } from './services-shopify.js';
 import type { MailTransport } from './adapters/mail/port.js';
-import { limitFamily, type Metrics } from './metrics.js';
+import { limitFamily } from './metrics.js';
 import { DatabaseRateLimits } from './adapters/rate-limits/database.js';
 import { LocalStorePlatform } from './adapters/store-platform/local.js';
 import type { StorePlatform } from './adapters/store-platform/port.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
+import type { ForgetsPeople } from './db/ownership.js';
 import { decodingQueue, withPlatformFaults, type Faults } from './faults.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { CarrierWebhooksService } from './modules/carrier-webhooks/carrier-webhooks.service.js';
@@ -70,8 +77,7 @@ export interface ServiceOptions {
   mail?: MailTransport;
   limits?: typeof LIMITS;
   faults?: Faults;
-  /** Null when /metrics is not served: nothing is measured. */
-  metrics: Metrics | null;
+  watch: VendorWatch;
 }
 
 /** Adapters first, then the services that use them (DESIGN §2). */
@@ -83,8 +89,9 @@ export async function createServices(
   log: FastifyBaseLogger,
   options: ServiceOptions,
 ) {
-  const { metrics } = options;
-  const { mail, storage } = await mailAndStorage(config, db, clock, options);
+  const { watch } = options;
+  const { metrics, tracing } = watch;
+  const { mail, storage } = await mailAndStorage(config, db, clock, { mail: options.mail, watch });
   const localPlatform = new LocalStorePlatform(db, clock, await appSecret(db, 'local-checkout', config.APP_SECRET));
   // Redis's client loads only when configured, like SMTP and S3 (mailAndStorage).
   const limiter = new RateLimiter(
@@ -93,17 +100,14 @@ export async function createServices(
       : new DatabaseRateLimits(db, clock),
     metrics ? (bucket) => metrics.rateLimitRefusals.inc({ limit: limitFamily(bucket) }) : undefined,
   );
-  const privacyWith = (platform: StorePlatform) =>
-    new Privacy({
-      db,
-      clock,
-      owners: MODULE_TABLE_OWNERS,
-      stores: [new UploadFiles(db, storage), platform, mail, limiter.store],
-    });
+  // Forgetting asks the files and these stores after the tables (Shopify's privacy webhooks; retention: the files only).
+  const privacyOf = (...stores: Partial<ForgetsPeople>[]) =>
+    new Privacy({ db, clock, owners: MODULE_TABLE_OWNERS, stores: [new UploadFiles(db, storage), ...stores] });
+  const privacyWith = (platform: StorePlatform) => privacyOf(platform, mail, limiter.store);
   const shopify =
-    config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock, limiter, privacyWith, metrics) : null;
+    config.STORE_PLATFORM === 'shopify' ? await shopifySetup(config, db, clock, limiter, privacyWith, watch) : null;
   const platform: StorePlatform = withPlatformFaults(shopify?.platform ?? localPlatform, options.faults);
-  const { carrier, carrierWebhook, payouts, geocoder } = await vendorAdapters(config, metrics);
+  const { carrier, carrierWebhook, payouts, geocoder } = await vendorAdapters(config, watch);
   const sessions = new Sessions(db, clock, config.SESSION_TTL_MINUTES * 60);
   const shops = new ShopsRepository(db, clock);
   const storefront = new StorefrontConfigService(shops);
@@ -137,7 +141,7 @@ export async function createServices(
   const payees = new PayoutsService({ db, payouts, orders, limiter, clock });
   const exchangeDrafts = new ExchangeDrafts(platform, limiter, clock, config.EXCHANGE_DRAFT_TTL_MINUTES * 60);
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  const payments = await paymentsAdapter(config, { db, clock, publicUrl }, metrics);
+  const payments = await paymentsAdapter(config, { db, clock, publicUrl }, watch);
   const holds = new InstantHolds(payments.payments, publicUrl, payments.holdLifetimeDays);
   const returns = new ReturnsService(
     orders,
@@ -216,13 +220,7 @@ export async function createServices(
   const withdrawing = { db, platform, outbox, clock, requests: newRequests, onQueued: () => worker.kick() };
   const withdrawals = new WithdrawalsService({ ...withdrawing, limiter, limits: options.limits });
   // The store platform's orders are the shop's: retention forgets what returns hold, then the files (ADR 050).
-  const retention = new RetentionService({
-    db,
-    clock,
-    shops,
-    owners: TABLE_OWNERS,
-    privacy: new Privacy({ db, clock, owners: MODULE_TABLE_OWNERS, stores: [new UploadFiles(db, storage)] }),
-  });
+  const retention = new RetentionService({ db, clock, shops, owners: TABLE_OWNERS, privacy: privacyOf() });
   const handlers: JobHandlers = {
     ...jobs.handlers,
     'staff.link': staffLinkJob({ db, accounts, shops, mail, clock, publicUrl }),
@@ -242,6 +240,7 @@ export async function createServices(
   };
   const worker = new Worker(outbox, handlers, log, {
     onDead: jobs.onDead,
+    tracing,
     ...(metrics && { onFailure: (kind, final) => metrics.jobFailures.inc({ kind, final: String(final) }) }),
   });
   return {
@@ -266,13 +265,7 @@ export async function createServices(
       /** Card holds and payments (ADR 047); the sandbox's own pay page when it is the provider. */
       payments,
       /** Returns staff make or change for a shopper (issue 33 point 4), through the portal's rules. */
-      deskReturns: new DeskReturns({
-        platform,
-        orders,
-        returns,
-        reads: requests,
-        edits: requestEdits,
-      }),
+      deskReturns: new DeskReturns({ platform, orders, returns, reads: requests, edits: requestEdits }),
       pickup: new PickupService(carrier, geocoder, log, clock),
       carrierWebhook,
       /** The carrier's tracker events applied to the returns they track. */

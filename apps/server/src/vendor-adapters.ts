@@ -20,7 +20,9 @@ import type { Storage } from './adapters/storage/port.js';
 import type { Metrics } from './metrics.js';
 import { appSecret } from './modules/documents/app-secrets.js';
 import type { SentWebhook } from './modules/webhooks/webhook-sender.js';
-import { measured } from './vendor-calls.js';
+import { watchedVendor, type VendorWatch } from './vendor-calls.js';
+
+export type { VendorWatch };
 
 export interface VendorAdapters {
   carrier: Carrier;
@@ -34,7 +36,7 @@ export interface VendorAdapters {
  * The carrier, the bank payouts and the address search: sandboxes and the offline gazetteer by default, the real
  * providers when configured. A real client loads only when chosen, so the default start stays small.
  */
-export async function vendorAdapters(config: Config, metrics: Metrics | null): Promise<VendorAdapters> {
+export async function vendorAdapters(config: Config, watch: VendorWatch): Promise<VendorAdapters> {
   const timeoutMs = config.VENDOR_TIMEOUT_MS;
   const carrier =
     config.CARRIER === 'easypost'
@@ -62,12 +64,11 @@ export async function vendorAdapters(config: Config, metrics: Metrics | null): P
         })
       : new GazetteerGeocoder();
   const carrierWebhook = config.EASYPOST_WEBHOOK_SECRET ? easyPostWebhook(config.EASYPOST_WEBHOOK_SECRET) : null;
-  if (!metrics) return { carrier, carrierWebhook, payouts, geocoder };
   return {
-    carrier: measured('carrier', config.CARRIER, carrier, metrics),
+    carrier: watchedVendor('carrier', config.CARRIER, carrier, watch),
     carrierWebhook,
-    payouts: measured('bank-payout', config.PAYOUTS, payouts, metrics),
-    geocoder: measured('geocoder', config.GEOCODER, geocoder, metrics),
+    payouts: watchedVendor('bank-payout', config.PAYOUTS, payouts, watch),
+    geocoder: watchedVendor('geocoder', config.GEOCODER, geocoder, watch),
   };
 }
 
@@ -78,7 +79,7 @@ export async function vendorAdapters(config: Config, metrics: Metrics | null): P
 export async function paymentsAdapter(
   config: Config,
   deps: { db: Db; clock: Clock; publicUrl: string },
-  metrics: Metrics | null,
+  watch: VendorWatch,
 ): Promise<{ payments: Payments; sandbox: SandboxPayments | null; holdLifetimeDays: number }> {
   const sandbox =
     config.PAYMENTS === 'sandbox'
@@ -97,7 +98,7 @@ export async function paymentsAdapter(
       timeoutMs: config.VENDOR_TIMEOUT_MS,
     });
   return {
-    payments: metrics ? measured('payments', config.PAYMENTS, payments, metrics) : payments,
+    payments: watchedVendor('payments', config.PAYMENTS, payments, watch),
     sandbox,
     holdLifetimeDays: HOLD_LIFETIME_DAYS[config.PAYMENTS],
   };
@@ -129,7 +130,7 @@ export async function mailAndStorage(
   config: Config,
   db: Db,
   clock: Clock,
-  options: { mail?: MailTransport | undefined; metrics: Metrics | null },
+  options: { mail?: MailTransport | undefined; watch: VendorWatch },
 ): Promise<{ mail: MailTransport; storage: Storage }> {
   let mail: MailTransport =
     options.mail ??
@@ -139,7 +140,8 @@ export async function mailAndStorage(
           config.MAIL_FROM,
         )
       : new DevMailbox(db, clock));
-  if (options.metrics && config.MAIL_TRANSPORT === 'smtp') mail = measured('mail', 'smtp', mail, options.metrics);
+  // The dev mailbox is a table of ours, not a vendor: only SMTP is watched.
+  if (config.MAIL_TRANSPORT === 'smtp') mail = watchedVendor('mail', 'smtp', mail, options.watch);
   const storage =
     config.STORAGE_DRIVER === 's3'
       ? new (await import('./adapters/storage/s3.js')).S3Storage({
@@ -170,7 +172,7 @@ export async function shopifyAdapters(
     codeSecret: string;
     app: Pick<ShopifyOAuthOptions, 'apiKey' | 'secret' | 'scopes'>;
   },
-  metrics: Metrics | null = null,
+  watch: VendorWatch,
 ) {
   const timeoutMs = config.VENDOR_TIMEOUT_MS;
   const apiOrigin = config.SHOPIFY_ADMIN_ORIGIN;
@@ -178,7 +180,7 @@ export async function shopifyAdapters(
   const { ShopifyOAuth } = await import('./adapters/store-platform/shopify/oauth.js');
   const platform = new ShopifyStorePlatform({ ...deps, apiOrigin, timeoutMs });
   return {
-    platform: metrics ? measured('store-platform', 'shopify', platform, metrics) : platform,
+    platform: watchedVendor('store-platform', 'shopify', platform, watch),
     grant: new ShopifyOAuth({
       apiKey: app.apiKey,
       secret: app.secret,

@@ -1,22 +1,33 @@
 import { createHmac } from 'node:crypto';
 import { EASYPOST_WEBHOOK_PATH } from '../src/modules/carrier-webhooks/carrier-webhooks.routes.js';
 import { startFakeEasyPost, type FakeEasyPost } from './fakes/easypost-server.js';
+import type { BuildOptions } from '../src/app.js';
+import type { Config } from '../src/config.js';
 import type { Dialect } from '../src/db/database.js';
 import { buildTestApp, type TestApp } from './helper.js';
 
 export const EASYPOST_WEBHOOK_SECRET = 'whsec-local-test-secret';
 
 /** The server configured for EasyPost (CARRIER=easypost) against a fresh local fake, with its tracker webhook. */
-export async function buildEasyPostApp(dialect: Dialect): Promise<{ t: TestApp; easypost: FakeEasyPost }> {
+export async function buildEasyPostApp(
+  dialect: Dialect,
+  overrides: Partial<Record<keyof Config, string>> = {},
+  options: BuildOptions = {},
+): Promise<{ t: TestApp; easypost: FakeEasyPost }> {
   // A fresh EasyPost per test: every test's database starts its request ids, and so its references, at 1 again.
   const easypost = await startFakeEasyPost();
-  const t = await buildTestApp(dialect, {
-    CARRIER: 'easypost',
-    EASYPOST_API_KEY: easypost.apiKey,
-    EASYPOST_BASE_URL: easypost.baseUrl,
-    EASYPOST_WEBHOOK_SECRET,
-    VENDOR_TIMEOUT_MS: '2000',
-  });
+  const t = await buildTestApp(
+    dialect,
+    {
+      CARRIER: 'easypost',
+      EASYPOST_API_KEY: easypost.apiKey,
+      EASYPOST_BASE_URL: easypost.baseUrl,
+      EASYPOST_WEBHOOK_SECRET,
+      VENDOR_TIMEOUT_MS: '2000',
+      ...overrides,
+    },
+    options,
+  );
   return { t, easypost };
 }
 

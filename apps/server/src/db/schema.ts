@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { RefundState } from '@return-center/contract';
 import type { MailSchema } from '../adapters/mail/mail-schema.js';
 import type { SandboxPaymentsSchema } from '../adapters/payments/payments-schema.js';
@@ -158,6 +158,10 @@ export interface JobsTable {
   last_error: string;
   created_at: number;
   done_at: number | null;
+  /** The request id (Fastify's reqId) of the HTTP request that queued the job, directly or through other jobs. */
+  req_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The W3C traceparent of the span that queued it, when traces are sent: the job's span continues that trace. */
+  trace_parent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ReturnItemsTable {

@@ -32,6 +32,7 @@ import * as withdrawals from './043-withdrawals.js';
 import * as withdrawalDesk from './044-withdrawal-desk.js';
 import * as exchangeHolds from './046-exchange-holds.js';
 import * as retention from './047-retention.js';
+import * as jobOrigin from './051-job-origin.js';
 
 /** Our own tables' migrations, listed in code (no directory scan) so they bundle and run identically everywhere. */
 export const DB_MIGRATIONS: Record<string, DialectMigration> = {
@@ -68,4 +69,5 @@ export const DB_MIGRATIONS: Record<string, DialectMigration> = {
   '044-withdrawal-desk': withdrawalDesk,
   '046-exchange-holds': exchangeHolds,
   '047-retention': retention,
+  '051-job-origin': jobOrigin,
 };

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 
-const version = process.env.npm_package_version ?? '0.1.0';
+/** This build's version, as /health and /ready tell it and traces carry it. */
+export const SERVER_VERSION = process.env.npm_package_version ?? '0.1.0';
+const version = SERVER_VERSION;
 
 /**
  * `/health`: the process runs and answers (liveness: restarting it is what helps when it does not). `/ready`: this

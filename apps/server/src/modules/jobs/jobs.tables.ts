@@ -10,7 +10,11 @@ export const jobsTables: TableOwner = {
   tables: {
     jobs: {
       personal: { payload: 'JSON; an `email` beside the `shopId` for jobs that mail a person' },
-      notPersonal: { dedupe_key: 'the job’s kind and ids' },
+      notPersonal: {
+        dedupe_key: 'the job’s kind and ids',
+        req_id: 'the id Fastify gave the request that queued it',
+        trace_parent: 'a trace and span id (W3C traceparent)',
+      },
     },
   },
   forgetCustomer: async (db, { shopId, emails }) => {

@@ -5,6 +5,7 @@ import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { JobsTable } from '../../db/schema.js';
 import type { JobQueueRow } from '../../metrics.js';
+import { currentWork } from '../../work-context.js';
 import { JOB_KINDS, type JobKind, type JobPayload } from './job-kinds.js';
 
 export type Job = Selectable<JobsTable>;
@@ -36,6 +37,8 @@ export class Outbox {
     const checked = JOB_KINDS[kind].safeParse(payload);
     if (!checked.success) throw new Error(`A ${kind} job refused: ${z.prettifyError(checked.error)}`);
     const now = nowSeconds(this.clock);
+    // The request (or job) queuing this one: its log lines and its trace go on in the job's (ADR 051).
+    const work = currentWork();
     await db
       .insertInto('jobs')
       .values({
@@ -49,6 +52,8 @@ export class Outbox {
         last_error: '',
         created_at: now,
         done_at: null,
+        req_id: work?.reqId ?? null,
+        trace_parent: work?.span?.traceparent() ?? null,
       })
       .onConflict((oc) => oc.column('dedupe_key').doNothing())
       .execute();

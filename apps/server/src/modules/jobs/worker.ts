@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { Tracing } from '../../tracing.js';
+import { currentWork, runAs } from '../../work-context.js';
 import { JOB_KINDS, type JobKind, type JobPayload } from './job-kinds.js';
 import { LEASE_SECONDS, type Job, type Outbox } from './outbox.js';
 
@@ -19,7 +21,12 @@ export interface WorkerOptions {
   onDead?: DeadJobHandlers;
   /** Told of every failed run (metrics); `final` when the job gave up. */
   onFailure?: (kind: string, final: boolean) => void;
+  /** A span per job run when traces are sent (ADR 051). */
+  tracing?: Tracing | null;
 }
+
+/** How one run of a job ended: done, to be tried again, given up, or no longer this worker's. */
+type JobOutcome = 'done' | 'retry' | 'dead' | 'not ours';
 
 /** Runs due jobs in-process; several instances can run workers against one database. */
 export class Worker {
@@ -95,7 +102,8 @@ export class Worker {
       const current = this.current;
       if (outcome === 'grace over' && current) {
         const released = await this.outbox.release(current.job);
-        this.log.warn({ job: current.job.id, kind: current.job.kind, released }, 'job lease given back at shutdown');
+        const { id: jobId, kind, req_id: reqId } = current.job;
+        this.log.warn({ ...(reqId !== null && { reqId }), jobId, kind, released }, 'job lease given back at shutdown');
       }
     }
     this.stopped = true;
@@ -117,39 +125,73 @@ export class Worker {
     return count;
   }
 
+  /**
+   * Runs one job as its own work (ADR 051): its log lines carry the `reqId` of the request that queued it with its
+   * `jobId` and `kind`, as do the vendor calls it makes; its span continues the trace of that request.
+   */
   private async run(job: Job): Promise<void> {
-    if (!isKnown(job.kind)) return this.failed(job, new Error(`No handler for job kind ${job.kind}`));
-    await this.runAs(job, job.kind, this.handlers[job.kind], this.options.onDead?.[job.kind]);
+    const log = this.log.child({ ...(job.req_id !== null && { reqId: job.req_id }), jobId: job.id, kind: job.kind });
+    const span =
+      this.options.tracing?.start(`job ${job.kind}`, {
+        kind: 'internal',
+        parent: job.trace_parent,
+        attributes: { 'job.kind': job.kind, 'job.id': job.id, 'job.attempt': job.attempts },
+      }) ?? null;
+    const started = performance.now();
+    try {
+      const outcome = await runAs({ log, reqId: job.req_id, span }, () => this.runKnown(job, log));
+      const durationMs = Math.round(performance.now() - started);
+      if (outcome === 'done') log.info({ attempt: job.attempts, durationMs }, 'job completed');
+      span?.set({ 'job.outcome': outcome });
+    } finally {
+      // Also when recording the outcome failed (the database went away): the span still ends and is sent.
+      span?.end();
+    }
+  }
+
+  private async runKnown(job: Job, log: FastifyBaseLogger): Promise<JobOutcome> {
+    if (!isKnown(job.kind)) return this.failed(job, log, new Error(`No handler for job kind ${job.kind}`));
+    return this.runAs(job, log, job.kind, this.handlers[job.kind], this.options.onDead?.[job.kind]);
   }
 
   private async runAs<K extends JobKind>(
     job: Job,
+    log: FastifyBaseLogger,
     kind: K,
     handler: JobHandlers[K],
     onDead: DeadJobHandlers[K],
-  ): Promise<void> {
+  ): Promise<JobOutcome> {
     const payload = parsedPayload(kind, job.payload);
     if (!payload.success) {
       // Running it again would read the same payload: it fails for good now, where an operator sees it.
-      this.log.error({ job: job.id, kind, error: payload.error }, 'job payload refused');
-      await this.outbox.fail(job, new Error(`Payload refused: ${payload.error}`), true);
+      log.error({ error: payload.error }, 'job payload refused');
+      currentWork()?.span?.fail(new Error('payload refused'));
+      const outcome = await this.outbox.fail(job, new Error(`Payload refused: ${payload.error}`), true);
       this.options.onFailure?.(kind, true);
-      return;
+      return outcome;
     }
     try {
       await handler(payload.data, job);
       await this.outbox.complete(job);
+      return 'done';
     } catch (error) {
-      await this.failed(job, error, onDead && (() => onDead(payload.data)));
+      return this.failed(job, log, error, onDead && (() => onDead(payload.data)));
     }
   }
 
-  private async failed(job: Job, error: unknown, onDead?: () => Promise<void>): Promise<void> {
-    this.log.warn({ err: error, job: job.id, kind: job.kind }, 'job failed');
+  private async failed(
+    job: Job,
+    log: FastifyBaseLogger,
+    error: unknown,
+    onDead?: () => Promise<void>,
+  ): Promise<JobOutcome> {
+    log.warn({ err: error }, 'job failed');
+    currentWork()?.span?.fail(error);
     const outcome = await this.outbox.fail(job, error);
-    if (outcome === 'not ours') return;
+    if (outcome === 'not ours') return outcome;
     this.options.onFailure?.(job.kind, outcome === 'dead');
     if (outcome === 'dead') await onDead?.();
+    return outcome;
   }
 }
 
