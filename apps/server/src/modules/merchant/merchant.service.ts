@@ -2,7 +2,6 @@ import {
   holdState,
   itemCondition,
   itemOutcome,
-  WITHDRAWAL_REQUEST_TYPE,
   type MerchantRequest,
   type ShopSettings,
 } from '@return-center/contract';
