@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 
 /**
  * The EU withdrawal declarations (issue 35 point 1, ADR 046), owned by modules/withdrawals: inserted once, never
- * updated (Art. 11a(3) acknowledges exactly what was received, and when).
+ * updated (Art. 11a(4) acknowledges exactly what was received, and when).
  */
 export interface WithdrawalsTable {
   id: Generated<number>;

@@ -26,7 +26,7 @@ function withdrawnText(row: WithdrawalRow, lang: string): string {
 }
 
 /**
- * Sends the acknowledgement of receipt without undue delay (Art. 11a(3), ADR 046): the shop's template in the
+ * Sends the acknowledgement of receipt without undue delay (Art. 11a(4), ADR 046): the shop's template in the
  * consumer's language, with the content of the declaration and the date and time it was received, and the same as a
  * PDF attached, in the same language.
  */
