@@ -121,7 +121,7 @@ const schema = z
     WISE_BASE_URL: z.url().optional(),
     /** Card holds for instant exchanges and paid differences (ADR 047): `sandbox` (the default: takes nothing) or `stripe`. */
     PAYMENTS: z.enum(['sandbox', 'stripe']).default('sandbox'),
-    /** A Stripe secret key (sk_live_… or sk_test_…). */
+    /** A Stripe secret key, live or test mode. */
     STRIPE_SECRET_KEY: z.string().min(8).optional(),
     /** Tests only: the local Stripe fake's origin, used instead of Stripe's API. */
     STRIPE_BASE_URL: z.url().optional(),

@@ -14,7 +14,7 @@ import {
 export { StripePaymentsError } from './stripe-mapping.js';
 
 export interface StripeOptions {
-  /** A secret key (sk_live_… or sk_test_…) of the account that takes the payments. */
+  /** A secret key, live or test mode, of the Stripe account that takes the payments. */
   secretKey: string;
   /** Stripe's API unless set: the origin of a local fake in tests (STRIPE_BASE_URL). */
   baseUrl?: string;
