@@ -44,6 +44,11 @@ export function ProofPhotos({ photos, item }: { photos: string[]; item: string }
         ref={ref}
         className="dialog lightbox"
         aria-label={t('request.photosOf', { item })}
+        // Escape closes through the state (as ConfirmDialog does), so reopening the same photo at once is not lost.
+        onCancel={(event) => {
+          event.preventDefault();
+          setShown(null);
+        }}
         onClose={() => setShown(null)}
       >
         {shown !== null ? (

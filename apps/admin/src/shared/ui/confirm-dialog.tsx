@@ -40,7 +40,18 @@ export function ConfirmDialog({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} aria-labelledby={titleId} className="dialog" onClose={onClose}>
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      className="dialog"
+      // Escape closes through the state, not natively: a native close reaches React a task later, and a reopen pressed
+      // in between would be lost (the owner still thinks the dialog is open).
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClose={onClose}
+    >
       <form
         method="dialog"
         onSubmit={(event) => {
