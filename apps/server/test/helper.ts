@@ -13,12 +13,14 @@ import {
 } from '@return-center/contract';
 import { oneLineReturn } from '@return-center/contract/sample-return';
 import { configSign, present } from '@return-center/domain';
-import pg from 'pg';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { fixedClock } from '../src/clock.js';
 import { configFor, type Config } from '../src/config.js';
 import { createDb, type Dialect } from '../src/db/database.js';
 import { DEMO_OWNER, DEMO_SHOP } from '../src/demo/demo-shop.js';
+import { takeSchema, throwawaySchema } from './schema-pool.js';
+
+export { throwawaySchema };
 
 /** API tests run on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -41,27 +43,15 @@ export function testRedisUrl(untested: string): string | undefined {
 
 const baseEnv = { NODE_ENV: 'test', LOG_LEVEL: 'silent', PORTAL_DIST: '/nonexistent', WORKER_INTERVAL_MS: '0' };
 
-/** Creates an empty PostgreSQL schema with a random name (`prefix…`); `drop` removes it with everything in it. */
-export async function throwawaySchema(
-  url: string,
-  prefix: string,
-): Promise<{ name: string; drop: () => Promise<void> }> {
-  const name = `${prefix}${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`create schema ${name}`);
-  return { name, drop: () => run(`drop schema ${name} cascade`) };
-}
-
-/** Builds the real app on a fresh database (in-memory SQLite, or a throwaway PostgreSQL schema). */
+/**
+ * Builds the real app on an empty database: in-memory SQLite, or a PostgreSQL schema of this test file, migrated once
+ * and emptied between apps (schema-pool.ts); `fresh` makes a new schema the app migrates itself.
+ */
 export async function buildTestApp(
   dialect: Dialect,
   overrides: Partial<Record<keyof Config, string>> = {},
   options: BuildOptions = {},
+  { fresh = false } = {},
 ) {
   const clock = fixedClock(START);
   const config = configFor({ ...baseEnv, ...overrides });
@@ -69,9 +59,9 @@ export async function buildTestApp(
   let database;
   if (dialect === 'postgres') {
     const url = present(process.env.TEST_DATABASE_URL, 'TEST_DATABASE_URL');
-    const schema = await throwawaySchema(url, 't_');
+    const schema = fresh ? await throwawaySchema(url, 't_') : await takeSchema(url);
     database = createDb(url, { searchPath: schema.name });
-    dropSchema = schema.drop;
+    dropSchema = 'drop' in schema ? schema.drop : schema.giveBack;
   } else {
     database = createDb('sqlite::memory:');
   }

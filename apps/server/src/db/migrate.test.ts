@@ -7,9 +7,9 @@ import { buildTestApp, dialects, shop, throwawaySchema } from '../../test/helper
 describe.each(dialects)('migrations on %s', (dialect) => {
   it('set up a second database beside a live one on the same server', async () => {
     // On PostgreSQL the second app lives in another schema of the same database, as a second deployment would.
-    const first = await buildTestApp(dialect);
+    const first = await buildTestApp(dialect, {}, {}, { fresh: true });
     try {
-      const second = await buildTestApp(dialect);
+      const second = await buildTestApp(dialect, {}, {}, { fresh: true });
       try {
         const login = { email: 'alice@example.com', order_number: '#1001', shop_url: shop };
         expect((await second.call(calls.login, login)).body.code).toBe(Code.Success);
@@ -40,7 +40,7 @@ describe.runIf(dialects.includes('postgres'))('migrations on postgres beside sch
     })();
     try {
       for (let i = 0; i < 2; i += 1) {
-        const t = await buildTestApp('postgres');
+        const t = await buildTestApp('postgres', {}, {}, { fresh: true });
         await t.close();
       }
     } finally {
