@@ -44,9 +44,15 @@ export default defineConfig({
       name: 'mobile',
       // Embedding and hostile content are about origins, messages and policies, not viewports, and they change
       // shared shop settings; the Shopify journey starts a server of its own; the rules journey is the console's
-      // editor and the shop's policy, not a viewport: they run once.
-      testIgnore: /(embedding|hostile-content|shopify|return-rules)\.spec\.ts/,
-      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+      // editor and the shop's policy, not a viewport; branding is the store configuration's texts and retries. The
+      // console's journeys through settings, emails, webhooks, languages and the desk's tools test what the server
+      // does behind a form; the console on a phone is checked by console.spec (Staff) and desk-export ("on a phone")
+      // and by the analytics page. They run once, on the desktop.
+      testIgnore:
+        /(embedding|hostile-content|shopify|return-rules|branding|console-(emails|languages|settings|webhooks)|desk-(inspection|on-behalf|search))\.spec\.ts/,
+      // A phone's width, touch and mobile viewport; drawn at one device pixel per CSS pixel, as layout is the same and
+      // Chromium without a GPU paints four times the pixels at two.
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
     },
   ],
   webServer: {

@@ -48,12 +48,13 @@ export async function withBootData(page: Page, edit: (boot: BootData) => BootDat
 }
 
 /**
- * Saves the screen as it is now to test-results/screenshots/<screen>-<width>.png, the whole page, for the CI artifacts
- * and a look at each screen. The desktop project draws 1280 × 720 and the mobile one 390 × 844 with a phone's touch and
- * pixel ratio, so a screen shot in a spec that both run is kept at both sizes, each by the project that shows it so.
+ * With E2E_SCREENSHOTS=1 (off by default: full-page PNGs cost CI a minute), saves the screen to
+ * test-results/screenshots/<screen>-<width>.png, the whole page. The desktop project draws 1280 × 720 and the mobile
+ * one 390 × 844, so a screen shot in a spec that both run is kept at both sizes, each by the project that shows it so.
  * `fullPage: false` keeps to the window, for a screen with a bar fixed to its bottom (drawn mid-page otherwise).
  */
 export async function shoot(page: Page, screen: string, { fullPage = true } = {}) {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({
     path: join(test.info().project.outputDir, 'screenshots', `${screen}-${String(width)}.png`),
