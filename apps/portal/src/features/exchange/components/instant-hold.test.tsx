@@ -193,7 +193,7 @@ describe('the hold step of an instant exchange', () => {
   it('lets the shopper take the ordinary exchange instead, and moves the focus to the offer', async () => {
     const { user } = renderPage({ stored: { exchange_hold: heldFor([largeWhiteShirts], hold('held')) } });
     await screen.findByRole('region', { name: 'Your new items ship now' });
-    await user.click(screen.getByRole('button', { name: 'Continue without a hold' }));
+    await user.click(screen.getByRole('button', { name: 'Ship my new items later instead' }));
     await offer();
     expect(storedForm()?.exchange_hold).toBeNull();
     await vi.waitFor(() => expect(document.activeElement).toBe(startButton()));
