@@ -33,6 +33,10 @@ export const exchangeHold = z.object({
   currency: z.string(),
   /** The provider's page while the shopper has not authorised it; '' afterwards. */
   pay_url: z.string(),
+  /** When the hold is let go, as the rules or the shop decide. */
+  release_on: z.enum(HOLD_RELEASE_MOMENTS),
+  /** Days the parcel has from the submit before the hold is captured in full (the provider's limit applied). */
+  capture_after_days: int.positive(),
 });
 export type ExchangeHold = z.infer<typeof exchangeHold>;
 

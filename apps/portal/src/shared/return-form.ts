@@ -1,4 +1,4 @@
-import { SolutionId, type PickupSlot, type returnFormProduct } from '@return-center/contract';
+import { SolutionId, type ExchangeHold, type PickupSlot, type returnFormProduct } from '@return-center/contract';
 import type { ExchangeItem } from '@return-center/domain';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
@@ -29,6 +29,8 @@ export interface ReturnForm {
   exchange_items: ExchangeChoice[];
   /** The draft the shopper paid the difference for, and the new items it was for (see paidDraftOf). */
   exchange_paid: { draft_order_id: string; items: string } | null;
+  /** An instant exchange: the card hold the shopper authorised, as the server answered it, and its new items. */
+  exchange_hold: { hold: ExchangeHold; items: string } | null;
   /** Carrier pickup (method 4): where and when, seeded once from the order's pickup_address (spec §4). */
   pickup: PickupSlot | null;
   /** Bank transfer (solution 6): the payee account the shopper created, as the submit sends it. */
@@ -55,6 +57,7 @@ const fresh = (): ReturnForm => ({
   shipping_method_id: null,
   exchange_items: [],
   exchange_paid: null,
+  exchange_hold: null,
   pickup: null,
   wise: null,
   idempotency_key: crypto.randomUUID(),
@@ -147,4 +150,16 @@ export const withPaidDraft = (form: ReturnForm, draftId: string): ReturnForm => 
 export const paidDraftOf = (form: ReturnForm): string | null =>
   form.exchange_paid && form.exchange_paid.items === itemsKey(form.exchange_items)
     ? form.exchange_paid.draft_order_id
+    : null;
+
+/** The form once the shopper authorised the card hold of an instant exchange for its current new items. */
+export const withHold = (form: ReturnForm, hold: ExchangeHold): ReturnForm => ({
+  ...form,
+  exchange_hold: { hold, items: itemsKey(form.exchange_items) },
+});
+
+/** The held card hold of the form's current new items: the exchange is instant. Null when none, or items changed. */
+export const heldOf = (form: ReturnForm): ExchangeHold | null =>
+  form.exchange_hold?.hold.state === 'held' && form.exchange_hold.items === itemsKey(form.exchange_items)
+    ? form.exchange_hold.hold
     : null;

@@ -76,6 +76,7 @@ export function storeForm(form: Partial<ReturnForm>) {
     shipping_method_id: null,
     exchange_items: [],
     exchange_paid: null,
+    exchange_hold: null,
     pickup: null,
     wise: null,
     idempotency_key: 'idem-key-0001',

@@ -37,8 +37,9 @@ export class ExchangeSteps {
    */
   async exchangeHold(shop: Shop, session: Session, input: Choice, ip: string) {
     const { draft, source, decided } = await this.draftOf(shop, session, input, ip);
-    offeredRelease(shop, decided.decision);
-    return holdAnswer(draft, await this.holds.hold(shop, source, draft));
+    const releaseOn = offeredRelease(shop, decided.decision);
+    const payment = await this.holds.hold(shop, source, draft);
+    return holdAnswer(draft, payment, { releaseOn, captureDays: this.holds.captureDays(shop) });
   }
 
   /** The draft of one of the shopper's orders as it is now: paid once they paid at the checkout. */

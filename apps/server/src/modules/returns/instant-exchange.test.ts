@@ -34,7 +34,7 @@ describe.each(dialects)('instant exchanges on %s', (dialect) => {
     );
 
   /** Alice swaps her sneakers for size 43: the hold step, the provider's page, then the submit. */
-  async function instantSwap({ authorise = true } = {}) {
+  async function instantSwap({ authorise = true, releaseOn = 'received' } = {}) {
     const token = (await t.call(calls.login, { shop_url: shop, email: 'alice@example.com', order_number: '#1001' }))
       .body.data.token;
     const orderId = present((await t.call(calls.index, {}, token)).body.data.list[0], 'first order').id;
@@ -69,7 +69,13 @@ describe.each(dialects)('instant exchanges on %s', (dialect) => {
 
     const started = (await t.call(calls.exchangeHold, choice, token)).body;
     expect(started.code).toBe(Code.Success);
-    expect(started.data).toMatchObject({ state: 'awaiting_shopper', amount: 8900, currency: 'USD' });
+    expect(started.data).toMatchObject({
+      state: 'awaiting_shopper',
+      amount: 8900,
+      currency: 'USD',
+      release_on: releaseOn,
+      capture_after_days: 14,
+    });
     const submit = () =>
       t.call(
         calls.setReturnOrder,
@@ -212,7 +218,7 @@ describe.each(dialects)('instant exchanges on %s', (dialect) => {
     await saveRules(t, [
       rule('instant-for-all', [], [{ type: 'instant_exchange', offer: true, release_on: 'first_scan' }]),
     ]);
-    const { requestId } = await instantSwap();
+    const { requestId } = await instantSwap({ releaseOn: 'first_scan' });
     const id = present(requestId, 'request');
     expect(await request(id)).toMatchObject({ hold_state: 'held', hold_release_on: 'first_scan' });
     await t.app.ctx.services.lifecycle.transition(await demo(), id, 'approve', 'merchant');

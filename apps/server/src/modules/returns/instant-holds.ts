@@ -50,7 +50,7 @@ export class InstantHolds {
   ): Promise<HoldColumns> {
     const payment = await this.hold(shop, order, draft);
     if (payment.state !== 'held') throw new AppError(Code.PaymentPending, messages.pleaseRetry);
-    const days = holdCaptureDays(shop.settings.instant_exchange.capture_after_days, this.lifetimeDays);
+    const days = this.captureDays(shop);
     return {
       hold_payment_id: payment.paymentId,
       hold_state: payment.state,
@@ -59,6 +59,11 @@ export class InstantHolds {
       hold_capture_at: now + days * 86_400,
       hold_key: this.keyOf(shop, draft),
     };
+  }
+
+  /** Days a parcel has before its hold is captured in full: the shop's setting, within the provider's limit. */
+  captureDays(shop: Shop): number {
+    return holdCaptureDays(shop.settings.instant_exchange.capture_after_days, this.lifetimeDays);
   }
 
   /** A hold no request came to keep (the submit failed after it) is let go, with its own key. */
@@ -94,11 +99,17 @@ export function offeredRelease(shop: Shop, decision: RuleDecision): HoldReleaseM
   return offer.releaseOn;
 }
 
-/** The hold step's answer to the portal. */
-export const holdAnswer = (draft: DraftOrder, payment: Payment): ExchangeHold => ({
+/** The hold step's answer to the portal: the hold, and when it is let go or captured. */
+export const holdAnswer = (
+  draft: DraftOrder,
+  payment: Payment,
+  terms: { releaseOn: HoldReleaseMoment; captureDays: number },
+): ExchangeHold => ({
   draft_order_id: draft.id,
   state: payment.state,
   amount: payment.amount,
   currency: payment.currency,
   pay_url: payment.payUrl ?? '',
+  release_on: terms.releaseOn,
+  capture_after_days: terms.captureDays,
 });

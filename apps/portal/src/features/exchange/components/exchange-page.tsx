@@ -1,7 +1,15 @@
+import type { ExchangeHold } from '@return-center/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { exchangeLineItems, paidDraftOf, selectedLines, withPaidDraft } from '../../../shared/return-form';
+import {
+  exchangeLineItems,
+  heldOf,
+  paidDraftOf,
+  selectedLines,
+  withHold,
+  withPaidDraft,
+} from '../../../shared/return-form';
 import { FlowLayout, FlowNav } from '../../../shared/ui/flow-layout';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { LoadFailed } from '../../../shared/ui/load-failed';
@@ -10,13 +18,15 @@ import { useProductVariants } from '../api/variant-list';
 import type { ExchangeCart } from './use-exchange-cart';
 import { ExchangeCartGate } from './exchange-cart-gate';
 import { ExchangeSummary } from './exchange-summary';
+import { InstantHold } from './instant-hold';
 import { PayDifference } from './pay-difference';
 import { VariantPicker } from './variant-picker';
 import { startingValues } from './variant-options';
 
 /**
  * /process-manage/exchange/{id}: what the shopper gets instead of the returned item, another variant of it or other
- * goods from the catalogue, and the pay step when the new items cost more than the return is worth.
+ * goods from the catalogue, the pay step when the new items cost more than the return is worth, and the hold step of
+ * an instant exchange when the server offers one.
  */
 export default function ExchangePage() {
   const orderId = Number(useParams().id);
@@ -30,6 +40,8 @@ function Exchange({ cart }: { cart: ExchangeCart }) {
   const { orderId, form, update, returned, line, items, credit, price, format } = cart;
   const product = useProductVariants(line.product_id);
   const onPaid = useCallback((draftId: string) => update((f) => withPaidDraft(f, draftId)), [update]);
+  const onHeld = useCallback((hold: ExchangeHold) => update((f) => withHold(f, hold)), [update]);
+  const onOrdinary = useCallback(() => update((f) => ({ ...f, exchange_hold: null })), [update]);
 
   if (product.isPending) return <InlineLoader label={t('flow.loading')} />;
   if (product.data === undefined) return <LoadFailed queries={[product]} />;
@@ -45,6 +57,13 @@ function Exchange({ cart }: { cart: ExchangeCart }) {
       return;
     }
     void navigate(`/process-manage/method/${orderId}`);
+  };
+
+  const choice = {
+    order_id: orderId,
+    refund_line_items: selectedLines(form),
+    exchange_line_items: exchangeLineItems(form),
+    idempotency_key: form.idempotency_key,
   };
 
   return (
@@ -77,17 +96,16 @@ function Exchange({ cart }: { cart: ExchangeCart }) {
       {price.remainingRredit < 0 ? (
         <PayDifference
           orderId={orderId}
-          choice={{
-            order_id: orderId,
-            refund_line_items: selectedLines(form),
-            exchange_line_items: exchangeLineItems(form),
-            idempotency_key: form.idempotency_key,
-          }}
+          choice={choice}
           due={-price.remainingRredit}
           format={format}
           paidDraftId={paidDraftOf(form)}
           onPaid={onPaid}
         />
+      ) : null}
+      {/* A dearer exchange is paid first: the hold is for what the return's credit pays of the new items. */}
+      {cart.instant && items.length > 0 && (price.remainingRredit >= 0 || paidDraftOf(form)) ? (
+        <InstantHold choice={choice} format={format} held={heldOf(form)} onHeld={onHeld} onOrdinary={onOrdinary} />
       ) : null}
       <FlowNav onBack={() => void navigate(`/process-manage/solution/${orderId}`)} onContinue={next} />
     </FlowLayout>

@@ -51,6 +51,8 @@ export function useExchangeCart(orderId: number) {
     items: form.exchange_items,
     ...exchangeMoneyOf(form, order.data, money.data.exchange_amount),
     currency,
+    /** The server offers this exchange instant, against a card hold (ADR 047). */
+    instant: money.data.instant_exchange,
     format: (amount: number) => formatAmount(amount, currency, currencyFormat),
     add,
     remove,

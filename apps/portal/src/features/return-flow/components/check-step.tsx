@@ -21,6 +21,7 @@ import { useOrderInfo } from '../../../shared/order-info';
 import {
   changeOf,
   exchangeLineItems,
+  heldOf,
   paidDraftOf,
   selectedItems,
   selectedLines,
@@ -42,7 +43,7 @@ export default function CheckStep() {
   const toast = useUi((state) => state.toast);
   const from = useSession((state) => state.from);
   const language = useSession((state) => state.language);
-  const { form, reset } = useReturnForm(orderId);
+  const { form, update, reset } = useReturnForm(orderId);
   const [busy, setBusy] = useState(false);
   // Once submitted, the form is reset while the status page may still be loading: the step guard below must not
   // send the shopper back to step 1 in the meantime.
@@ -68,6 +69,8 @@ export default function CheckStep() {
   const m = money.data;
   const format = (amount: number) => formatAmount(amount, m.currency, m.currency_format);
   const hidden = order.hidden_refund === 1;
+  // An instant exchange (ADR 047): its hold goes with the submit, which checks it is still held.
+  const instantHold = exchange ? heldOf(form) : null;
 
   // A failed request ends in .catch() and leaves the shopper on this step (the client has told them), so the button
   // need not wait for this.
@@ -76,7 +79,7 @@ export default function CheckStep() {
     setBusy(true);
     // Spec §4 global loading: the page is covered while the return is being submitted.
     useUi.getState().startLoading();
-    const paidDraft = paidDraftOf(form);
+    const draftId = instantHold?.draft_order_id ?? paidDraftOf(form);
     const answer = await submitReturn({
       order_id: orderId,
       shopify_order_id: order.shopify_order_id,
@@ -106,7 +109,8 @@ export default function CheckStep() {
       }),
       // The local store charges no tax on the new items; a platform that does puts it on the draft at its checkout.
       ...(exchange ? { exchange_line_items: exchangeLineItems(form), tax: 0, taxes_included: false } : {}),
-      ...(exchange && paidDraft ? { draft_order_id: paidDraft } : {}),
+      ...(exchange && draftId ? { draft_order_id: draftId } : {}),
+      ...(instantHold ? { instant_exchange: true } : {}),
       ...(pickup && form.pickup ? { pickup: form.pickup } : {}),
       ...(bank && form.wise ? { wise: form.wise } : {}),
     }).catch(() => null);
@@ -130,6 +134,11 @@ export default function CheckStep() {
     else if (answer.code === Code.ExchangeCostsMore) {
       // The exchange step has the pay step: the shopper pays the difference there, then submits again.
       toast(t('exchange.costsMore'), { kind: 'error', key: 'submit', duration: TOAST_DURATIONS.normal });
+      void navigate(`/process-manage/exchange/${orderId}`);
+    } else if (answer.code === Code.PaymentPending && instantHold) {
+      // The hold lapsed or was let go: the exchange step offers it again, everything else the shopper chose kept.
+      update((f) => ({ ...f, exchange_hold: null }));
+      toast(t('exchange.instant.lapsed'), { kind: 'error', key: 'submit', duration: TOAST_DURATIONS.normal });
       void navigate(`/process-manage/exchange/${orderId}`);
     } else if (answer.code === Code.PaymentPending)
       toast(t('exchange.payFirst'), { kind: 'error', key: 'submit', duration: TOAST_DURATIONS.normal });
@@ -174,6 +183,12 @@ export default function CheckStep() {
         <dl className="rc-summary">
           <dt>{t('flow.solution')}</dt>
           <dd>{t(`solutions.${solutionId}`)}</dd>
+          {instantHold ? (
+            <>
+              <dt>{t('exchange.instant.shipsLabel')}</dt>
+              <dd>{t('exchange.instant.shipsNow', { amount: format(instantHold.amount) })}</dd>
+            </>
+          ) : null}
           <dt>{t('flow.method')}</dt>
           <dd>{t(`methods.${shippingMethodId}`)}</dd>
           {pickup && form.pickup ? (
