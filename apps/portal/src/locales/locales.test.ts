@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 type Tree = { [key: string]: string | Tree };
 
 // The portal's texts, and those loaded with the page that uses them (shared/lazy-texts.ts): the same checks for each.
-const FOLDERS = ['./', './statement/'];
+const FOLDERS = ['./', './statement/', './withdrawal/'];
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 

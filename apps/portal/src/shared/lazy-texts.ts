@@ -6,9 +6,12 @@ import { i18n } from './i18n';
  * Texts of pages the login route never shows, kept out of its JavaScript (DESIGN §6 budget): `locales/<area>/<code>.json`,
  * each its own chunk, added to i18next as the namespace `<area>` when a page asks for it.
  */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/statement/*.json');
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../locales/statement/*.json',
+  '../locales/withdrawal/*.json',
+]);
 
-export type TextArea = 'statement';
+export type TextArea = 'statement' | 'withdrawal';
 
 const has = (area: TextArea, code: string) => i18n.hasResourceBundle(code, area);
 

@@ -16,15 +16,15 @@ type Errors = Partial<Record<'name' | 'orderNumber' | 'email' | 'items', string>
 
 /** Step 1 (Art. 11a(2)): the name, the order number and the email for the acknowledgement; the order or some items. */
 export function WithdrawalForm({ shopUrl, draft, setDraft, onNext }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('withdrawal');
   const [errors, setErrors] = useState<Errors>({});
   const [looked, setLooked] = useState(false);
   const items = useWithdrawalItems();
 
   const check = (): Errors => ({
-    name: draft.name.trim() ? undefined : t('withdraw.errorName'),
+    name: draft.name.trim() ? undefined : t('errorName'),
     orderNumber: /^#?[A-Za-z0-9-]{1,32}$/.test(draft.orderNumber.trim()) ? undefined : t('login.errors.orderNumber'),
-    email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim()) ? undefined : t('withdraw.errorEmail'),
+    email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim()) ? undefined : t('errorEmail'),
   });
 
   async function findItems() {
@@ -41,8 +41,7 @@ export function WithdrawalForm({ shopUrl, draft, setDraft, onNext }: Props) {
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const next = check();
-    if (draft.scope === 'items' && draft.picked.length === 0 && !draft.itemsText.trim())
-      next.items = t('withdraw.errorItems');
+    if (draft.scope === 'items' && draft.picked.length === 0 && !draft.itemsText.trim()) next.items = t('errorItems');
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
     onNext();
@@ -54,31 +53,31 @@ export function WithdrawalForm({ shopUrl, draft, setDraft, onNext }: Props) {
   return (
     <form className="rc-form" onSubmit={submit} noValidate>
       <Field
-        label={t('withdraw.name')}
+        label={t('name')}
         value={draft.name}
         onChange={(e) => setDraft({ name: e.target.value })}
         error={errors.name}
         autoComplete="name"
       />
       <Field
-        label={t('login.orderNumber')}
+        label={t('login.orderNumber', { ns: 'translation' })}
         value={draft.orderNumber}
         onChange={(e) => setDraft({ orderNumber: e.target.value })}
         error={errors.orderNumber}
         autoComplete="off"
-        placeholder={t('login.orderNumberPlaceholder')}
+        placeholder={t('login.orderNumberPlaceholder', { ns: 'translation' })}
       />
       <Field
-        label={t('login.emailAddress')}
+        label={t('login.emailAddress', { ns: 'translation' })}
         value={draft.email}
         onChange={(e) => setDraft({ email: e.target.value })}
         error={errors.email}
         type="email"
         autoComplete="email"
       />
-      <p className="rc-note">{t('withdraw.emailHint')}</p>
+      <p className="rc-note">{t('emailHint')}</p>
       <fieldset className="rc-field">
-        <legend>{t('withdraw.scopeLegend')}</legend>
+        <legend>{t('scopeLegend')}</legend>
         {(['order', 'items'] as const).map((scope) => (
           <label key={scope} className="rc-radio">
             <input
@@ -88,7 +87,7 @@ export function WithdrawalForm({ shopUrl, draft, setDraft, onNext }: Props) {
               checked={draft.scope === scope}
               onChange={() => setDraft({ scope })}
             />
-            {t(scope === 'order' ? 'withdraw.scopeOrder' : 'withdraw.scopeItems')}
+            {t(scope === 'order' ? 'scopeOrder' : 'scopeItems')}
           </label>
         ))}
       </fieldset>
@@ -101,11 +100,11 @@ export function WithdrawalForm({ shopUrl, draft, setDraft, onNext }: Props) {
             disabled={items.isPending}
             aria-busy={items.isPending}
           >
-            {t('withdraw.findItems')}
+            {t('findItems')}
           </button>
           {draft.items.length > 0 ? (
             <fieldset className="rc-field">
-              <legend>{t('withdraw.itemsLegend')}</legend>
+              <legend>{t('itemsLegend')}</legend>
               {draft.items.map((item) => (
                 <label key={item.line_item_id} className="rc-radio">
                   <input
@@ -119,11 +118,11 @@ export function WithdrawalForm({ shopUrl, draft, setDraft, onNext }: Props) {
             </fieldset>
           ) : looked ? (
             <p className="rc-note" role="status">
-              {t('withdraw.noItems')}
+              {t('noItems')}
             </p>
           ) : null}
           <div className="rc-field">
-            <label htmlFor="rc-withdraw-text">{t('withdraw.itemsText')}</label>
+            <label htmlFor="rc-withdraw-text">{t('itemsText')}</label>
             <textarea
               id="rc-withdraw-text"
               rows={3}
@@ -142,7 +141,7 @@ export function WithdrawalForm({ shopUrl, draft, setDraft, onNext }: Props) {
         </div>
       ) : null}
       <button className="rc-button" type="submit">
-        {t('withdraw.next')}
+        {t('next')}
       </button>
     </form>
   );

@@ -2,7 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLoadedConfig } from '../../../shared/config-store';
+import { useLazyTexts } from '../../../shared/lazy-texts';
 import { readQueryParams } from '../../../shared/query-params';
+import { useSession } from '../../../shared/session-store';
+import { InlineLoader } from '../../../shared/ui/loader';
 import { emptyDraft, type WithdrawalDraft } from './withdrawal-draft';
 import { WithdrawalForm } from './withdrawal-form';
 import { WithdrawalSummary } from './withdrawal-summary';
@@ -14,7 +17,14 @@ type Step = 'form' | 'summary' | { reference: string; declared_at: number };
  * password and no code. Each step's heading takes the focus, so a screen reader hears where it is.
  */
 export default function WithdrawalPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useSession((state) => state.language);
+  const textsReady = useLazyTexts('withdrawal', language);
+  return textsReady ? <Withdrawal /> : <InlineLoader label={t('app.loading')} />;
+}
+
+function Withdrawal() {
+  const { t, i18n } = useTranslation('withdrawal');
   const config = useLoadedConfig();
   const params = readQueryParams();
   const [draft, setDraftState] = useState<WithdrawalDraft>(() => emptyDraft(params.orderNumber, params.email));
@@ -29,8 +39,7 @@ export default function WithdrawalPage() {
     heading.current?.focus();
   }, [step]);
   const setDraft = (change: Partial<WithdrawalDraft>) => setDraftState((current) => ({ ...current, ...change }));
-  const title =
-    step === 'form' ? t('withdraw.title') : step === 'summary' ? t('withdraw.summaryTitle') : t('withdraw.doneTitle');
+  const title = step === 'form' ? t('title') : step === 'summary' ? t('summaryTitle') : t('doneTitle');
 
   return (
     <section className="rc-card rc-withdraw" aria-labelledby="rc-withdraw-title">
@@ -38,10 +47,10 @@ export default function WithdrawalPage() {
         {title}
       </h1>
       {!config.withdrawal ? (
-        <p className="rc-note">{t('withdraw.unavailable')}</p>
+        <p className="rc-note">{t('unavailable')}</p>
       ) : step === 'form' ? (
         <>
-          <p className="rc-note">{t('withdraw.intro')}</p>
+          <p className="rc-note">{t('intro')}</p>
           <WithdrawalForm
             shopUrl={config.shop_url}
             draft={draft}
@@ -58,7 +67,7 @@ export default function WithdrawalPage() {
         />
       ) : (
         <p role="status">
-          {t('withdraw.done', {
+          {t('done', {
             reference: step.reference,
             date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
               step.declared_at * 1000,
@@ -69,7 +78,7 @@ export default function WithdrawalPage() {
       )}
       <p className="rc-login__links">
         <Link className="rc-link" to={{ pathname: '/', search: window.location.search }}>
-          {t('withdraw.back')}
+          {t('back')}
         </Link>
       </p>
     </section>

@@ -13,7 +13,7 @@ interface Props {
 
 /** Step 2 (Art. 11a(3)): what will be sent, and the "Confirm withdrawal" button that sends it. */
 export function WithdrawalSummary({ shopUrl, draft, onChange, onDone }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('withdrawal');
   const declare = useDeclareWithdrawal();
   const [failed, setFailed] = useState('');
   const picked = pickedItems(draft);
@@ -34,22 +34,22 @@ export function WithdrawalSummary({ shopUrl, draft, onChange, onDone }: Props) {
       })
       .catch(() => null);
     if (answer?.code === Code.Success) onDone(answer.data);
-    else setFailed(answer?.msg || t('withdraw.failed'));
+    else setFailed(answer?.msg || t('failed'));
   }
 
   return (
     <div className="rc-form">
       <dl className="rc-withdraw__summary">
-        <dt>{t('withdraw.name')}</dt>
+        <dt>{t('name')}</dt>
         <dd>{draft.name.trim()}</dd>
-        <dt>{t('login.orderNumber')}</dt>
+        <dt>{t('login.orderNumber', { ns: 'translation' })}</dt>
         <dd>{draft.orderNumber.trim()}</dd>
-        <dt>{t('login.emailAddress')}</dt>
+        <dt>{t('login.emailAddress', { ns: 'translation' })}</dt>
         <dd>{draft.email.trim()}</dd>
-        <dt>{t('withdraw.scopeLegend')}</dt>
+        <dt>{t('scopeLegend')}</dt>
         <dd>
           {draft.scope === 'order' ? (
-            t('withdraw.scopeOrder')
+            t('scopeOrder')
           ) : (
             <ul>
               {picked.map((item) => (
@@ -67,7 +67,7 @@ export function WithdrawalSummary({ shopUrl, draft, onChange, onDone }: Props) {
       ) : null}
       <div className="rc-withdraw__actions">
         <button type="button" className="rc-button rc-button--secondary" onClick={onChange}>
-          {t('withdraw.change')}
+          {t('change')}
         </button>
         <button
           type="button"
@@ -76,7 +76,7 @@ export function WithdrawalSummary({ shopUrl, draft, onChange, onDone }: Props) {
           disabled={declare.isPending}
           aria-busy={declare.isPending}
         >
-          {t('withdraw.confirm')}
+          {t('confirm')}
         </button>
       </div>
     </div>
