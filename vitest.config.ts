@@ -1,4 +1,16 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const NODE_TESTS = [
+  'packages/*/src/**/*.test.ts',
+  'apps/*/src/**/*.test.ts',
+  'apps/*/test/**/*.test.ts',
+  'architecture/*.test.ts',
+];
+const TIMED_BY_THE_EVENT_LOOP = [
+  'apps/server/src/graceful-shutdown.test.ts',
+  'apps/server/src/modules/order-feed/import-body.test.ts',
+  'apps/server/src/cli/import/import-orders.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -14,17 +26,24 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: [
-            'packages/*/src/**/*.test.ts',
-            'apps/*/src/**/*.test.ts',
-            'apps/*/test/**/*.test.ts',
-            'architecture/*.test.ts',
-          ],
+          include: NODE_TESTS,
+          exclude: [...configDefaults.exclude, ...TIMED_BY_THE_EVENT_LOOP],
           environment: 'node',
           // Files share a worker's loaded modules: importing the server's graph anew for each file cost a third of
           // the run. No server test changes module state (config is parsed per app, clocks are injected).
           isolate: false,
           // PostgreSQL schemas are migrated once per file and emptied between apps (apps/server/test/schema-pool.ts).
+          setupFiles: ['apps/server/test/setup-schemas.ts'],
+        },
+      },
+      {
+        // Tests of work sliced by event-loop turns, and of a shutdown's timing, each in a worker of its own: timers
+        // an earlier file left behind would take turns with them.
+        extends: true,
+        test: {
+          name: 'node-alone',
+          include: TIMED_BY_THE_EVENT_LOOP,
+          environment: 'node',
           setupFiles: ['apps/server/test/setup-schemas.ts'],
         },
       },
