@@ -57,14 +57,18 @@ export class CheckoutPayments {
   }
 
   private async capture(shop: Shop, draft: DraftOrder, payment: Payment): Promise<CheckoutState> {
+    let reserved: DraftOrder | null;
     try {
-      await this.platform.reserveDraftOrder(shop.id, draft.id);
+      reserved = await this.platform.reserveDraftOrder(shop.id, draft.id);
     } catch (error) {
       if (!(error instanceof VariantUnavailable)) throw error;
       await this.payments.release(payment.paymentId, `${this.keyOf(shop, draft)}:release`);
       await this.platform.cancelDraftOrder(shop.id, draft.id);
       return { kind: 'out_of_stock' };
     }
+    // Another visit of the same checkout (a second tab) finished it first; or it expired since it was read.
+    if (reserved?.status === 'paid') return { kind: 'paid' };
+    if (reserved?.status !== 'open') return this.close(shop, reserved ?? draft, payment);
     try {
       const captured = await this.payments.capture(
         payment.paymentId,
