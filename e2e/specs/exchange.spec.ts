@@ -119,13 +119,21 @@ test('a shopper exchanges the Linen Shirt of #1001 for a dearer sweater and pays
   await expect(page.getByRole('region', { name: 'Your exchange cart' })).toContainText('Items: 1');
   await page.getByRole('link', { name: 'Done choosing' }).click();
 
-  // $99.00 for a shirt bought for less: the difference is paid at the store's checkout, and the page checks it.
+  // $99.00 for a shirt bought for less: the difference is paid at the store's checkout through the payments
+  // provider's page (declined once, then retried), and the exchange page checks it.
   await expect(page.getByRole('heading', { name: 'Choose your exchange' })).toBeVisible();
   const pay = page.getByRole('button', { name: /^Pay \$\d+\.\d\d$/ });
   const due = (await pay.textContent())?.replace('Pay ', '') ?? '';
   await pay.click();
   await expect(page.getByRole('heading', { name: /pay for your exchange/ })).toBeVisible();
-  await page.getByRole('button', { name: `Pay ${due}` }).click();
+  await page.getByRole('link', { name: `Pay ${due}` }).click();
+  await expect(page.getByRole('heading', { name: /^Authorise a card hold of / })).toBeVisible();
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Your payment did not go through, so nothing was charged. Your exchange is kept: please try again.',
+  );
+  await page.getByRole('link', { name: `Pay ${due}` }).click();
+  await page.getByRole('button', { name: /^Authorise / }).click();
   await expect(page.getByText(`The difference of ${due} is paid.`)).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
 

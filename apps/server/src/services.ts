@@ -32,6 +32,7 @@ import { MerchantService } from './modules/merchant/merchant.service.js';
 import { OrderFeed } from './modules/order-feed/order-feed.service.js';
 import { OrdersRepository } from './modules/orders/orders.repository.js';
 import { OrdersService } from './modules/orders/orders.service.js';
+import { CheckoutPayments } from './modules/exchanges/checkout-payments.js';
 import { ExchangesService } from './modules/exchanges/exchanges.service.js';
 import { LifecycleService } from './modules/requests/lifecycle.service.js';
 import { requestJobHandlers } from './modules/requests/request-jobs.js';
@@ -256,8 +257,8 @@ export async function createServices(
       rulesSimulator: new RulesSimulator(rules, requests, platform),
       orders,
       exchanges: new ExchangesService(platform, clock, config.EXCHANGE_DRAFT_TTL_MINUTES * 60),
-      /** The local platform's own checkout page, for exchanges that cost more than the return (#13). */
-      localCheckout: { platform: localPlatform, shops },
+      /** The local platform's own checkout page, for exchanges that cost more than the return (#13, ADR 047). */
+      localCheckout: { checkout: new CheckoutPayments(localPlatform, payments.payments, publicUrl), shops },
       /** The install, webhooks and app proxy when STORE_PLATFORM=shopify (#16). */
       shopify: shopify?.services ?? null,
       returns,

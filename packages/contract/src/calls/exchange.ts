@@ -83,7 +83,10 @@ export const exchangeDraft = z.object({
   draft_order_id: z.string(),
   /** open: to be paid at checkout_url; paid; cancelled (its units went back to stock). */
   status: z.enum(['open', 'paid', 'cancelled']),
-  /** The store's checkout page while open; add `return` (a path of the portal) to come back there. */
+  /**
+   * The store's checkout page while open; add `return` (a path of the portal) to come back there. The local store's
+   * checkout comes back by itself, to the exchange page of the draft's order with `?draft=`, once the payment is taken.
+   */
   checkout_url: z.string(),
   total_line_items_price: minor,
   exchange_credit: minor,

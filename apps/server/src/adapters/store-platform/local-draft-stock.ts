@@ -6,9 +6,10 @@ import { VariantUnavailable, type DraftOrder, type DraftOrderInput } from './por
 
 /**
  * The stock side of the local platform's draft orders (see the port): a draft takes its units out of
- * `variants.inventory_quantity` when paid (at once when nothing is due) with conditional updates, so of two drafts
- * after the last unit only one gets it; cancelling puts them back, once. A draft no request holds gives way to its
- * group's next draft, and expires at its `expires_at` (checked when another draft is made) or by the sweep.
+ * `variants.inventory_quantity` when paid (at once when nothing is due; at the checkout, once the payment is held
+ * and before it is captured) with conditional updates, so of two drafts after the last unit only one gets it;
+ * cancelling puts them back, once. A draft no request holds gives way to its group's next draft, and expires at its
+ * `expires_at` (checked when another draft is made) or by the sweep.
  */
 
 /** Takes the units out of stock, or throws VariantUnavailable for the first variant short of them. */
@@ -129,10 +130,39 @@ export async function cancelDraftOrder(db: Db, shopId: number, draftId: string):
   return getDraftOrder(db, shopId, draftId);
 }
 
+/** The units of the draft's lines. */
+const linesOf = (trx: Db, id: number) =>
+  trx
+    .selectFrom('platform_draft_order_lines')
+    .select(['variant_id as variantId', 'quantity'])
+    .where('draft_order_id', '=', id)
+    .execute();
+
+/**
+ * The shopper authorised the payment of the shop's open draft: it takes its units and stays open until the payment is
+ * captured, once; VariantUnavailable, nothing taken, when they are no longer in stock. Answers the draft as it is then.
+ */
+export async function reserveDraftOrder(db: Db, shopId: number, draftId: string): Promise<DraftOrder | null> {
+  const id = draftIdOf(draftId);
+  if (id === null) return null;
+  await db.transaction().execute(async (trx) => {
+    const reserved = await trx
+      .updateTable('platform_draft_orders')
+      .set({ holds_units: 1 })
+      .where('shop_id', '=', shopId)
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .where('holds_units', '=', 0)
+      .executeTakeFirst();
+    if (reserved.numUpdatedRows > 0n) await takeUnits(trx, await linesOf(trx, id));
+  });
+  return getDraftOrder(db, shopId, draftId);
+}
+
 /**
  * The shopper paid the shop's open draft (the local platform's stand-in for a checkout): it becomes paid and takes
- * its units, once; VariantUnavailable, and still open, when they are no longer in stock. Answers the draft as it is
- * then (a paid or cancelled draft stays as it was); null when the shop has no such draft.
+ * its units (unless reserved), once; VariantUnavailable, and still open, when they are no longer in stock. Answers
+ * the draft as it is then (a paid or cancelled draft stays as it was); null when the shop has no such draft.
  */
 export async function markDraftOrderPaid(
   db: Db,
@@ -158,12 +188,7 @@ export async function markDraftOrderPaid(
       .executeTakeFirst();
     // Drafts made before #30 took their units when made.
     if (paid.numUpdatedRows === 0n || before?.holds_units !== 0) return;
-    const lines = await trx
-      .selectFrom('platform_draft_order_lines')
-      .select(['variant_id as variantId', 'quantity'])
-      .where('draft_order_id', '=', id)
-      .execute();
-    await takeUnits(trx, lines);
+    await takeUnits(trx, await linesOf(trx, id));
   });
   return getDraftOrder(db, shopId, draftId);
 }

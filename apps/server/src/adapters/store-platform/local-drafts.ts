@@ -16,7 +16,8 @@ import { UnknownOrder, VariantUnavailable, type DraftOrder, type DraftOrderInput
  * pays for the new items beyond the credit of what they send back.
  * - total = Σ unit price × quantity − credit, never below 0 (the local platform charges no tax or shipping on it);
  * - nothing due: paid at once, its units taken now, no checkout URL; otherwise open, holding no units until paid at
- *   the local checkout page (LocalStorePlatform signs its links; its Pay button calls markDraftOrderPaid).
+ *   the local checkout page (LocalStorePlatform signs its links; once the payments provider holds the payment the
+ *   page calls reserveDraftOrder, and markDraftOrderPaid once it is captured).
  *   completeDraftOrder makes the order of a paid draft;
  * - one draft per shop and idempotency key: a retry answers the first draft, whatever it asks this time;
  * - one draft per group that no request holds: asking for a draft cancels the group's others (local-draft-stock.ts);

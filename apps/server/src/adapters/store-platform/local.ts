@@ -221,10 +221,15 @@ export class LocalStorePlatform implements StorePlatform, DraftCheckout, OrderIn
     return catalogue.variantBySku(this.db, shopId, sku);
   }
 
+  /** See DraftCheckout: the checkout page calls it once the shopper authorised the payment. */
+  async reserveDraftOrder(shopId: number, draftId: string): Promise<DraftOrder | null> {
+    return this.withCheckout(shopId, await draftStock.reserveDraftOrder(this.db, shopId, draftId));
+  }
+
   /**
-   * The shopper paid the shop's open draft (the local stand-in for a checkout), which takes its units now; answers the
-   * draft as it is then, null when the shop has no such draft. Throws VariantUnavailable, the draft still open, when
-   * its units are no longer in stock. The checkout page calls it.
+   * The shopper paid the shop's open draft (the local stand-in for a checkout), which takes its units now (unless
+   * reserved); answers the draft as it is then, null when the shop has no such draft. Throws VariantUnavailable, the
+   * draft still open, when its units are no longer in stock. The checkout page calls it once the payment is captured.
    */
   async markDraftOrderPaid(shopId: number, draftId: string): Promise<DraftOrder | null> {
     return this.withCheckout(shopId, await draftStock.markDraftOrderPaid(this.db, this.clock, shopId, draftId));

@@ -8,7 +8,7 @@ import { localCheckoutRoutes } from './local-checkout.routes.js';
 import { sandboxPayRoutes } from './sandbox-pay.routes.js';
 
 export function exchangesRoutes({ app, authenticate, services }: AppContext): void {
-  localCheckoutRoutes(app, services.localCheckout.platform, services.localCheckout.shops);
+  localCheckoutRoutes(app, services.localCheckout.checkout, services.localCheckout.shops);
   if (services.payments.sandbox) sandboxPayRoutes(app, services.payments.sandbox);
   serveRoute(app, portalCall(calls.getVariantList, authenticate), async ({ input, caller: session }) => {
     if (!(await services.limiter.hit(`catalogue:${session.tokenHash}`, LIMITS.cataloguePerSession)))

@@ -1,14 +1,11 @@
 import { formatMoney } from '@return-center/domain';
-import type { FastifyInstance } from 'fastify';
-import { VariantUnavailable, type DraftCheckout, type DraftOrder } from '../../adapters/store-platform/port.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { DraftOrder } from '../../adapters/store-platform/port.js';
 import { escapeHtml } from '../notifications/branded-layout.js';
 import { currencyFormat } from '../orders/order-source.js';
 import type { ShopLookup, Shop } from '../storefront-config/shop.js';
+import type { CheckoutPayments, CheckoutState } from './checkout-payments.js';
 import { plainPage as page } from './plain-page.js';
-
-/** Where the Pay button may send the shopper back to: a path of this site, never another origin. */
-const sameSitePath = (value: unknown): string =>
-  typeof value === 'string' && value.length <= 500 && /^\/(?![/\\])[^\s]*$/.test(value) ? value : '/';
 
 interface CheckoutParams {
   shopId: string;
@@ -16,70 +13,106 @@ interface CheckoutParams {
 }
 
 /**
- * The local platform's checkout (#13): where a shopper pays what an exchange costs beyond the return's credit. It is a
- * stand-in for a store's checkout with no payment provider: the Pay button marks the draft order paid. Links are
- * signed per shop and draft (DraftCheckout.verifyCheckout), so only the shopper sent here can pay.
+ * The local platform's checkout (#13, ADR 047): where a shopper pays what an exchange costs beyond the return's
+ * credit. Its Pay link goes to the payments provider's page, which sends the shopper back here, paid or declined; the
+ * page then asks the provider (CheckoutPayments.settle) and, once the payment is captured, sends the shopper on to
+ * the exchange page. Links are signed per shop and draft (DraftCheckout.verifyCheckout), so only the shopper sent here
+ * can pay. The Pay control is a link, not a form: the provider's page is often of another origin, which the page's
+ * `form-action 'self'` would refuse to redirect a form to.
  */
-export function localCheckoutRoutes(app: FastifyInstance, platform: DraftCheckout, shops: ShopLookup): void {
-  const open = async (params: CheckoutParams, sig: unknown) => {
-    const shopId = Number(params.shopId);
-    if (
-      !Number.isSafeInteger(shopId) ||
-      typeof sig !== 'string' ||
-      !platform.verifyCheckout(shopId, params.draftId, sig)
-    )
-      return null;
-    const [shop, draft] = await Promise.all([shops.byId(shopId), platform.getDraftOrder(shopId, params.draftId)]);
-    return shop && draft ? { shop, draft } : null;
-  };
-
-  app.get<{ Params: CheckoutParams; Querystring: { sig?: string; return?: string } }>(
+export function localCheckoutRoutes(
+  app: FastifyInstance,
+  checkout: CheckoutPayments,
+  shops: Pick<ShopLookup, 'byId'>,
+): void {
+  app.get<{ Params: CheckoutParams; Querystring: { sig?: string; declined?: string } }>(
     '/local-checkout/:shopId/:draftId',
     async (request, reply) => {
-      const found = await open(request.params, request.query.sig);
-      if (!found) return page(reply.code(404), 'Checkout not found', '<p>This checkout link is not valid.</p>');
-      const back = sameSitePath(request.query.return);
-      return page(
-        reply,
-        `Checkout · ${found.shop.name}`,
-        checkoutBody(found.shop, found.draft, request.query.sig ?? '', back),
-      );
+      const shopId = Number(request.params.shopId);
+      const sig = request.query.sig;
+      if (
+        !Number.isSafeInteger(shopId) ||
+        typeof sig !== 'string' ||
+        !checkout.platform.verifyCheckout(shopId, request.params.draftId, sig)
+      )
+        return notFound(reply);
+      const [shop, draft] = await Promise.all([
+        shops.byId(shopId),
+        checkout.platform.getDraftOrder(shopId, request.params.draftId),
+      ]);
+      if (!shop || !draft) return notFound(reply);
+      const path = `/local-checkout/${String(shopId)}/${encodeURIComponent(draft.id)}?sig=${encodeURIComponent(sig)}`;
+      let state: CheckoutState;
+      try {
+        state = await checkout.settle(shop, draft, path);
+      } catch (error) {
+        // Every money call is keyed by the draft: trying again finds what was done and never takes twice.
+        request.log.error(
+          { err: error, draftId: draft.id },
+          'the local checkout could not reach the payments provider',
+        );
+        return page(
+          reply.code(502),
+          'Payment not confirmed',
+          `<h1>Payment not confirmed</h1><p role="alert">We could not reach the payment provider. Please try again in a moment: you will not be charged twice.</p><p><a href="${escapeHtml(path)}">Try again</a></p>`,
+        );
+      }
+      if (state.kind === 'charged_closed')
+        request.log.error(
+          { draftId: draft.id, paymentId: state.payment.paymentId, amount: state.payment.capturedAmount },
+          'exchange difference captured for a draft cancelled meanwhile: the shop must refund it',
+        );
+      if (state.kind === 'paid' && draft.status === 'open') return reply.redirect(checkout.backUrl(shop, draft), 303);
+      const declined = request.query.declined === '1';
+      return render(reply, shop, draft, state, { back: checkout.backUrl(shop, draft), declined });
     },
   );
-
-  void app.register((scope, _options, registered) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
-    scope.post<{ Params: CheckoutParams; Body: { sig?: string; return?: string } }>(
-      '/local-checkout/:shopId/:draftId/pay',
-      async (request, reply) => {
-        const found = await open(request.params, request.body.sig);
-        if (!found) return page(reply.code(404), 'Checkout not found', '<p>This checkout link is not valid.</p>');
-        const back = sameSitePath(request.body.return);
-        try {
-          if (found.draft.status === 'open') await platform.markDraftOrderPaid(found.shop.id, found.draft.id);
-        } catch (error) {
-          // The draft held no units while unpaid: someone else may have bought the last ones meanwhile.
-          if (!(error instanceof VariantUnavailable)) throw error;
-          return page(
-            reply.code(409),
-            'Out of stock',
-            `<p role="alert">Some of these items are no longer in stock. Nothing was charged.</p><p><a href="${escapeHtml(back)}">Back to your exchange</a></p>`,
-          );
-        }
-        return reply.redirect(back, 303);
-      },
-    );
-    registered();
-  });
 }
 
-function checkoutBody(shop: Shop, draft: DraftOrder, sig: string, back: string): string {
+const notFound = (reply: FastifyReply) =>
+  page(reply.code(404), 'Checkout not found', '<p>This checkout link is not valid.</p>');
+
+/** What the page says in each state; a state with nothing left to pay for answers 409. */
+function render(
+  reply: FastifyReply,
+  shop: Shop,
+  draft: DraftOrder,
+  state: CheckoutState,
+  { back, declined }: { back: string; declined: boolean },
+) {
   const money = (amount: number) =>
     escapeHtml(formatMoney(amount, draft.currency, currencyFormat(draft.currency, shop)));
+  const backLink = `<p><a href="${escapeHtml(back)}">Back to your exchange</a></p>`;
+  const said = (code: number, title: string, text: string) =>
+    page(reply.code(code), title, `<h1>${escapeHtml(title)}</h1><p role="alert">${text}</p>${backLink}`);
+  switch (state.kind) {
+    case 'out_of_stock':
+      return said(409, 'Out of stock', 'Some of these items are no longer in stock. Nothing was charged.');
+    case 'closed':
+      return said(409, 'Checkout closed', 'This checkout is no longer open. Nothing was charged.');
+    case 'charged_closed':
+      return said(
+        409,
+        'Checkout closed',
+        `This checkout closed as your payment of ${money(state.payment.capturedAmount)} was taken. Please contact ${escapeHtml(shop.name)} to have it refunded.`,
+      );
+    case 'paid':
+      return page(
+        reply,
+        `Checkout · ${shop.name}`,
+        `${summary(shop, draft, money)}<p role="status">This order is paid.</p>${backLink}`,
+      );
+    case 'unpaid': {
+      const alert = declined
+        ? '<p role="alert">Your payment did not go through, so nothing was charged. Your exchange is kept: please try again.</p>'
+        : '';
+      const pay = `<p><a class="button" href="${escapeHtml(state.payUrl)}">Pay ${money(draft.total)}</a></p><p class="note">You pay on the payment provider’s page, then come back to your exchange.</p>`;
+      return page(reply, `Checkout · ${shop.name}`, `${summary(shop, draft, money)}${alert}${pay}${backLink}`);
+    }
+  }
+}
+
+function summary(shop: Shop, draft: DraftOrder, money: (amount: number) => string): string {
   const rows = draft.lines
     .map(
       (line) =>
@@ -87,9 +120,5 @@ function checkoutBody(shop: Shop, draft: DraftOrder, sig: string, back: string):
     )
     .join('');
   const table = `<table><tbody>${rows}<tr><th scope="row">Return credit</th><td>-${money(draft.credit)}</td></tr></tbody><tfoot><tr><th scope="row">To pay</th><td>${money(draft.total)}</td></tr></tfoot></table>`;
-  const action =
-    draft.status === 'open'
-      ? `<form method="post" action="/local-checkout/${String(shop.id)}/${escapeHtml(draft.id)}/pay"><input type="hidden" name="sig" value="${escapeHtml(sig)}"><input type="hidden" name="return" value="${escapeHtml(back)}"><button type="submit">Pay ${money(draft.total)}</button></form><p class="note">Test checkout of ${escapeHtml(shop.name)}: no money is taken.</p>`
-      : `<p role="status">${draft.status === 'paid' ? 'This order is paid.' : 'This checkout is no longer open.'}</p><p><a href="${escapeHtml(back)}">Back to your exchange</a></p>`;
-  return `<h1>${escapeHtml(shop.name)}: pay for your exchange</h1>${table}${action}`;
+  return `<h1>${escapeHtml(shop.name)}: pay for your exchange</h1>${table}`;
 }

@@ -62,7 +62,7 @@ function payBody(payment: SandboxPaymentView, sig: string): string {
   if (payment.state !== 'awaiting_shopper')
     return `${heading}<p role="status">This payment is ${escapeHtml(payment.state.replace('_', ' '))}.</p><p><a href="${escapeHtml(payment.returnUrl)}">Back to the shop</a></p>`;
   const explain = hold
-    ? '<p>Nothing is taken now: the amount is held on your card and let go when the shop receives your return.</p>'
+    ? '<p>Nothing is taken yet: the amount is held on your card until the shop takes it or lets it go.</p>'
     : '';
   return `${heading}${explain}<form method="post" action="${SANDBOX_PAY_PATH}${escapeHtml(payment.paymentId)}"><input type="hidden" name="sig" value="${escapeHtml(sig)}"><button type="submit" name="answer" value="authorise">Authorise ${amount}</button><button type="submit" name="answer" value="decline" class="secondary">Decline</button></form><p class="note">Sandbox payments: no card is charged.</p>`;
 }
