@@ -122,7 +122,7 @@ test('an instant exchange: the new order is made at the submit, and the hold is 
   const hold = page.getByRole('region', { name: 'Card hold (instant exchange)' });
   // The state stands out above the amounts.
   await expect(hold.locator('strong')).toHaveText('Held');
-  await expect(hold.getByRole('row', { name: /^Held/ })).toContainText(amount);
+  await expect(hold.getByRole('row', { name: /^Authorised/ })).toContainText(amount);
   await expect(hold).toContainText('Let go: when the parcel is received');
   await approveAndReceive(page, order_name);
   await expectConsoleHold(page, 'Released');

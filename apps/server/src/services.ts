@@ -143,7 +143,7 @@ export async function createServices(
   const exchangeDrafts = new ExchangeDrafts(platform, limiter, clock, config.EXCHANGE_DRAFT_TTL_MINUTES * 60);
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const payments = await paymentsAdapter(config, { db, clock, publicUrl }, watch);
-  const holds = new InstantHolds(payments.payments, publicUrl, payments.holdLifetimeDays);
+  const holds = new InstantHolds(payments.payments, { db, clock }, publicUrl, payments.holdLifetimeDays);
   const returns = new ReturnsService(
     orders,
     new NewRequestsService(db),
@@ -226,6 +226,7 @@ export async function createServices(
     ...jobs.handlers,
     'staff.link': staffLinkJob({ db, accounts, shops, mail, clock, publicUrl }),
     'request.rules': ruleJob({ requests, shops, lifecycle }),
+    'exchange.unused-holds': holds.unusedHoldsJob(),
     'withdrawal.acknowledge': withdrawalAckJob({ withdrawals, shops, mail, emails }),
     ...retentionJobs({ db, outbox, retention }),
     ...webhooks.handlers,

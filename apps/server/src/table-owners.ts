@@ -21,6 +21,7 @@ import { webhooksTables } from './modules/webhooks/webhooks.tables.js';
 import { emailTemplatesTables } from './modules/notifications/email-templates.tables.js';
 import { withdrawalsTables } from './modules/withdrawals/withdrawals.tables.js';
 import { retentionTables } from './modules/retention/retention.tables.js';
+import { instantHoldsTables } from './modules/returns/instant-holds.tables.js';
 
 /**
  * Who owns each table (DESIGN §4; docs/architecture.md "Who owns each table"): the only code that writes it, which
@@ -45,6 +46,7 @@ export const MODULE_TABLE_OWNERS: readonly TableOwner[] = [
   emailTemplatesTables,
   withdrawalsTables,
   retentionTables,
+  instantHoldsTables,
 ];
 
 /** Adapters' own tables: each forgets through its port (ForgetsPeople), after the modules' tables. */

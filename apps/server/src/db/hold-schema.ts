@@ -20,3 +20,24 @@ export interface HoldRequestColumns {
   /** Our idempotency key of the hold's capture or release, once one was asked for (a retry reuses it). */
   hold_settle_key: Generated<string>;
 }
+
+/**
+ * The card holds the portal's hold step started (migration 052, ADR 047), owned by modules/returns/instant-holds: a hold
+ * is started before any request exists, so the submit finds here the holds of the order that no request keeps.
+ */
+export interface InstantHoldsTable {
+  shop_id: number;
+  /** The exchange draft the hold is for (its key is the shop's and the draft's). */
+  draft_id: string;
+  /** Our number of the order (the port's order id, as return_requests.order_id keeps it). */
+  order_id: number;
+  payment_id: string;
+  hold_key: string;
+  /** `started`, then `kept` (a request holds it) or `let_go` (released as unused). */
+  state: string;
+  created_at: number;
+}
+
+export interface InstantHoldsSchema {
+  instant_holds: InstantHoldsTable;
+}

@@ -8,7 +8,7 @@ import type { ShopifyPlatformSchema } from '../adapters/store-platform/shopify/s
 import type { AccessSchema } from './access-schema.js';
 import type { DeskSchema } from './desk-schema.js';
 import type { GiftRequestColumns } from './gift-schema.js';
-import type { HoldRequestColumns } from './hold-schema.js';
+import type { HoldRequestColumns, InstantHoldsSchema } from './hold-schema.js';
 import type { WebhooksSchema } from './webhooks-schema.js';
 import type { EmailsSchema } from './emails-schema.js';
 import type { ShopifyAppSchema } from './shopify-app-schema.js';
@@ -260,6 +260,7 @@ export interface Database
     ShopifyAppSchema,
     WithdrawalsSchema,
     RetentionSchema,
+    InstantHoldsSchema,
     LocalPlatformSchema,
     ShopifyPlatformSchema,
     MailSchema,

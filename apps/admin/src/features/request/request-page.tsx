@@ -61,7 +61,7 @@ export function Component() {
         <div>
           <RequestDesk request={data} />
           <RequestMoney request={data} />
-          {data.hold ? <RequestHold hold={data.hold} /> : null}
+          {data.hold ? <RequestHold hold={data.hold} events={data.events} /> : null}
           <RequestShipping request={data} />
           <RequestHistory request={data} />
         </div>

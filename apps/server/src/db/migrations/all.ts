@@ -33,6 +33,7 @@ import * as withdrawalDesk from './044-withdrawal-desk.js';
 import * as exchangeHolds from './046-exchange-holds.js';
 import * as retention from './047-retention.js';
 import * as jobOrigin from './051-job-origin.js';
+import * as instantHolds from './052-instant-holds.js';
 
 /** Our own tables' migrations, listed in code (no directory scan) so they bundle and run identically everywhere. */
 export const DB_MIGRATIONS: Record<string, DialectMigration> = {
@@ -70,4 +71,5 @@ export const DB_MIGRATIONS: Record<string, DialectMigration> = {
   '046-exchange-holds': exchangeHolds,
   '047-retention': retention,
   '051-job-origin': jobOrigin,
+  '052-instant-holds': instantHolds,
 };

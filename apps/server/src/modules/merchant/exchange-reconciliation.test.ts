@@ -19,6 +19,7 @@ describe.each(dialects)('exchange reconciliation on %s', (dialect) => {
   let desk: ExchangeDesk;
   /** A shirt bought at full price, for 49.00 with no tax: with the 10% bonus, 53.90 to spend on new items. */
   let shirt: () => ReturnType<ExchangeDesk['feed']>;
+  let linen: Awaited<ReturnType<ExchangeDesk['product']>>;
   let tee: number;
   let jacket: number;
   beforeAll(async () => {
@@ -26,8 +27,9 @@ describe.each(dialects)('exchange reconciliation on %s', (dialect) => {
     desk = exchangeDesk(t);
     await patchSettings(t, (settings) => {
       settings.return_setting.credit_bonus = { type: 'percent', value: 10, max: 1000 };
+      settings.instant_exchange = { enabled: true, capture_after_days: 14 };
     });
-    const linen = await desk.product('Linen Shirt');
+    linen = await desk.product('Linen Shirt');
     tee = lineVariant(await desk.product('Cotton T-Shirt')).variantId;
     jacket = lineVariant(await desk.product('Denim Jacket')).variantId;
     shirt = () => desk.feed({ variant: lineVariant(linen), price: 4900, quantity: 1, discount: 0, tax: 0 });
@@ -80,6 +82,74 @@ describe.each(dialects)('exchange reconciliation on %s', (dialect) => {
       balance: '0.00',
       status: 'balanced',
     });
+  });
+
+  it('counts an instant exchange’s card hold: held while it stands, then what it took for refused units or a rejection', async () => {
+    const sandbox = present(t.app.ctx.services.payments.sandbox, 'the sandbox provider');
+    const twoShirts = await desk.feed({ variant: lineVariant(linen), price: 4900, quantity: 2, discount: 0, tax: 0 });
+    // 98.00 of shirts and 9.80 of bonus for two tees of 19.00, all of which the return pays for: 38.00 held.
+    const partly = await desk.exchange(twoShirts, 2, [{ variant_id: tee, quantity: 2 }], { instant: true });
+    expect(partly.held).toBe(3800);
+    expect(await desk.rowOf(partly.requestId)).toMatchObject({
+      exchange_order: expect.stringMatching(/^#\d+-E\d+$/) as unknown,
+      captured: '0.00',
+      new_items: '38.00',
+      held: '38.00',
+      status: 'open',
+    });
+    await desk.act(partly.requestId, 'approve');
+    const lineId = present(
+      (
+        await t.db
+          .selectFrom('return_items')
+          .select('order_line_id')
+          .where('request_id', '=', partly.requestId)
+          .execute()
+      )[0],
+      'the returned line',
+    ).order_line_id;
+    await desk.act(partly.requestId, 'receive', {
+      items: [
+        { line_item_id: lineId, quantity: 1, condition: 'as_new', outcome: 'accepted' },
+        { line_item_id: lineId, quantity: 1, condition: 'damaged', outcome: 'rejected', reason: 'Torn' },
+      ],
+    });
+    // The refused shirt's half of the hold was taken, so the accepted shirt's credit beyond its tee can be paid out.
+    await desk.act(partly.requestId, 'refund');
+    expect(await desk.rowOf(partly.requestId)).toMatchObject({
+      credit: '49.00',
+      bonus: '4.90',
+      difference_paid: '0.00',
+      captured: '19.00',
+      new_items: '38.00',
+      refunded: '30.00',
+      bonus_unspent: '4.90',
+      held: '0.00',
+      balance: '0.00',
+      status: 'balanced',
+    });
+
+    // A dearer swap rejected before the shirt came back: the jacket went out at once, paid by the checkout and the hold.
+    const rejected = await desk.exchange(await shirt(), 1, [{ variant_id: jacket, quantity: 1 }], { instant: true });
+    expect([rejected.charged, rejected.held]).toEqual([7510, 5390]);
+    await desk.act(rejected.requestId, 'reject', { reason: 'Never sent' });
+    expect(await desk.rowOf(rejected.requestId)).toMatchObject({
+      request_status: 'rejected',
+      credit: '0.00',
+      difference_paid: '75.10',
+      captured: '53.90',
+      new_items: '129.00',
+      refunded: '0.00',
+      held: '0.00',
+      balance: '0.00',
+      status: 'balanced',
+    });
+    // The file's captured amounts are what the provider took.
+    const taken = (await sandbox.payments()).map((p) => [p.state, p.amount, p.capturedAmount]);
+    expect(taken.sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
+      ['captured', 3800, 1900],
+      ['captured', 5390, 5390],
+    ]);
   });
 
   it('shows an even swap’s absorbed discount as its allowance, and keeps a pending exchange open', async () => {

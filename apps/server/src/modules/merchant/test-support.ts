@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { calls, Code, feedOrder, MERCHANT_BASE, merchantPath, SolutionId } from '@return-center/contract';
 import { oneLineReturn } from '@return-center/contract/sample-return';
-import { present } from '@return-center/domain';
+import { instantHoldAmount, present } from '@return-center/domain';
 import { expect } from 'vitest';
 import { csvRecords } from '../../../test/csv.js';
 import { shop, type TestApp } from '../../../test/helper.js';
@@ -27,6 +27,8 @@ export interface MadeExchange {
   draftId: string;
   /** What the checkout charged (0 when the credit covered the new items). */
   charged: number;
+  /** What the card hold of an instant exchange held at submit (0 for an ordinary exchange). */
+  held: number;
 }
 
 /** A decimal of the file in minor units of a two-decimal currency (`-12.50` → -1250), exactly. */
@@ -85,14 +87,30 @@ export function exchangeDesk(t: TestApp) {
     return { number, email, ip: `10.70.${String(Math.floor(fed / 250))}.${String(fed % 250)}` };
   };
 
+  /** The hold step of an instant exchange, and the shopper authorising it on the sandbox provider's page. */
+  const authoriseHold = async (choice: Record<string, unknown>, token: string, ip: string) => {
+    const hold = (await t.call(calls.exchangeHold, choice, token, ip)).body;
+    expect(hold.code, hold.msg).toBe(Code.Success);
+    const page = new URL(hold.data.pay_url);
+    const answered = await t.app.inject({
+      method: 'POST',
+      url: page.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ sig: page.searchParams.get('sig') ?? '', answer: 'authorise' }).toString(),
+    });
+    expect(answered.statusCode).toBe(303);
+  };
+
   /**
    * The shopper exchanges `quantity` units of their order's line for `items`: the pay step's draft, paid at the local
-   * checkout when the credit does not cover it, then the submit naming it.
+   * checkout when the credit does not cover it, then (`instant`, when the return's credit pays for some of the new
+   * items) the card hold authorised on the sandbox provider's page, then the submit naming the draft.
    */
   const exchange = async (
     order: { number: string; email: string; ip: string },
     quantity: number,
     items: { variant_id: number; quantity: number }[],
+    { instant = false } = {},
   ): Promise<MadeExchange> => {
     const login = { shop_url: shop, email: order.email, order_number: order.number };
     const token = (await t.call(calls.login, login, undefined, order.ip)).body.data.token;
@@ -119,6 +137,8 @@ export function exchangeDesk(t: TestApp) {
       });
       expect(paid.statusCode).toBe(303);
     }
+    const held = instant && instantHoldAmount(draft.exchange_credit, draft.total_line_items_price) > 0;
+    if (held) await authoriseHold(choice, token, order.ip);
     const submit = oneLineReturn(
       { orderId, lineId, idempotencyKey: key },
       {
@@ -127,13 +147,21 @@ export function exchangeDesk(t: TestApp) {
           type: 2,
           exchange_line_items: items,
           draft_order_id: draft.draft_order_id,
+          ...(held ? { instant_exchange: true } : {}),
         },
       },
     );
     const order_product = submit.order_product.map((line) => ({ ...line, quantity }));
     const { body } = await t.call(calls.setReturnOrder, { ...submit, order_product }, token, order.ip);
     expect(body.code, body.msg).toBe(Code.Success);
-    return { requestId: body.data.request_id, draftId: draft.draft_order_id, charged: draft.total_price };
+    // An instant exchange's order is made at once, before any review (ADR 047).
+    if (held) await t.app.ctx.worker.runDue();
+    return {
+      requestId: body.data.request_id,
+      draftId: draft.draft_order_id,
+      charged: draft.total_price,
+      held: held ? instantHoldAmount(draft.exchange_credit, draft.total_line_items_price) : 0,
+    };
   };
 
   const merchant = (method: 'GET' | 'POST', url: string, payload?: object) =>

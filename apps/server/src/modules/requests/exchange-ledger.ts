@@ -20,7 +20,8 @@ const REFUND_UNDER_WAY: readonly string[] = [RefundState.Pending, RefundState.Pr
 /**
  * An exchange request's money as its row records it (ADR 049): what the return earns (nothing once rejected; after a
  * detailed receipt, the accepted units' share, issue 33), the difference the shopper paid (the draft's total: a submit
- * takes only a paid draft), the new items unless a rejection cancelled them before they became an order, and what was
+ * takes only a paid draft), what an instant exchange's card hold took (ADR 047: captured in part or in full; one still
+ * held keeps the row open), the new items unless a rejection cancelled them before they became an order, and what was
  * given back (the leftover's refund once it went through, a rejected exchange's payment returned).
  */
 export function exchangeMoneyOf(
@@ -40,6 +41,8 @@ export function exchangeMoneyOf(
     swapAllowance: earned(request.exchange_credit) - worth,
     bonus,
     differencePaid: exchangeDifference(request.exchange_credit, subtotal),
+    captured: request.hold_state === 'captured' ? request.hold_captured : 0,
+    held: request.hold_state === 'held' ? request.hold_amount : 0,
     newItems: rejected && !request.exchange_order_id ? 0 : subtotal,
     refunded: request.exchange_refunded + (request.refund_state === RefundState.Refunded ? request.actual_refund : 0),
     settling: isOpenRequest(request.status) || REFUND_UNDER_WAY.includes(request.refund_state),

@@ -48,7 +48,10 @@ export interface Deps {
   emails: Pick<EmailTemplatesService, 'message'>;
 }
 
-/** The jobs this module runs: every kind but those of sign-in, staff links, rules, webhooks, withdrawals, retention. */
+/**
+ * The jobs this module runs: every kind but those of sign-in, staff links, rules, webhooks, withdrawals, retention and
+ * the unused holds of the returns' hold step.
+ */
 type RequestJobHandlers = Omit<
   JobHandlers,
   | 'auth.send-code'
@@ -58,6 +61,7 @@ type RequestJobHandlers = Omit<
   | `webhook.${string}`
   | `withdrawal.${string}`
   | `retention.${string}`
+  | 'exchange.unused-holds'
 >;
 
 /** The work behind each transition. Every handler checks what is already done, so a rerun changes nothing. */

@@ -1,9 +1,13 @@
 import { Code, messages, type ExchangeHold, type HoldReleaseMoment } from '@return-center/contract';
 import { holdCaptureDays, instantExchangeOffer, instantHoldAmount, type RuleDecision } from '@return-center/domain';
-import type { Payment, PaymentStart, Payments } from '../../adapters/payments/port.js';
+import { PaymentRefused, type Payment, type PaymentStart, type Payments } from '../../adapters/payments/port.js';
 import type { DraftOrder, PlatformOrder } from '../../adapters/store-platform/port.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
 import { AppError, errors } from '../../http/app-error.js';
+import type { JobHandler } from '../jobs/worker.js';
 import type { Shop } from '../storefront-config/shop.js';
+import { InstantHoldRecords } from './instant-holds.store.js';
 
 /** What a request stores of the hold it was submitted with (return_requests' hold columns, migration 046). */
 export interface HoldColumns {
@@ -18,23 +22,39 @@ export interface HoldColumns {
 /**
  * The card holds of instant exchanges (ADR 047), before a request exists: the portal's hold step starts one for the
  * choice's draft and finds it again on the way back, and the submit checks it is held. The hold is keyed by the shop
- * and the draft, and asked for with the same input each time, so every call answers the one hold of that draft.
+ * and the draft, and asked for with the same input each time, so every call answers the one hold of that draft. Each
+ * hold started is recorded, so that a submit lets go the order's holds its request does not keep.
  */
 export class InstantHolds {
+  private readonly records: InstantHoldRecords;
+
   constructor(
     private readonly payments: Payments,
+    /** Where the holds started are recorded. */
+    store: { db: Db; clock: Clock },
     /** Our site, where the provider's page sends the shopper back. */
     private readonly publicUrl: string,
     /** How long the provider keeps an authorisation (HOLD_LIFETIME_DAYS). */
     private readonly lifetimeDays: number,
-  ) {}
+  ) {
+    this.records = new InstantHoldRecords(store.db, store.clock);
+  }
 
   /** The hold of this draft, started now or found again: the shopper authorises it at its payUrl. */
   async hold(shop: Shop, order: PlatformOrder, draft: DraftOrder): Promise<Payment> {
     if (draft.status !== 'paid') throw new AppError(Code.ExchangeCostsMore, messages.exchangeCostsMore);
     if (instantHoldAmount(draft.credit, draft.subtotal) <= 0)
       throw errors.invalidInput('instant_exchange: nothing of the new items is paid by the return');
-    return this.payments.start(this.startOf(shop, order, draft));
+    const payment = await this.payments.start(this.startOf(shop, order, draft));
+    const key = this.keyOf(shop, draft);
+    await this.records.started({
+      shopId: shop.id,
+      orderId: order.id,
+      draftId: draft.id,
+      paymentId: payment.paymentId,
+      key,
+    });
+    return payment;
   }
 
   /**
@@ -71,6 +91,43 @@ export class InstantHolds {
     const payment = await this.payments.start(this.startOf(shop, order, draft));
     if (payment.state === 'held' || payment.state === 'awaiting_shopper')
       await this.payments.release(payment.paymentId, `${this.keyOf(shop, draft)}:unused`);
+  }
+
+  /**
+   * In the transaction that stores a submit's request: the hold it keeps (`kept`, the draft of an instant exchange) is
+   * the request's now; answers whether the order has other holds started, which no request will keep.
+   */
+  async submitted(trx: Db, shopId: number, orderId: number, kept: string | null): Promise<boolean> {
+    if (kept !== null) await this.records.settle(shopId, kept, 'kept', trx);
+    return (await this.records.unused(shopId, orderId, trx)).length > 0;
+  }
+
+  /**
+   * Lets go the order's holds that no request keeps (an ordinary exchange of a draft the shopper authorised a hold for,
+   * another draft, another solution), each once with its own key; one not authorised yet is let go too, so that its
+   * page takes nothing later. Answers how many the provider released.
+   */
+  async letGoUnused(shopId: number, orderId: number): Promise<number> {
+    let released = 0;
+    for (const hold of await this.records.unused(shopId, orderId)) {
+      const payment = await this.payments.get(hold.payment_id).catch((error: unknown) => {
+        if (error instanceof PaymentRefused && error.code === 'not_found') return null;
+        throw error;
+      });
+      if (payment?.state === 'held' || payment?.state === 'awaiting_shopper') {
+        await this.payments.release(hold.payment_id, `${hold.hold_key}:unused`);
+        released += 1;
+      }
+      await this.records.settle(shopId, hold.draft_id, 'let_go');
+    }
+    return released;
+  }
+
+  /** The job a submit queues when the order has holds its request does not keep. */
+  unusedHoldsJob(): JobHandler<'exchange.unused-holds'> {
+    return async ({ shopId, orderId }) => {
+      await this.letGoUnused(shopId, orderId);
+    };
   }
 
   private keyOf(shop: Shop, draft: DraftOrder): string {

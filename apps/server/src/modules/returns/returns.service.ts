@@ -241,14 +241,23 @@ export class ReturnsService {
           ...extras,
           items,
         },
-        (trx, id) =>
-          queueSubmitted(this.outbox, trx, id, {
+        async (trx, id) => {
+          await queueSubmitted(this.outbox, trx, id, {
             reviewedByRule: decided.decision.review !== null,
             platformKeepsReturns: this.drafts.platform.keepsReturns,
             flagged: decided.decision.flags.length > 0,
             giftNotice: giftEmail !== '' && shop.settings.gift_returns.tell_buyer,
             instant: hold && { amount: hold.hold_amount, currency: source.total_price_set.currency, at: created },
-          }),
+          });
+          // Holds the shopper authorised that this request does not keep are let go (ADR 047).
+          if (await this.holds.submitted(trx, shop.id, order.id, hold && exchange ? exchange.id : null))
+            await this.outbox.enqueue(
+              trx,
+              'exchange.unused-holds',
+              { shopId: shop.id, orderId: order.id },
+              `unused-holds:${String(id)}`,
+            );
+        },
       )
       .catch(async (error: unknown) => {
         await release();
