@@ -4,6 +4,7 @@ import { oneLineReturn } from '@return-center/contract/sample-return';
 import { instantHoldAmount, present } from '@return-center/domain';
 import { expect } from 'vitest';
 import { csvRecords } from '../../../test/csv.js';
+import { answerSandbox, payAtCheckout } from '../../../test/checkout.js';
 import { shop, type TestApp } from '../../../test/helper.js';
 import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
 import type { PlatformProduct } from '../../adapters/store-platform/port.js';
@@ -91,14 +92,7 @@ export function exchangeDesk(t: TestApp) {
   const authoriseHold = async (choice: Record<string, unknown>, token: string, ip: string) => {
     const hold = (await t.call(calls.exchangeHold, choice, token, ip)).body;
     expect(hold.code, hold.msg).toBe(Code.Success);
-    const page = new URL(hold.data.pay_url);
-    const answered = await t.app.inject({
-      method: 'POST',
-      url: page.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ sig: page.searchParams.get('sig') ?? '', answer: 'authorise' }).toString(),
-    });
-    expect(answered.statusCode).toBe(303);
+    expect(await answerSandbox(t, hold.data.pay_url, 'authorise')).toContain('/process-manage/exchange/');
   };
 
   /**
@@ -127,16 +121,7 @@ export function exchangeDesk(t: TestApp) {
     const made = (await t.call(calls.createDraftOrder, choice, token, order.ip)).body;
     expect(made.code, made.msg).toBe(Code.Success);
     const draft = made.data;
-    if (draft.status === 'open') {
-      const sig = present(/sig=([^&]+)/.exec(draft.checkout_url)?.[1], 'signature');
-      const paid = await t.app.inject({
-        method: 'POST',
-        url: `${draft.checkout_url.split('?')[0] ?? ''}/pay`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ sig, return: '/' }).toString(),
-      });
-      expect(paid.statusCode).toBe(303);
-    }
+    if (draft.status === 'open') expect((await payAtCheckout(t, draft.checkout_url)).statusCode).toBe(303);
     const held = instant && instantHoldAmount(draft.exchange_credit, draft.total_line_items_price) > 0;
     if (held) await authoriseHold(choice, token, order.ip);
     const submit = oneLineReturn(
