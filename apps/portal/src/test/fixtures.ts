@@ -163,3 +163,23 @@ export function stubUploads(api: FakeApi) {
 
 export const photo = (name: string, type = 'image/png', size = 1024) =>
   new File([new Uint8Array(size)], name, { type });
+
+/** What getReturnMoney answers for the $90 shirt exchanged in full, with no fees; a test changes what it is about. */
+export const shirtExchangeMoney = (changes: Partial<AnswerOf<typeof calls.getReturnMoney>> = {}) =>
+  ok(calls.getReturnMoney, {
+    total: 9000,
+    discount: 0,
+    tax: 0,
+    refund: 9000,
+    max_refund: 9000,
+    shipping: { money: 0, tax: 0, max: 0 },
+    origin_subtotal: 9000,
+    exchange_amount: 9000,
+    return_fee: 0,
+    label_fee: 0,
+    restocking_fee: 0,
+    currency: 'USD',
+    currency_format: '${{amount}}',
+    instant_exchange: false,
+    ...changes,
+  });

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useConfig } from '../../../shared/config-store';
 import { fail, ok } from '../../../test/fake-api';
-import { chosenShirt, order, ORDER_ID, shirt, storedForm, storeForm } from '../../../test/fixtures';
+import { chosenShirt, order, ORDER_ID, shirt, shirtExchangeMoney, storedForm, storeForm } from '../../../test/fixtures';
 import { landedOn, renderRoute, setUpPortalTests, toasts } from '../../../test/render';
 import CataloguePage from './catalogue-page';
 
@@ -56,24 +56,7 @@ function answerCatalogue(request: { body: unknown }) {
 function renderPage(search = '') {
   storeForm({ order_product: { [501]: chosenShirt }, solution_id: 5 });
   api.on(calls.orderInfo, ok(calls.orderInfo, order));
-  api.on(
-    calls.getReturnMoney,
-    ok(calls.getReturnMoney, {
-      total: 9000,
-      discount: 0,
-      tax: 0,
-      refund: 9000,
-      max_refund: 9000,
-      shipping: { money: 0, tax: 0, max: 0 },
-      origin_subtotal: 9000,
-      exchange_amount: 9000,
-      return_fee: 0,
-      label_fee: 0,
-      restocking_fee: 0,
-      currency: 'USD',
-      currency_format: '${{amount}}',
-    }),
-  );
+  api.on(calls.getReturnMoney, shirtExchangeMoney());
   api.on(calls.getVariantList, answerCatalogue);
   api.on(calls.getVariantIdByOption, (request) => {
     const wanted = request.body as PayloadOf<typeof calls.getVariantIdByOption>;

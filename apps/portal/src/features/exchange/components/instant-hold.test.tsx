@@ -9,6 +9,7 @@ import {
   largeWhiteShirts,
   order,
   ORDER_ID,
+  shirtExchangeMoney,
   shirtVariants,
   storedForm,
   storeForm,
@@ -48,25 +49,7 @@ function renderPage({
 }: { instant?: boolean; items?: ExchangeChoice[]; search?: string; stored?: Partial<ReturnForm> } = {}) {
   storeForm({ order_product: { [501]: chosenShirt }, solution_id: 5, exchange_items: items, ...stored });
   api.on(calls.orderInfo, ok(calls.orderInfo, order));
-  api.on(
-    calls.getReturnMoney,
-    ok(calls.getReturnMoney, {
-      total: 9000,
-      discount: 0,
-      tax: 0,
-      refund: 9000,
-      max_refund: 9000,
-      shipping: { money: 0, tax: 0, max: 0 },
-      origin_subtotal: 9000,
-      exchange_amount: 9000,
-      return_fee: 0,
-      label_fee: 0,
-      restocking_fee: 0,
-      currency: 'USD',
-      currency_format: '${{amount}}',
-      instant_exchange: instant,
-    }),
-  );
+  api.on(calls.getReturnMoney, shirtExchangeMoney({ instant_exchange: instant }));
   api.on(calls.getVariantList, ok(calls.getVariantList, shirtVariants));
   // The picker asks for the variant it starts on (the one the shopper has).
   api.on(calls.getVariantIdByOption, ok(calls.getVariantIdByOption, present(shirtVariants.list[0]?.variants[0], 'M')));

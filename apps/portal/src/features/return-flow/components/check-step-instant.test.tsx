@@ -3,7 +3,15 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { withHold, type ReturnForm } from '../../../shared/return-form';
 import { fail, ok, type Reply } from '../../../test/fake-api';
-import { chosenShirt, largeWhiteShirts, order, ORDER_ID, storedForm, storeForm } from '../../../test/fixtures';
+import {
+  chosenShirt,
+  largeWhiteShirts,
+  order,
+  ORDER_ID,
+  shirtExchangeMoney,
+  storedForm,
+  storeForm,
+} from '../../../test/fixtures';
 import { landedOn, renderRoute, setUpPortalTests, toasts } from '../../../test/render';
 import CheckStep from './check-step';
 
@@ -31,25 +39,7 @@ function renderInstant(submitAnswer: Reply | null, hold: ExchangeHold | null = h
     exchange_hold: hold && withHold({ exchange_items: items } as ReturnForm, hold).exchange_hold,
   });
   api.on(calls.orderInfo, ok(calls.orderInfo, order));
-  api.on(
-    calls.getReturnMoney,
-    ok(calls.getReturnMoney, {
-      total: 9000,
-      discount: 0,
-      tax: 0,
-      refund: 9000,
-      max_refund: 9000,
-      shipping: { money: 0, tax: 0, max: 0 },
-      origin_subtotal: 9000,
-      exchange_amount: 9000,
-      return_fee: 0,
-      label_fee: 0,
-      restocking_fee: 0,
-      currency: 'USD',
-      currency_format: '${{amount}}',
-      instant_exchange: true,
-    }),
-  );
+  api.on(calls.getReturnMoney, shirtExchangeMoney({ instant_exchange: true }));
   if (submitAnswer) api.on(calls.setReturnOrder, submitAnswer);
   return renderRoute('process-manage/refund-check/:id', url, <CheckStep />);
 }
