@@ -1,4 +1,5 @@
 import * as sandboxPayments from './adapters/payments/migrations/045-sandbox-payments.js';
+import * as sandboxRefunds from './adapters/payments/migrations/053-sandbox-refunds.js';
 import { STORE_PLATFORM_MIGRATIONS } from './adapters/store-platform/migrations/all.js';
 import { DB_MIGRATIONS } from './db/migrations/all.js';
 
@@ -7,4 +8,5 @@ export const MIGRATIONS = {
   ...DB_MIGRATIONS,
   ...STORE_PLATFORM_MIGRATIONS,
   '045-sandbox-payments': sandboxPayments,
+  '053-sandbox-refunds': sandboxRefunds,
 };

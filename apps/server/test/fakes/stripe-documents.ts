@@ -47,7 +47,7 @@ export interface FakeSession {
 
 /** Money moved, or refused, at the fake: what a test counts ("one authorisation, then one capture or release"). */
 export interface StripeLogEntry {
-  kind: 'authorisation' | 'decline' | 'capture' | 'release' | 'expire';
+  kind: 'authorisation' | 'decline' | 'capture' | 'release' | 'expire' | 'refund';
   session: string;
   paymentIntent: string | null;
   amount: number;
@@ -132,7 +132,8 @@ export function intentJson(intent: FakeIntent): Record<string, unknown> {
 export function sessionJson(
   session: FakeSession,
   origin: string,
-  expandIntent: FakeIntent | undefined,
+  /** The PaymentIntent as `expand[]=payment_intent` (or deeper) writes it, when asked for. */
+  expandedIntent: Record<string, unknown> | undefined,
 ): Record<string, unknown> {
   const captured = session.status === 'complete' && session.intent.captureMethod !== 'manual';
   return {
@@ -149,7 +150,7 @@ export function sessionJson(
     livemode: false,
     metadata: session.metadata,
     mode: 'payment',
-    payment_intent: expandIntent ? intentJson(expandIntent) : session.intentId,
+    payment_intent: expandedIntent ?? session.intentId,
     payment_method_types: ['card'],
     // An authorised hold is not paid yet: Checkout says `unpaid` until it is captured.
     payment_status: captured ? 'paid' : 'unpaid',

@@ -269,7 +269,7 @@ export function createStripeLedger() {
     return session;
   }
 
-  return { sessions, intents, log, sessionOf, intentOf, createSession, pay, capture, cancel, expire };
+  return { sessions, intents, log, note, sessionOf, intentOf, createSession, pay, capture, cancel, expire };
 }
 
 export type StripeLedger = ReturnType<typeof createStripeLedger>;

@@ -4,7 +4,10 @@ import { startFakeStripe, type FakeStripe } from './stripe-server.js';
 interface Json {
   id?: string;
   url?: string;
-  payment_intent?: { id: string; status: string };
+  payment_intent?: { id: string; status: string; latest_charge?: unknown };
+  object?: string;
+  amount?: number;
+  status?: string;
   error?: { message: string };
 }
 
@@ -110,5 +113,26 @@ describe('fake Stripe', () => {
     const path = `/v1/checkout/sessions/${created.json.id ?? ''}/expire`;
     expect(await call('POST', path)).toMatchObject({ status: 200, json: { status: 'expired', url: null } });
     expect(await call('POST', path)).toMatchObject({ status: 400, json: { error: { type: 'invalid_request_error' } } });
+  });
+
+  it('refunds a succeeded charge in parts, and refuses an uncaptured one, too much, and one refunded in full', async () => {
+    const hold = await paidIntent();
+    expect(await call('POST', '/v1/refunds', `payment_intent=${hold.id}&amount=100`)).toMatchObject({
+      status: 400,
+      json: { error: { code: 'charge_not_refundable' } },
+    });
+    const charged = await paidIntent('automatic');
+    const refund = (amount: string) => call('POST', '/v1/refunds', `payment_intent=${charged.id}${amount}`);
+    expect(await refund('&amount=2000')).toMatchObject({ status: 200, json: { object: 'refund', amount: 2000 } });
+    expect(await refund('&amount=3001')).toMatchObject({ status: 400, json: { error: { code: 'amount_too_large' } } });
+    expect(await refund('')).toMatchObject({ status: 200, json: { amount: 3000, status: 'succeeded' } });
+    expect(await refund('&amount=1')).toMatchObject({
+      status: 400,
+      json: { error: { code: 'charge_already_refunded' } },
+    });
+    const sessionId = stripe.sessions().find((s) => s.intentId === charged.id)?.id ?? '';
+    const read = await call('GET', `/v1/checkout/sessions/${sessionId}?expand[0]=payment_intent.latest_charge`);
+    expect(read.json.payment_intent).toMatchObject({ latest_charge: { amount_refunded: 5000, refunded: true } });
+    expect(stripe.log.filter((entry) => entry.kind === 'refund').map((entry) => entry.amount)).toEqual([2000, 3000]);
   });
 });

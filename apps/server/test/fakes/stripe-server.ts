@@ -4,6 +4,7 @@ import { checkoutPage } from './stripe-checkout-page.js';
 import { intentJson, sessionJson, stripeId, StripeRefusal } from './stripe-documents.js';
 import { fingerprintOf, listOf, readForm, textOf, type Params } from './stripe-form.js';
 import { createStripeLedger } from './stripe-ledger.js';
+import { createStripeRefunds } from './stripe-refunds.js';
 
 export { TEST_CARDS } from './stripe-ledger.js';
 
@@ -46,15 +47,17 @@ const API_ORIGIN_NOTE = 'the fake answers the Checkout Session and PaymentIntent
 
 /**
  * A local Stripe for tests, speaking the API v1 shapes StripePayments uses: Checkout Sessions (create, retrieve with
- * `expand[]=payment_intent`, expire), PaymentIntents (retrieve, capture with `amount_to_capture`, cancel), form-encoded
+ * `expand[]=payment_intent` or `payment_intent.latest_charge`, expire), PaymentIntents (retrieve, capture with
+ * `amount_to_capture`, cancel), refunds by PaymentIntent (stripe-refunds.ts), form-encoded
  * bodies, Bearer secret keys, Stripe's error JSON and statuses, and its idempotency layer (a kept answer replayed for
  * the same key and parameters, 400 idempotency_error for other parameters, 409 while the first is still running).
  * Its hosted page (`session.url`) takes Stripe's test cards. `log` records every authorisation, decline, capture,
- * release and expiry.
+ * release, expiry and refund.
  */
 export async function startFakeStripe(options: { secretKey?: string } = {}) {
   const secretKey = options.secretKey ?? 'sk_test_fake_51ReturnCenter';
   const ledger = createStripeLedger();
+  const refunds = createStripeRefunds(ledger);
   const calls: StripeCall[] = [];
   const faults: StripeFaults = {
     delay: { count: 0, ms: 0 },
@@ -78,11 +81,17 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
       }, ms);
       timers.add(timer);
     });
+  /** `expand[]=payment_intent`, and `payment_intent.latest_charge` for the charge's refunds too. */
   const expanded = (params: Params, intentId: string | null) => {
     const expand = listOf(params.expand).map(textOf);
-    const other = expand.find((field) => field !== 'payment_intent');
+    const other = expand.find((field) => field !== 'payment_intent' && field !== 'payment_intent.latest_charge');
     if (other) throw new StripeRefusal(400, 'invalid_request_error', `This property cannot be expanded (${other}).`);
-    return expand.length > 0 && intentId ? ledger.intents.get(intentId) : undefined;
+    const intent = expand.length > 0 && intentId ? ledger.intents.get(intentId) : undefined;
+    if (!intent) return undefined;
+    const json = intentJson(intent);
+    return expand.includes('payment_intent.latest_charge')
+      ? { ...json, latest_charge: refunds.chargeJson(intent) }
+      : json;
   };
   const session = (id: string, params: Params) => {
     const found = ledger.sessionOf(id);
@@ -91,7 +100,7 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
 
   function route(method: string, path: string, params: Params): unknown {
     const [, resource, id, action] =
-      /^\/v1\/(checkout\/sessions|payment_intents)(?:\/([^/]+))?(?:\/([^/]+))?$/.exec(path) ?? [];
+      /^\/v1\/(checkout\/sessions|payment_intents|refunds)(?:\/([^/]+))?(?:\/([^/]+))?$/.exec(path) ?? [];
     const call = `${method} ${resource ?? path}${id ? '/:id' : ''}${action ? `/${action}` : ''}`;
     switch (call) {
       case 'POST checkout/sessions':
@@ -107,6 +116,8 @@ export async function startFakeStripe(options: { secretKey?: string } = {}) {
         return intentJson(ledger.capture(id ?? '', params));
       case 'POST payment_intents/:id/cancel':
         return intentJson(ledger.cancel(id ?? '', params));
+      case 'POST refunds':
+        return refunds.refund(params);
       default:
         throw new StripeRefusal(
           404,

@@ -1,4 +1,6 @@
-/** The sandbox payments adapter's one table (migration 045): each payment started, and what became of it. */
+import type { Generated } from 'kysely';
+
+/** The sandbox payments adapter's payments (migration 045): each payment started, and what became of it. */
 export interface SandboxPaymentsTable {
   /** `sbx_pay_…`, the port's paymentId. */
   id: string;
@@ -6,6 +8,8 @@ export interface SandboxPaymentsTable {
   idempotency_key: string;
   amount: number;
   captured_amount: number;
+  /** The sum of its refunds (migration 053). */
+  refunded_amount: Generated<number>;
   currency: string;
   capture: string;
   state: string;
@@ -20,6 +24,17 @@ export interface SandboxPaymentsTable {
   updated_at: number;
 }
 
+/** Each refund of a captured sandbox payment (migration 053), once per idempotency key. */
+export interface SandboxRefundsTable {
+  /** `sbx_re_…`. */
+  id: string;
+  payment_id: string;
+  idempotency_key: string;
+  amount: number;
+  created_at: number;
+}
+
 export interface SandboxPaymentsSchema {
   sandbox_payments: SandboxPaymentsTable;
+  sandbox_refunds: SandboxRefundsTable;
 }

@@ -13,5 +13,8 @@ export const paymentsTables = {
         cancel_url: 'a page of the portal',
       },
     },
+    sandbox_refunds: {
+      notPersonal: { idempotency_key: 'our key of the refund' },
+    },
   },
 } satisfies TableOwner;

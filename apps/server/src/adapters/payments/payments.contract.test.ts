@@ -88,6 +88,7 @@ describe.each(adapters)('payments port: $name', (adapter) => {
       state: 'awaiting_shopper',
       amount: 5000,
       capturedAmount: 0,
+      refundedAmount: 0,
       currency: 'EUR',
       capture: 'hold',
       payUrl: expect.stringMatching(/^https?:\/\//) as unknown,
@@ -195,6 +196,47 @@ describe.each(adapters)('payments port: $name', (adapter) => {
     expect(await payments.get(other.paymentId)).toMatchObject({ state: 'captured', capturedAmount: 2000 });
   });
 
+  it('refunds a captured payment in parts, once per key, never more than was taken', async () => {
+    const { paymentId } = await held();
+    await payments.capture(paymentId, 4000, 'exchange-1-capture');
+    const first = await payments.refund(paymentId, 1500, 'exchange-1-refund-1');
+    expect(first).toMatchObject({ state: 'captured', capturedAmount: 4000, refundedAmount: 1500 });
+    expect(await payments.refund(paymentId, 1500, 'exchange-1-refund-1')).toEqual(first);
+    await expect(payments.refund(paymentId, 2501, 'exchange-1-refund-too-much')).rejects.toMatchObject({
+      name: 'PaymentRefused',
+      code: 'amount_too_large',
+    });
+    expect(await payments.get(paymentId)).toEqual(first);
+    expect(await payments.refund(paymentId, 2500, 'exchange-1-refund-2')).toMatchObject({ refundedAmount: 4000 });
+    await expect(payments.refund(paymentId, 1, 'exchange-1-refund-3')).rejects.toMatchObject({
+      code: 'amount_too_large',
+    });
+  });
+
+  it('refunds a charge taken at once', async () => {
+    const charged = await held(start({ capture: 'charge', idempotencyKey: 'difference-1', amount: 1250 }));
+    expect(await payments.refund(charged.paymentId, 1250, 'difference-1-refund')).toMatchObject({
+      capturedAmount: 1250,
+      refundedAmount: 1250,
+    });
+  });
+
+  it('refuses to refund a payment that took nothing: held, released or never approved', async () => {
+    const waiting = await payments.start(start({ idempotencyKey: 'exchange-2-hold' }));
+    await expect(payments.refund(waiting.paymentId, 100, 'exchange-2-refund')).rejects.toMatchObject({
+      code: 'not_refundable',
+    });
+    const { paymentId } = await held();
+    await expect(payments.refund(paymentId, 100, 'exchange-1-refund')).rejects.toMatchObject({
+      code: 'not_refundable',
+    });
+    await payments.release(paymentId, 'exchange-1-release');
+    await expect(payments.refund(paymentId, 100, 'exchange-1-refund-again')).rejects.toMatchObject({
+      code: 'not_refundable',
+    });
+    expect(await payments.get(paymentId)).toMatchObject({ state: 'released', refundedAmount: 0 });
+  });
+
   it('takes amounts in minor units whatever the currency exponent (yen)', async () => {
     const { paymentId } = await held(start({ amount: 5000, currency: 'JPY', idempotencyKey: 'exchange-yen' }));
     expect(await payments.capture(paymentId, 1200, 'exchange-yen-capture')).toMatchObject({
@@ -207,5 +249,6 @@ describe.each(adapters)('payments port: $name', (adapter) => {
   it('answers not_found for a payment it does not know', async () => {
     await expect(payments.get('cs_test_unknown')).rejects.toMatchObject({ code: 'not_found' });
     await expect(payments.release('no-such-payment', 'k')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(payments.refund('no-such-payment', 100, 'k')).rejects.toMatchObject({ code: 'not_found' });
   });
 });

@@ -35,16 +35,21 @@ export interface Payment {
   /** What was asked (and, once held or captured, authorised), in minor units. */
   amount: number;
   capturedAmount: number;
+  /** What was given back of the captured amount so far (0 ≤ refundedAmount ≤ capturedAmount). */
+  refundedAmount: number;
   currency: string;
   capture: CaptureMode;
   /** The provider's page where the shopper authorises the payment, while `awaiting_shopper`; null afterwards. */
   payUrl: string | null;
 }
 
-/** The provider refused the call for good (a declined card, an amount above the hold, a hold already let go). */
+/**
+ * The provider refused the call for good (a declined card, an amount above the hold or above what is left to refund, a
+ * hold already let go, a refund of a payment that took nothing).
+ */
 export class PaymentRefused extends Error {
   constructor(
-    readonly code: 'declined' | 'amount_too_large' | 'not_capturable' | 'not_found',
+    readonly code: 'declined' | 'amount_too_large' | 'not_capturable' | 'not_refundable' | 'not_found',
     message: string,
   ) {
     super(message);
@@ -64,4 +69,9 @@ export interface Payments {
   capture(paymentId: string, amount: number, idempotencyKey: string): Promise<Payment>;
   /** Lets a `held` (or `awaiting_shopper`) payment go without taking anything; once, a repeat answers it again. */
   release(paymentId: string, idempotencyKey: string): Promise<Payment>;
+  /**
+   * Gives `amount` (0 < amount ≤ captured − refunded) of a `captured` payment back to the shopper's card. Each key
+   * refunds once: the same key answers the payment again and never refunds twice; another key is another refund.
+   */
+  refund(paymentId: string, amount: number, idempotencyKey: string): Promise<Payment>;
 }

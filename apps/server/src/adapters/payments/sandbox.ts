@@ -85,6 +85,39 @@ export class SandboxPayments implements Payments, SandboxPayPage {
     return this.settled(paymentId, 'released');
   }
 
+  async refund(paymentId: string, amount: number, idempotencyKey: string): Promise<Payment> {
+    if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError('amount: more than 0');
+    // The refund's row (unique by key) and the payment's total move together, or neither does.
+    await this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('sandbox_refunds')
+        .values({
+          id: `sbx_re_${randomBytes(12).toString('hex')}`,
+          payment_id: paymentId,
+          idempotency_key: idempotencyKey,
+          amount,
+          created_at: nowSeconds(this.clock),
+        })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+      const given = await trx
+        .updateTable('sandbox_payments')
+        .set((eb) => ({ refunded_amount: eb('refunded_amount', '+', amount), updated_at: nowSeconds(this.clock) }))
+        .where('id', '=', paymentId)
+        .where('state', '=', 'captured')
+        .where((eb) => eb(eb('captured_amount', '-', eb.ref('refunded_amount')), '>=', amount))
+        .executeTakeFirst();
+      if (Number(given.numUpdatedRows) > 0) return;
+      const payment = await this.row(paymentId, trx);
+      if (payment.state !== 'captured')
+        throw new PaymentRefused('not_refundable', `The payment is ${payment.state}: nothing was taken`);
+      const left = payment.captured_amount - payment.refunded_amount;
+      throw new PaymentRefused('amount_too_large', `At most ${String(left)} is left to refund`);
+    });
+    return this.get(paymentId);
+  }
+
   async view(paymentId: string, sig: string): Promise<SandboxPaymentView | null> {
     const expected = Buffer.from(this.sign(paymentId));
     const given = Buffer.from(sig);
@@ -144,8 +177,8 @@ export class SandboxPayments implements Payments, SandboxPayPage {
     return this.toPayment(row);
   }
 
-  private async row(paymentId: string): Promise<Row> {
-    const row = await this.db.selectFrom('sandbox_payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
+  private async row(paymentId: string, db: Db = this.db): Promise<Row> {
+    const row = await db.selectFrom('sandbox_payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
     if (!row) throw new PaymentRefused('not_found', `No payment ${paymentId}`);
     return row;
   }
@@ -161,6 +194,7 @@ export class SandboxPayments implements Payments, SandboxPayPage {
       state,
       amount: row.amount,
       capturedAmount: row.captured_amount,
+      refundedAmount: row.refunded_amount,
       currency: row.currency,
       capture: row.capture as CaptureMode,
       payUrl:

@@ -55,7 +55,16 @@ function stateOf(session: Stripe.Checkout.Session, intent: Stripe.PaymentIntent 
   return 'awaiting_shopper';
 }
 
-/** The port's payment for a Checkout Session read with `expand[]=payment_intent` (or that PaymentIntent's answer). */
+/** What was refunded of the PaymentIntent's charge, when the charge was expanded (else nothing was: a fresh capture). */
+function refundedOf(intent: Stripe.PaymentIntent | null): number {
+  const charge = intent?.latest_charge;
+  return charge && typeof charge === 'object' ? charge.amount_refunded : 0;
+}
+
+/**
+ * The port's payment for a Checkout Session read with `expand[]=payment_intent.latest_charge` (or that PaymentIntent's
+ * answer to a capture or a cancel).
+ */
 export function paymentOf(session: Stripe.Checkout.Session, answered?: Stripe.PaymentIntent): Payment {
   const intent = answered ?? intentOf(session);
   const currency = (session.currency ?? intent?.currency ?? '').toUpperCase();
@@ -66,6 +75,7 @@ export function paymentOf(session: Stripe.Checkout.Session, answered?: Stripe.Pa
     state,
     amount: fromStripeAmount(session.amount_total ?? intent?.amount ?? 0, currency),
     capturedAmount: state === 'captured' && intent ? fromStripeAmount(intent.amount_received, currency) : 0,
+    refundedAmount: state === 'captured' ? fromStripeAmount(refundedOf(intent), currency) : 0,
     currency,
     capture: hold ? 'hold' : 'charge',
     payUrl: state === 'awaiting_shopper' ? session.url : null,
@@ -104,7 +114,9 @@ export function failureOf(call: string, error: unknown, tries: number, timeoutMs
   if (error instanceof Stripe.errors.StripeCardError)
     return new PaymentRefused('declined', `${where}: ${error.message}`);
   if (code === 'resource_missing') return new PaymentRefused('not_found', `${where}: ${error.message}`);
-  if (code === 'amount_too_large') return new PaymentRefused('amount_too_large', `${where}: ${error.message}`);
+  if (code === 'amount_too_large' || code === 'charge_already_refunded')
+    return new PaymentRefused('amount_too_large', `${where}: ${error.message}`);
+  if (code === 'charge_not_refundable') return new PaymentRefused('not_refundable', `${where}: ${error.message}`);
   if (code === 'payment_intent_unexpected_state')
     return new PaymentRefused('not_capturable', `${where}: ${error.message}`);
   const times = tries > 1 ? ` (${tries} tries)` : '';

@@ -34,6 +34,7 @@ const keysOf = (path: RegExp) => new Set(posts(path).map((call) => call.idempote
 const SESSIONS = /^\/v1\/checkout\/sessions$/;
 const CAPTURE = /\/capture$/;
 const CANCEL = /\/cancel$/;
+const REFUNDS = /^\/v1\/refunds$/;
 type Step = [name: string, only: RegExp, act: () => Promise<unknown>, after: string[]];
 const steps: Step[] = [
   ['the start', /^POST \/v1\/checkout\/sessions$/, () => held(), ['authorisation 5000']],
@@ -49,8 +50,23 @@ const steps: Step[] = [
     async () => payments.release(await held(), 'exchange-1-release'),
     ['authorisation 5000', 'release 5000'],
   ],
+  [
+    'the refund',
+    /^POST \/v1\/refunds$/,
+    async () => {
+      const paymentId = await held();
+      await payments.capture(paymentId, 3000, 'exchange-1-capture');
+      return payments.refund(paymentId, 3000, 'exchange-1-refund');
+    },
+    ['authorisation 5000', 'capture 3000', 'refund 3000'],
+  ],
 ];
-const pathOf: Record<string, RegExp> = { 'the start': SESSIONS, 'the capture': CAPTURE, 'the release': CANCEL };
+const pathOf: Record<string, RegExp> = {
+  'the start': SESSIONS,
+  'the capture': CAPTURE,
+  'the release': CANCEL,
+  'the refund': REFUNDS,
+};
 
 const faults: [string, (faults: StripeFaults, only: RegExp) => void][] = [
   ['an answer slower than the timeout', (f, only) => (f.delay = { count: 1, ms: 700, only })],

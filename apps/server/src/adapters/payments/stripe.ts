@@ -148,6 +148,22 @@ export class StripePayments implements Payments {
     }
   }
 
+  async refund(paymentId: string, amount: number, idempotencyKey: string): Promise<Payment> {
+    const session = await this.session(paymentId);
+    const payment = paymentOf(session);
+    const intent = intentOf(session);
+    if (payment.state !== 'captured' || !intent) {
+      throw new PaymentRefused('not_refundable', `Stripe: payment ${paymentId} is ${payment.state}: nothing was taken`);
+    }
+    await this.call('POST /v1/refunds', () =>
+      this.stripe.refunds.create(
+        { payment_intent: intent.id, amount: toStripeAmount(amount, payment.currency) },
+        { idempotencyKey: stripeIdempotencyKey('refund', idempotencyKey) },
+      ),
+    );
+    return this.get(paymentId);
+  }
+
   /** An open session is expired (no card taken yet); an authorised hold is canceled. */
   private async letGo(session: Stripe.Checkout.Session, idempotencyKey: string): Promise<Payment> {
     if (session.status === 'open') {
@@ -178,7 +194,8 @@ export class StripePayments implements Payments {
       return Promise.reject(new PaymentRefused('not_found', `Stripe: ${paymentId} is not a Checkout Session id`));
     }
     return this.call(`GET /v1/checkout/sessions/${paymentId}`, () =>
-      this.stripe.checkout.sessions.retrieve(paymentId, { expand: ['payment_intent'] }),
+      // The charge says what was refunded of it.
+      this.stripe.checkout.sessions.retrieve(paymentId, { expand: ['payment_intent.latest_charge'] }),
     );
   }
 
