@@ -33,6 +33,7 @@ import { OrderFeed } from './modules/order-feed/order-feed.service.js';
 import { OrdersRepository } from './modules/orders/orders.repository.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { CheckoutPayments } from './modules/exchanges/checkout-payments.js';
+import { DifferencePayments } from './modules/exchanges/difference-payments.js';
 import { ExchangesService } from './modules/exchanges/exchanges.service.js';
 import { LifecycleService } from './modules/requests/lifecycle.service.js';
 import { requestJobHandlers } from './modules/requests/request-jobs.js';
@@ -140,21 +141,14 @@ export async function createServices(
   const rules = new RulesService(new RulesRepository(db, clock), requests, platform);
   const orders = new OrdersService(platform, new OrdersRepository(db), rules, clock);
   const payees = new PayoutsService({ db, payouts, orders, limiter, clock });
-  const exchangeDrafts = new ExchangeDrafts(platform, limiter, clock, config.EXCHANGE_DRAFT_TTL_MINUTES * 60);
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const payments = await paymentsAdapter(config, { db, clock, publicUrl }, watch);
+  const differences = new DifferencePayments({ db, clock, payments: payments.payments, platform, outbox });
+  const draftTtl = config.EXCHANGE_DRAFT_TTL_MINUTES * 60;
+  const exchangeDrafts = new ExchangeDrafts(platform, limiter, clock, draftTtl, differences);
   const holds = new InstantHolds(payments.payments, { db, clock }, publicUrl, payments.holdLifetimeDays);
-  const returns = new ReturnsService(
-    orders,
-    new NewRequestsService(db),
-    outbox,
-    uploads,
-    exchangeDrafts,
-    clock,
-    payees,
-    rules,
-    holds,
-  );
+  const newRequests = new NewRequestsService(db);
+  const returns = new ReturnsService(orders, newRequests, outbox, uploads, exchangeDrafts, clock, payees, rules, holds);
   const lifecycle = new LifecycleService({ db, dialect, clock, platform, requests, outbox, documents });
   // The desk's assignees are the shop's console members (`staff` is made below, before any call).
   const desk = new DeskService(new DeskRepository(db, announceDeskChange(outbox)), clock, (shopId) =>
@@ -194,6 +188,7 @@ export async function createServices(
     carrier,
     payouts,
     payments: payments.payments,
+    differences,
     documents,
     outbox,
     mail,
@@ -217,7 +212,6 @@ export async function createServices(
     csrfSecret: await appSecret(db, 'console-csrf', config.APP_SECRET),
   });
   const requestEdits = new RequestEdits({ db, dialect, clock, outbox });
-  const newRequests = new NewRequestsService(db);
   const withdrawing = { db, platform, outbox, clock, requests: newRequests, onQueued: () => worker.kick() };
   const withdrawals = new WithdrawalsService({ ...withdrawing, limiter, limits: options.limits });
   // The store platform's orders are the shop's: retention forgets what returns hold, then the files (ADR 050).
@@ -227,6 +221,7 @@ export async function createServices(
     'staff.link': staffLinkJob({ db, accounts, shops, mail, clock, publicUrl }),
     'request.rules': ruleJob({ requests, shops, lifecycle }),
     'exchange.unused-holds': holds.unusedHoldsJob(),
+    'exchange.difference-refunds': differences.refundsJob(),
     'withdrawal.acknowledge': withdrawalAckJob({ withdrawals, shops, mail, emails }),
     ...retentionJobs({ db, outbox, retention }),
     ...webhooks.handlers,
@@ -257,9 +252,12 @@ export async function createServices(
       rules,
       rulesSimulator: new RulesSimulator(rules, requests, platform),
       orders,
-      exchanges: new ExchangesService(platform, clock, config.EXCHANGE_DRAFT_TTL_MINUTES * 60),
+      exchanges: new ExchangesService(platform, clock, draftTtl),
       /** The local platform's own checkout page, for exchanges that cost more than the return (#13, ADR 047). */
-      localCheckout: { checkout: new CheckoutPayments(localPlatform, payments.payments, publicUrl), shops },
+      localCheckout: {
+        checkout: new CheckoutPayments(localPlatform, payments.payments, differences, publicUrl),
+        shops,
+      },
       /** The install, webhooks and app proxy when STORE_PLATFORM=shopify (#16). */
       shopify: shopify?.services ?? null,
       returns,

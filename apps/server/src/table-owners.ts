@@ -22,6 +22,7 @@ import { emailTemplatesTables } from './modules/notifications/email-templates.ta
 import { withdrawalsTables } from './modules/withdrawals/withdrawals.tables.js';
 import { retentionTables } from './modules/retention/retention.tables.js';
 import { instantHoldsTables } from './modules/returns/instant-holds.tables.js';
+import { exchangeDifferencesTables } from './modules/exchanges/difference-payments.tables.js';
 
 /**
  * Who owns each table (DESIGN §4; docs/architecture.md "Who owns each table"): the only code that writes it, which
@@ -47,6 +48,7 @@ export const MODULE_TABLE_OWNERS: readonly TableOwner[] = [
   withdrawalsTables,
   retentionTables,
   instantHoldsTables,
+  exchangeDifferencesTables,
 ];
 
 /** Adapters' own tables: each forgets through its port (ForgetsPeople), after the modules' tables. */

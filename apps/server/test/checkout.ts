@@ -1,6 +1,9 @@
+import { calls, SolutionId } from '@return-center/contract';
+import { present } from '@return-center/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { TestApp } from './helper.js';
+import { LocalStorePlatform } from '../src/adapters/store-platform/local.js';
+import { patchSettings, shop, type TestApp } from './helper.js';
 
 /** Our site's part of an absolute URL of it (the provider's pages send the shopper back to PUBLIC_URL). */
 export const pathOf = (url: string) => {
@@ -39,4 +42,63 @@ export async function payAtCheckout(t: TestApp, checkoutUrl: string): Promise<Li
   const { payUrl } = await openCheckout(t, checkoutUrl);
   expect(payUrl).toContain('/sandbox-pay/');
   return (await openCheckout(t, await answerSandbox(t, payUrl, 'authorise'))).page;
+}
+
+/**
+ * Alice's dearer exchange on a fresh app (issue 36 point 3, ADR 047): the Linen Shirt of #1001 for a Merino Sweater,
+ * whose open draft she pays at the local checkout through the payments provider.
+ */
+export async function dearerExchange(t: TestApp) {
+  await patchSettings(t, (settings) => {
+    settings.solutions = [SolutionId.RefundOriginal, SolutionId.Exchange];
+    settings.return_setting.credit_bonus.value = 0;
+  });
+  const token = (await t.call(calls.login, { shop_url: shop, email: 'alice@example.com', order_number: '#1001' })).body
+    .data.token;
+  const orderId = present((await t.call(calls.index, {}, token)).body.data.list[0], '#1001').id;
+  const shirt = present(
+    (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data.yes.find((l) => l.title === 'Linen Shirt'),
+    'the shirt',
+  );
+  const shopId = (await t.db.selectFrom('shops').select('id').where('shop_url', '=', shop).executeTakeFirstOrThrow())
+    .id;
+  const platform = new LocalStorePlatform(t.db, t.clock);
+  const sweater = present(
+    (await platform.listProducts(shopId, { search: 'merino sweater', limit: 1 })).products[0]?.variants.find(
+      (v) => v.stock > 0,
+    ),
+    'a sweater in stock',
+  );
+  const choice = {
+    order_id: orderId,
+    refund_line_items: [{ line_item_id: shirt.line_item_id, quantity: 1 }],
+    exchange_line_items: [{ variant_id: sweater.id, quantity: 1 }],
+    idempotency_key: 'dearer-exchange-key',
+  };
+  const draft = (await t.call(calls.createDraftOrder, choice, token)).body.data;
+  expect(draft).toMatchObject({ status: 'open' });
+  expect(draft.total_price).toBeGreaterThan(0);
+  const stock = async () =>
+    (
+      await t.db
+        .selectFrom('variants')
+        .select('inventory_quantity')
+        .where('id', '=', sweater.id)
+        .executeTakeFirstOrThrow()
+    ).inventory_quantity;
+  return {
+    draft,
+    token,
+    /** What the portal asked the draft for; another idempotency key makes another draft, which replaces this one. */
+    choice,
+    shopId,
+    sweater,
+    stock,
+    /** The draft as the portal reads it on the way back. */
+    status: async () =>
+      (await t.call(calls.getDraftOrder, { order_id: orderId, draft_order_id: draft.draft_order_id }, token)).body.data
+        .status,
+    askAgain: () => t.call(calls.createDraftOrder, choice, token),
+    back: `/process-manage/exchange/${String(orderId)}?shop=${encodeURIComponent(shop)}&draft=${draft.draft_order_id}`,
+  };
 }

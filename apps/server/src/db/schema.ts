@@ -8,6 +8,7 @@ import type { ShopifyPlatformSchema } from '../adapters/store-platform/shopify/s
 import type { AccessSchema } from './access-schema.js';
 import type { DeskSchema } from './desk-schema.js';
 import type { GiftRequestColumns } from './gift-schema.js';
+import type { ExchangeDifferencesSchema } from './difference-schema.js';
 import type { HoldRequestColumns, InstantHoldsSchema } from './hold-schema.js';
 import type { WebhooksSchema } from './webhooks-schema.js';
 import type { EmailsSchema } from './emails-schema.js';
@@ -261,6 +262,7 @@ export interface Database
     WithdrawalsSchema,
     RetentionSchema,
     InstantHoldsSchema,
+    ExchangeDifferencesSchema,
     LocalPlatformSchema,
     ShopifyPlatformSchema,
     MailSchema,

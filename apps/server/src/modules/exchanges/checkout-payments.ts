@@ -1,6 +1,7 @@
 import { PaymentRefused, type Payment, type PaymentStart, type Payments } from '../../adapters/payments/port.js';
 import { VariantUnavailable, type DraftCheckout, type DraftOrder } from '../../adapters/store-platform/port.js';
 import type { Shop } from '../storefront-config/shop.js';
+import type { DifferencePayments } from './difference-payments.js';
 
 /** Where the local checkout stands after the provider was asked about the draft's payment. */
 export type CheckoutState =
@@ -12,8 +13,8 @@ export type CheckoutState =
   | { kind: 'out_of_stock' }
   /** The draft or its payment is over (expired, replaced, lapsed): nothing was taken. */
   | { kind: 'closed' }
-  /** Captured, but the draft was cancelled in the instant before it was marked paid: the shop must refund it. */
-  | { kind: 'charged_closed'; payment: Payment };
+  /** Captured, but the draft was cancelled in the instant before it was marked paid: the payment was given back. */
+  | { kind: 'refunded'; amount: number; currency: string };
 
 /**
  * The difference of a dearer exchange paid through the payments port on the local store (issue 36 point 3, ADR 047).
@@ -26,6 +27,7 @@ export class CheckoutPayments {
   constructor(
     readonly platform: DraftCheckout,
     private readonly payments: Payments,
+    private readonly differences: Pick<DifferencePayments, 'paid' | 'refund'>,
     /** Our site, where the provider's page sends the shopper back to. */
     private readonly publicUrl: string,
   ) {}
@@ -84,14 +86,23 @@ export class CheckoutPayments {
     }
   }
 
+  /** The payment is kept with the draft before the draft is paid, so a draft cancelled later can give it back. */
   private async markPaid(shop: Shop, draft: DraftOrder, payment: Payment): Promise<CheckoutState> {
+    await this.differences.paid(shop.id, draft, payment);
     const paid = await this.platform.markDraftOrderPaid(shop.id, draft.id);
-    return paid?.status === 'paid' ? { kind: 'paid' } : { kind: 'charged_closed', payment };
+    return paid?.status === 'paid' ? { kind: 'paid' } : this.giveBack(shop, draft, payment);
   }
 
-  /** A draft that can no longer be paid: its payment is let go unless taken, and an open draft gives up its key. */
+  /** Taken for a draft that can no longer be paid (cancelled or expired meanwhile): it goes back to the card. */
+  private async giveBack(shop: Shop, draft: DraftOrder, payment: Payment): Promise<CheckoutState> {
+    await this.differences.paid(shop.id, draft, payment);
+    const amount = await this.differences.refund(shop.id, draft.id);
+    return { kind: 'refunded', amount, currency: payment.currency };
+  }
+
+  /** A draft that can no longer be paid: its payment is let go, or given back if taken; an open draft gives up its key. */
   private async close(shop: Shop, draft: DraftOrder, payment: Payment): Promise<CheckoutState> {
-    if (payment.state === 'captured') return { kind: 'charged_closed', payment };
+    if (payment.state === 'captured') return this.giveBack(shop, draft, payment);
     if (payment.state !== 'released')
       await this.payments.release(payment.paymentId, `${this.keyOf(shop, draft)}:release`);
     if (draft.status === 'open') await this.platform.cancelDraftOrder(shop.id, draft.id);

@@ -57,10 +57,10 @@ export function localCheckoutRoutes(
           `<h1>Payment not confirmed</h1><p role="alert">We could not reach the payment provider. Please try again in a moment: you will not be charged twice.</p><p><a href="${escapeHtml(path)}">Try again</a></p>`,
         );
       }
-      if (state.kind === 'charged_closed')
-        request.log.error(
-          { draftId: draft.id, paymentId: state.payment.paymentId, amount: state.payment.capturedAmount },
-          'exchange difference captured for a draft cancelled meanwhile: the shop must refund it',
+      if (state.kind === 'refunded')
+        request.log.warn(
+          { draftId: draft.id, amount: state.amount },
+          'exchange difference captured for a draft cancelled meanwhile: given back to the card',
         );
       if (state.kind === 'paid' && draft.status === 'open') return reply.redirect(checkout.backUrl(shop, draft), 303);
       const declined = request.query.declined === '1';
@@ -90,11 +90,11 @@ function render(
       return said(409, 'Out of stock', 'Some of these items are no longer in stock. Nothing was charged.');
     case 'closed':
       return said(409, 'Checkout closed', 'This checkout is no longer open. Nothing was charged.');
-    case 'charged_closed':
+    case 'refunded':
       return said(
         409,
         'Checkout closed',
-        `This checkout closed as your payment of ${money(state.payment.capturedAmount)} was taken. Please contact ${escapeHtml(shop.name)} to have it refunded.`,
+        `This checkout closed as your payment was taken, so we have refunded ${money(state.amount)} to your card.`,
       );
     case 'paid':
       return page(

@@ -1,66 +1,9 @@
-import { calls, Code, SolutionId } from '@return-center/contract';
+import { Code } from '@return-center/contract';
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answerSandbox, openCheckout, pathOf } from '../../../test/checkout.js';
+import { answerSandbox, dearerExchange, openCheckout, pathOf } from '../../../test/checkout.js';
 import { startFakeStripe, TEST_CARDS, type FakeStripe } from '../../../test/fakes/stripe-server.js';
-import { buildTestApp, dialects, patchSettings, shop, type TestApp } from '../../../test/helper.js';
-import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
-
-/**
- * Alice's dearer exchange on a fresh app (issue 36 point 3, ADR 047): the Linen Shirt of #1001 for a Merino Sweater,
- * whose open draft she pays at the local checkout through the payments provider.
- */
-async function dearerExchange(t: TestApp) {
-  await patchSettings(t, (settings) => {
-    settings.solutions = [SolutionId.RefundOriginal, SolutionId.Exchange];
-    settings.return_setting.credit_bonus.value = 0;
-  });
-  const token = (await t.call(calls.login, { shop_url: shop, email: 'alice@example.com', order_number: '#1001' })).body
-    .data.token;
-  const orderId = present((await t.call(calls.index, {}, token)).body.data.list[0], '#1001').id;
-  const shirt = present(
-    (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data.yes.find((l) => l.title === 'Linen Shirt'),
-    'the shirt',
-  );
-  const shopId = (await t.db.selectFrom('shops').select('id').where('shop_url', '=', shop).executeTakeFirstOrThrow())
-    .id;
-  const platform = new LocalStorePlatform(t.db, t.clock);
-  const sweater = present(
-    (await platform.listProducts(shopId, { search: 'merino sweater', limit: 1 })).products[0]?.variants.find(
-      (v) => v.stock > 0,
-    ),
-    'a sweater in stock',
-  );
-  const choice = {
-    order_id: orderId,
-    refund_line_items: [{ line_item_id: shirt.line_item_id, quantity: 1 }],
-    exchange_line_items: [{ variant_id: sweater.id, quantity: 1 }],
-    idempotency_key: 'dearer-exchange-key',
-  };
-  const draft = (await t.call(calls.createDraftOrder, choice, token)).body.data;
-  expect(draft).toMatchObject({ status: 'open' });
-  expect(draft.total_price).toBeGreaterThan(0);
-  const stock = async () =>
-    (
-      await t.db
-        .selectFrom('variants')
-        .select('inventory_quantity')
-        .where('id', '=', sweater.id)
-        .executeTakeFirstOrThrow()
-    ).inventory_quantity;
-  return {
-    draft,
-    shopId,
-    sweater,
-    stock,
-    /** The draft as the portal reads it on the way back. */
-    status: async () =>
-      (await t.call(calls.getDraftOrder, { order_id: orderId, draft_order_id: draft.draft_order_id }, token)).body.data
-        .status,
-    askAgain: () => t.call(calls.createDraftOrder, choice, token),
-    back: `/process-manage/exchange/${String(orderId)}?shop=${encodeURIComponent(shop)}&draft=${draft.draft_order_id}`,
-  };
-}
+import { buildTestApp, dialects, type TestApp } from '../../../test/helper.js';
 
 describe.each(dialects)('the local checkout through the sandbox provider on %s', (dialect) => {
   let t: TestApp;

@@ -35,6 +35,11 @@ export const JOB_KINDS = {
   'request.exchange.hold': z.object({ requestId, reason: z.enum(HOLD_SETTLE_REASONS) }),
   /** Lets go the card holds of an order's hold step that its new request does not keep (ADR 047). */
   'exchange.unused-holds': z.object({ shopId: z.number().int().positive(), orderId: z.number().int().positive() }),
+  /** Gives back the differences paid on the local store for an order's exchange drafts since cancelled (ADR 047). */
+  'exchange.difference-refunds': z.object({
+    shopId: z.number().int().positive(),
+    orderId: z.number().int().positive(),
+  }),
   'request.payout.check': z.object({ requestId, amount, attempt: z.number().int().positive() }),
   'request.platform-return': z.object({ requestId, decision: z.enum(RETURN_DECISIONS) }),
   'request.pickup': request,

@@ -26,6 +26,7 @@ import { holdSettleJob } from './exchange-hold.js';
 import type { RequestRecord } from './request-record.js';
 import type { RequestsRepository } from './requests.repository.js';
 import type { Clock } from '../../clock.js';
+import type { DifferencePayments } from '../exchanges/difference-payments.js';
 
 export interface Deps {
   db: Db;
@@ -35,6 +36,8 @@ export interface Deps {
   payouts: BankPayouts;
   /** Card holds of instant exchanges (ADR 047). */
   payments: Payments;
+  /** Differences of exchanges paid on the local store, given back when their draft is cancelled (ADR 047). */
+  differences: Pick<DifferencePayments, 'refund'>;
   documents: Documents;
   outbox: Outbox;
   mail: MailTransport;
@@ -50,7 +53,7 @@ export interface Deps {
 
 /**
  * The jobs this module runs: every kind but those of sign-in, staff links, rules, webhooks, withdrawals, retention and
- * the unused holds of the returns' hold step.
+ * the exchanges' card holds and differences that no request keeps.
  */
 type RequestJobHandlers = Omit<
   JobHandlers,
@@ -62,6 +65,7 @@ type RequestJobHandlers = Omit<
   | `withdrawal.${string}`
   | `retention.${string}`
   | 'exchange.unused-holds'
+  | 'exchange.difference-refunds'
 >;
 
 /** The work behind each transition. Every handler checks what is already done, so a rerun changes nothing. */
@@ -207,6 +211,7 @@ export function requestJobHandlers(deps: Deps): {
       if (!request) throw new Error(`Request ${String(requestId)} is gone`);
       if (!request.exchange_draft_order_id) return;
       const draft = await deps.platform.cancelDraftOrder(request.shop_id, request.exchange_draft_order_id);
+      if (draft?.status === 'cancelled') await deps.differences.refund(request.shop_id, draft.id);
       if (draft?.refunded)
         await deps.db
           .updateTable('return_requests')

@@ -10,6 +10,7 @@ import {
 import { nowSeconds, type Clock } from '../../clock.js';
 import { AppError, errors } from '../../http/app-error.js';
 import { LIMITS, type RateLimiter } from '../auth/rate-limiter.js';
+import type { DifferencePayments } from '../exchanges/difference-payments.js';
 
 interface ExchangeInput {
   idempotency_key: string;
@@ -69,6 +70,7 @@ export class ExchangeDrafts {
     private readonly clock: Clock,
     /** EXCHANGE_DRAFT_TTL_MINUTES in seconds. */
     private readonly ttlSeconds: number,
+    private readonly differences: Pick<DifferencePayments, 'queueRefunds'>,
   ) {}
 
   /** The draft of this choice: open with a checkout link while something is due, paid otherwise. */
@@ -98,8 +100,9 @@ export class ExchangeDrafts {
       throw errors.invalidInput(
         `exchange_line_items: at most ${String(returned.quantity)} of the returned product, as many as come back`,
       );
+    let draft: DraftOrder;
     try {
-      return await this.platform.createDraftOrder(shopId, {
+      draft = await this.platform.createDraftOrder(shopId, {
         orderId: order.id,
         email: order.email,
         currency: order.currency,
@@ -113,6 +116,15 @@ export class ExchangeDrafts {
       if (error instanceof VariantUnavailable) throw new AppError(Code.NoStock, messages.noStock);
       throw error;
     }
+    // A draft paid for before, which this one replaced, gives its money back.
+    await this.differences.queueRefunds(shopId, order.id, `draft:${draft.id}`, draft.id);
+    return draft;
+  }
+
+  /** Cancels a draft no request keeps; what the shopper paid for it goes back to their card. */
+  async cancel(shopId: number, draft: DraftOrder): Promise<void> {
+    await this.platform.cancelDraftOrder(shopId, draft.id);
+    await this.differences.queueRefunds(shopId, draft.fromOrderId, `cancel:${draft.id}`);
   }
 
   /**

@@ -162,6 +162,10 @@ describe.each(dialects)('exchange submit on %s', (dialect) => {
     await reject(body.data.request_id);
     const rejected = (await t.call(calls.returnInfo, { request_id: body.data.request_id }, token)).body.data;
     expect(rejected.exchange_order).toMatchObject({ refunded_payment: variant.price - 4763 });
+    const sandbox = present(t.app.ctx.services.payments.sandbox, 'the sandbox provider');
+    expect(await sandbox.payments()).toEqual([
+      expect.objectContaining({ capturedAmount: variant.price - 4763, refundedAmount: variant.price - 4763 }),
+    ]);
     expect((await platform().getProduct(shopId, dearest.id))?.variants.find((v) => v.id === variant.id)?.stock).toBe(
       variant.stock,
     );

@@ -207,7 +207,7 @@ export class ReturnsService {
   ) {
     const release = async () => {
       if (!exchange || (await this.repository.holdsDraft(shop.id, exchange.id))) return;
-      await this.drafts.platform.cancelDraftOrder(shop.id, exchange.id);
+      await this.drafts.cancel(shop.id, exchange);
       if (hold) await this.holds.letGo(shop, order, exchange);
     };
     const created = nowSeconds(this.clock);
