@@ -34,6 +34,7 @@ import * as exchangeHolds from './046-exchange-holds.js';
 import * as retention from './047-retention.js';
 import * as jobOrigin from './051-job-origin.js';
 import * as instantHolds from './052-instant-holds.js';
+import * as abandonedHolds from './055-abandoned-holds.js';
 
 /** Our own tables' migrations, listed in code (no directory scan) so they bundle and run identically everywhere. */
 export const DB_MIGRATIONS: Record<string, DialectMigration> = {
@@ -72,4 +73,5 @@ export const DB_MIGRATIONS: Record<string, DialectMigration> = {
   '047-retention': retention,
   '051-job-origin': jobOrigin,
   '052-instant-holds': instantHolds,
+  '055-abandoned-holds': abandonedHolds,
 };
