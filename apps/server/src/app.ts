@@ -7,6 +7,7 @@ import type { MailTransport } from './adapters/mail/port.js';
 import type { AppContext } from './app-context.js';
 import { systemClock, type Clock } from './clock.js';
 import { queueOverdueHolds } from './modules/requests/exchange-hold.js';
+import { queueAbandonedHolds } from './modules/returns/instant-holds.js';
 import type { Config } from './config.js';
 import { createDb, type Db, type Dialect } from './db/database.js';
 import type { Faults } from './faults.js';
@@ -230,7 +231,7 @@ export async function buildApp(
   if (config.WORKER_INTERVAL_MS > 0) worker.start(config.WORKER_INTERVAL_MS);
   // At start and every ten minutes, files of uploads nobody finished are deleted; every minute, exchange drafts no
   // request holds give their units back once past EXCHANGE_DRAFT_TTL_MINUTES (a new draft does not wait for it), and
-  // instant exchanges' holds past their time are captured.
+  // instant exchanges' holds past their time are captured or let go.
   const sweep = () => {
     void services.uploads.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'upload sweep failed'));
   };
@@ -238,12 +239,17 @@ export async function buildApp(
     void services.exchanges
       .expireAbandonedDrafts()
       .catch((error: unknown) => app.log.warn({ err: error }, 'draft expiry failed'));
-    // Instant exchanges' holds whose parcel is past its time are captured by a typed job each (ADR 047).
+    // Instant exchanges' holds whose parcel is past its time are captured by a typed job each, and holds the hold step
+    // started that no request kept in time are let go by a job per order (ADR 047).
+    const kickIfQueued = (queued: number) => {
+      if (queued > 0) worker.kick();
+    };
     void queueOverdueHolds(db, outbox, clock)
-      .then((queued) => {
-        if (queued > 0) worker.kick();
-      })
+      .then(kickIfQueued)
       .catch((error: unknown) => app.log.warn({ err: error }, 'overdue holds failed'));
+    void queueAbandonedHolds(db, outbox, clock, config.EXCHANGE_DRAFT_TTL_MINUTES * 60)
+      .then(kickIfQueued)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'abandoned holds failed'));
   };
   // Retention runs once a day (ADR 050): instances that work on jobs queue the day's run at start and hourly; its key
   // makes it one.

@@ -33,7 +33,7 @@ export interface InstantHoldsTable {
   order_id: number;
   payment_id: string;
   hold_key: string;
-  /** `started`, then `kept` (a request holds it) or `let_go` (released as unused). */
+  /** `started`, then `kept` (a request holds it), or `releasing` and `let_go` (released as unused or abandoned). */
   state: string;
   created_at: number;
 }

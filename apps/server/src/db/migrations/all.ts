@@ -35,6 +35,7 @@ import * as retention from './047-retention.js';
 import * as jobOrigin from './051-job-origin.js';
 import * as instantHolds from './052-instant-holds.js';
 import * as exchangeDifferences from './054-exchange-differences.js';
+import * as abandonedHolds from './055-abandoned-holds.js';
 
 /** Our own tables' migrations, listed in code (no directory scan) so they bundle and run identically everywhere. */
 export const DB_MIGRATIONS: Record<string, DialectMigration> = {
@@ -74,4 +75,5 @@ export const DB_MIGRATIONS: Record<string, DialectMigration> = {
   '051-job-origin': jobOrigin,
   '052-instant-holds': instantHolds,
   '054-exchange-differences': exchangeDifferences,
+  '055-abandoned-holds': abandonedHolds,
 };

@@ -33,8 +33,15 @@ export const JOB_KINDS = {
   'request.exchange.release': request,
   /** Captures or lets go an instant exchange's card hold, once per request (ADR 047). */
   'request.exchange.hold': z.object({ requestId, reason: z.enum(HOLD_SETTLE_REASONS) }),
-  /** Lets go the card holds of an order's hold step that its new request does not keep (ADR 047). */
-  'exchange.unused-holds': z.object({ shopId: z.number().int().positive(), orderId: z.number().int().positive() }),
+  /**
+   * Lets go the card holds of an order's hold step that no request keeps (ADR 047): after its new request, or, with
+   * `startedBy` (unix seconds), those started by then and abandoned.
+   */
+  'exchange.unused-holds': z.object({
+    shopId: z.number().int().positive(),
+    orderId: z.number().int().positive(),
+    startedBy: z.number().int().nonnegative().optional(),
+  }),
   /** Gives back the differences paid on the local store for an order's exchange drafts since cancelled (ADR 047). */
   'exchange.difference-refunds': z.object({
     shopId: z.number().int().positive(),

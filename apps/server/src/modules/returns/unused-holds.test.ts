@@ -1,9 +1,7 @@
-import { calls, Code, SolutionId } from '@return-center/contract';
-import { oneLineReturn } from '@return-center/contract/sample-return';
-import { present } from '@return-center/domain';
+import { Code, SolutionId } from '@return-center/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, dialects, patchSettings, shop, type TestApp } from '../../../test/helper.js';
-import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
+import { dialects, type TestApp } from '../../../test/helper.js';
+import { aliceSwapsSneakers, holdsAt, instantExchangeApp, sandboxOf } from '../../../test/instant-holds.js';
 import { Outbox } from '../jobs/outbox.js';
 
 /**
@@ -13,75 +11,15 @@ import { Outbox } from '../jobs/outbox.js';
 describe.each(dialects)('unused card holds on %s', (dialect) => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await buildTestApp(dialect);
-    await patchSettings(t, (settings) => {
-      settings.solutions = [SolutionId.RefundOriginal, SolutionId.Exchange];
-      settings.return_setting.credit_bonus.value = 0;
-      settings.instant_exchange = { enabled: true, capture_after_days: 14 };
-    });
+    t = await instantExchangeApp(dialect);
   });
   afterEach(() => t.close());
 
-  const sandbox = () => present(t.app.ctx.services.payments.sandbox, 'the sandbox provider');
+  const sandbox = () => sandboxOf(t);
   const request = (id: number) =>
     t.db.selectFrom('return_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const holdsOf = async () =>
-    (await sandbox().payments()).map((p) => ({ key: p.idempotencyKey, state: p.state, settleKey: p.settleKey }));
-
-  /** Alice, signed in to #1001, about to swap her sneakers for another size: a choice's hold, then the submit. */
-  async function alice() {
-    const token = (await t.call(calls.login, { shop_url: shop, email: 'alice@example.com', order_number: '#1001' }))
-      .body.data.token;
-    const orderId = present((await t.call(calls.index, {}, token)).body.data.list[0], 'first order').id;
-    const info = (await t.call(calls.orderInfo, { order_id: orderId }, token)).body.data;
-    const lineId = present(
-      info.yes.find((l) => l.title === 'Canvas Sneakers'),
-      'sneakers',
-    ).line_item_id;
-    const platform = new LocalStorePlatform(t.db, t.clock);
-    const shopId = present(await t.app.ctx.services.storefront.shops.byUrl(shop), 'demo shop').id;
-    const sneakers = present(
-      (await platform.listProducts(shopId, { search: 'canvas sneakers', limit: 1 })).products[0],
-      'sneakers',
-    );
-    const size = (option: string) =>
-      present(
-        sneakers.variants.find((v) => v.options[0] === option),
-        option,
-      ).id;
-    const choice = (option: string, key: string) => ({
-      order_id: orderId,
-      refund_line_items: [{ line_item_id: lineId, quantity: 1 }],
-      exchange_line_items: [{ variant_id: size(option), quantity: 1 }],
-      idempotency_key: key,
-    });
-    /** The hold step for a choice, and the shopper authorising the hold on the provider's page. */
-    const authorise = async (wanted: ReturnType<typeof choice>) => {
-      const started = (await t.call(calls.exchangeHold, wanted, token)).body;
-      expect(started.code, started.msg).toBe(Code.Success);
-      const page = new URL(started.data.pay_url);
-      await t.app.inject({
-        method: 'POST',
-        url: page.pathname,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ sig: page.searchParams.get('sig') ?? '', answer: 'authorise' }).toString(),
-      });
-      return {
-        draftId: started.data.draft_order_id,
-        key: `exchange-hold:${String(shopId)}:${started.data.draft_order_id}`,
-      };
-    };
-    const submit = async (key: string, fields: Record<string, unknown>) => {
-      const { body } = await t.call(
-        calls.setReturnOrder,
-        oneLineReturn({ orderId, lineId, idempotencyKey: key }, { fields: { type: 2, ...fields } }),
-        token,
-      );
-      await t.app.ctx.worker.runDue();
-      return body;
-    };
-    return { choice, authorise, submit };
-  }
+  const holdsOf = () => holdsAt(t);
+  const alice = () => aliceSwapsSneakers(t);
 
   it('lets go the hold of a draft exchanged without it, and a second submit releases nothing again', async () => {
     const { choice, authorise, submit } = await alice();
