@@ -55,6 +55,7 @@ export const env = {
   /** Lighthouse runs per page (the median is reported). */
   lighthouseRuns: number('BENCH_LIGHTHOUSE_RUNS', 5),
   startRuns: number('BENCH_START_RUNS', 5),
+  metricsRounds: number('BENCH_METRICS_ROUNDS', 5),
   /** PostgreSQL for the submit, scale and scale-out sections; without it those parts are skipped. */
   pgUrl: process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? null,
   redisUrl: process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',

@@ -1,15 +1,18 @@
 /**
- * What /metrics costs (issue 38, ADR 045): the same calls against the app without metrics and with them (METRICS_TOKEN
- * set: every request timed by route, the limiter and the worker observed), on one SQLite file, in alternating rounds
- * each run on a fresh app, off and on back to back in alternating order, the cost the median of the pairs' ratios (a
- * busy moment of the shared machine falls on one pair, not on the figure); and how long one scrape of /metrics takes.
+ * What /metrics costs (issue 38, ADR 045): the same calls against the built server without metrics and with them
+ * (METRICS_TOKEN set: every request timed by route, the limiter, the worker, the event loop and GC observed), on one
+ * SQLite file, two server processes at a time loaded side by side (`sideBySide`). The cost is the median of the
+ * rounds' ratios of the servers' CPU time per request. Also the throughput, how long one scrape of /metrics takes, and
+ * one request's observation alone.
  */
 import { calls } from '@return-center/contract';
+import { readFileSync } from 'node:fs';
 import { bodies, emailSession, freshDatabase, startApp, UNLIMITED } from './app.js';
 import { env } from './env.js';
 import { load, log, post } from './load.js';
 import { Metrics } from '../apps/server/src/metrics.js';
 import type { MetricsCostResult, Stamp } from './results.js';
+import { ensureBuiltServer, spawnServer } from './server-process.js';
 
 /**
  * What the per-request work of the instrumentation takes alone (the onResponse hook's one observation, over a few
@@ -28,69 +31,107 @@ function observationUs(): number {
   return ((performance.now() - started) * 1000) / count;
 }
 
-const ROUNDS = 5;
 const TOKEN = 'bench-metrics-token-0123456789';
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
+/** The CPU time a process has used so far (user + system, from /proc), in milliseconds. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+}
+const CLOCK_TICKS = 100;
+
+interface Call {
+  path: string;
+  payload: unknown;
+  token?: string;
+}
+
+/**
+ * One round: the built server without metrics and with them, each in its own process, loaded at the same time with
+ * the same call; each one's CPU time per request over the timed part (µs), and its throughput. Side by side, both meet
+ * the same moment of the shared machine (whose per-request cost moves by ±20 % from one run to the next), so their
+ * ratio keeps little of it.
+ */
+async function sideBySide(databaseUrl: string, call: Call) {
+  const servers = await Promise.all(
+    [false, true].map((metrics) =>
+      spawnServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ...(metrics ? { METRICS_TOKEN: TOKEN } : {}) }),
+    ),
+  );
+  try {
+    const options = post(call.payload, call.token);
+    const run = (duration: number) =>
+      Promise.all(servers.map((server) => load(`${server.url}${call.path}`, { ...options, duration })));
+    await run(env.warmUpSeconds);
+    const before = servers.map((server) => cpuMs(server.pid));
+    const timed = await run(env.seconds);
+    const [off, on] = servers.map((server, i) => {
+      const requests = Math.max(1, (timed[i]?.rps ?? 0) * env.seconds);
+      return { rps: timed[i]?.rps ?? 0, cpuUs: ((cpuMs(server.pid) - (before[i] ?? 0)) * 1000) / requests };
+    });
+    return { off: off ?? { rps: 0, cpuUs: 0 }, on: on ?? { rps: 0, cpuUs: 0 } };
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}
+
 export async function benchMetrics(): Promise<Omit<MetricsCostResult, keyof Stamp>> {
+  ensureBuiltServer();
   const database = await freshDatabase('sqlite');
-  // One app at a time, started afresh for each run: two apps in one process would share its event loop.
-  const withApp = async <T>(metrics: boolean, work: (base: string) => Promise<T>): Promise<T> => {
-    const running = await startApp(database, metrics ? { METRICS_TOKEN: TOKEN } : {}, { limits: UNLIMITED });
-    try {
-      return await work(running.base);
-    } finally {
-      await running.close();
-    }
-  };
   try {
     const first = await startApp(database, {}, { limits: UNLIMITED });
     const token = await emailSession(first.app, 'alice@example.com').finally(() => first.close());
-    const runs = {
-      getConfig: (base: string) => load(`${base}${calls.getConfig.path}`, { ...post(bodies.getConfig), workers: 1 }),
-      orders: (base: string) => load(`${base}${calls.index.path}`, { ...post(bodies.orders, token), workers: 1 }),
+    const endpointCalls: Record<'getConfig' | 'orders', Call> = {
+      getConfig: { path: calls.getConfig.path, payload: bodies.getConfig },
+      orders: { path: calls.index.path, payload: bodies.orders, token },
     };
     const endpoints: MetricsCostResult['endpoints'] = [];
     const ratios: number[] = [];
-    for (const [name, run] of Object.entries(runs) as [
-      keyof typeof runs,
-      (base: string) => ReturnType<typeof load>,
-    ][]) {
-      const totals = { off: 0, on: 0 };
-      for (let round = 1; round <= ROUNDS; round++) {
-        // Which goes first alternates: a machine warming or getting busier favours neither.
-        const order = round % 2 === 1 ? [false, true] : [true, false];
-        const pair = { off: 0, on: 0 };
-        for (const metrics of order) {
-          log(`metrics: ${name}, metrics ${metrics ? 'on' : 'off'}, round ${String(round)}`);
-          pair[metrics ? 'on' : 'off'] = (await withApp(metrics, run)).rps;
-        }
-        totals.off += pair.off;
-        totals.on += pair.on;
-        ratios.push(pair.on / pair.off);
+    for (const [name, call] of Object.entries(endpointCalls) as ['getConfig' | 'orders', Call][]) {
+      const totals = { off: 0, on: 0, offUs: 0, onUs: 0 };
+      for (let round = 1; round <= env.metricsRounds; round++) {
+        const pair = await sideBySide(database.url, call);
+        ratios.push(pair.on.cpuUs / pair.off.cpuUs);
+        log(
+          `metrics: ${name}, round ${String(round)}: CPU µs per request ${pair.off.cpuUs.toFixed(0)} → ${pair.on.cpuUs.toFixed(0)}, req/s ${String(pair.off.rps)} → ${String(pair.on.rps)}`,
+        );
+        totals.off += pair.off.rps;
+        totals.on += pair.on.rps;
+        totals.offUs += pair.off.cpuUs;
+        totals.onUs += pair.on.cpuUs;
       }
-      endpoints.push({ name, off: Math.round(totals.off / ROUNDS), on: Math.round(totals.on / ROUNDS) });
+      const mean = (total: number) => Math.round((total / env.metricsRounds) * 10) / 10;
+      endpoints.push({
+        name,
+        off: Math.round(mean(totals.off)),
+        on: Math.round(mean(totals.on)),
+        offUs: mean(totals.offUs),
+        onUs: mean(totals.onUs),
+      });
     }
-    const scrapeMs = await withApp(true, async (base) => {
-      const times: number[] = [];
+    const server = await spawnServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', METRICS_TOKEN: TOKEN });
+    const times: number[] = [];
+    try {
       for (let i = 0; i < 21; i++) {
         const started = performance.now();
-        await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+        await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
         times.push(performance.now() - started);
       }
-      return median(times);
-    });
+    } finally {
+      await server.stop();
+    }
     return {
       seconds: env.seconds,
       connections: env.connections,
-      rounds: ROUNDS,
+      rounds: env.metricsRounds,
       endpoints,
-      costPercent: Math.round((1 - median(ratios)) * 1000) / 10,
-      scrapeMs: Math.round(scrapeMs * 10) / 10,
+      costPercent: Math.round((median(ratios) - 1) * 1000) / 10,
+      scrapeMs: Math.round(median(times) * 10) / 10,
       observationUs: Math.round(observationUs() * 100) / 100,
     };
   } finally {

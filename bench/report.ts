@@ -32,11 +32,11 @@ What runs, by section (\`BENCH_ONLY=api,submit,…\` runs some; the others keep 
 | \`browser\`  | Lighthouse (mobile, median of \`BENCH_LIGHTHOUSE_RUNS\`), INP at 4× CPU throttle and first-view bytes (\`bench/browser.ts\`) against the built server and portal                                                                                              |
 | \`bundle\`   | JavaScript per route of \`apps/portal/dist\`, gzip level 9: what index.html loads, and the chunks on the way to the page's chunk (dynamic imports), each with its static imports                                                                                 |
 | \`rules\`    | the rules simulator (\`simulateRules\`, issue #32) on a SQLite file: \`BENCH_SIMULATED\` generated orders with a request each, two drafts (the issue's journey rules, then with a serial-returner rule that reads every shopper's history), median of 3 |
-| \`metrics\`  | the same getConfig and orders-list runs against the app without metrics and with \`METRICS_TOKEN\` set (every request timed by route), on one SQLite file, a fresh app per run, five rounds of a pair each in alternating order; the cost is 1 − the median of the pairs' with ÷ without; and the median time of a \`/metrics\` scrape |
+| \`metrics\`  | getConfig and the orders list against the built server without metrics and with \`METRICS_TOKEN\` set (every request timed by route), on one SQLite file: each of \`BENCH_METRICS_ROUNDS\` rounds starts both in processes of their own and loads them side by side at the same time (so both meet the same moment of the shared machine); the cost is the median of the pairs' ratios of the server's CPU time per request (from /proc), less 1; the throughput for the record; and the median time of a \`/metrics\` scrape |
 
 Run \`npm run build\` first (portal and server); \`BENCH_REBUILD=1\` rebuilds the server before the sections that spawn it.
 Knobs: \`BENCH_SECONDS\` (5, per autocannon run, after \`BENCH_WARMUP_SECONDS\` (1) untimed), \`BENCH_CONNECTIONS\` (20), \`BENCH_SUBMITS\` (2000), \`BENCH_SCALE_SMALL\`
-(10,000), \`BENCH_SCALE_ORDERS\` (1,000,000), \`BENCH_CATALOGUE_PRODUCTS\` (10,000), \`BENCH_IMPORT_ORDERS\` (100,000), \`BENCH_SIMULATED\` (10,000), \`BENCH_START_RUNS\` (5),
+(10,000), \`BENCH_SCALE_ORDERS\` (1,000,000), \`BENCH_CATALOGUE_PRODUCTS\` (10,000), \`BENCH_IMPORT_ORDERS\` (100,000), \`BENCH_SIMULATED\` (10,000), \`BENCH_START_RUNS\` (5), \`BENCH_METRICS_ROUNDS\` (5),
 \`BENCH_LIGHTHOUSE_RUNS\` (5), \`BENCH_PG_URL\` (else \`TEST_DATABASE_URL\`; without either the PostgreSQL parts are skipped),
 \`BENCH_REDIS_URL\` (else \`REDIS_URL\`, else redis://127.0.0.1:6379 when it answers). \`CHROME_PATH\` for the browser.
 A run below the budgeted sizes is marked as a smoke run.

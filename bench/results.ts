@@ -182,8 +182,12 @@ export interface MetricsCostResult extends Stamp {
   seconds: number;
   connections: number;
   rounds: number;
-  endpoints: { name: 'getConfig' | 'orders'; off: number; on: number }[];
-  /** 1 − the median of the rounds' on ÷ off, in percent (negative: no cost measurable above the noise). */
+  /** Means of the rounds: req/s, and (since 2026-11-27) the server process's CPU µs per request. */
+  endpoints: { name: 'getConfig' | 'orders'; off: number; on: number; offUs?: number; onUs?: number }[];
+  /**
+   * The median of the rounds' ratios of CPU time per request, on ÷ off, less 1, in percent (negative: no cost measurable
+   * above the noise). Before 2026-11-27: 1 − the median of the rounds' throughput ratios.
+   */
   costPercent: number;
   scrapeMs: number;
   /** One request's observation alone (the onResponse hook's work), microseconds. */
