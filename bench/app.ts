@@ -13,7 +13,7 @@ import { configFor, type Config } from '../apps/server/src/config.js';
 import { createDb, type Db } from '../apps/server/src/db/database.js';
 import { DEMO_SHOP } from '../apps/server/src/demo/demo-shop.js';
 import { LIMITS } from '../apps/server/src/modules/auth/rate-limiter.js';
-import { throwawaySchema } from '../apps/server/test/helper.js';
+import { throwawaySchema } from '../apps/server/test/schema-pool.js';
 import { env } from './env.js';
 import { urlOf } from './load.js';
 import type { Database } from './results.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { serverCommand, serverEnvDefaults } from '../../../scripts/server.mjs';
 import { present } from '@return-center/domain';
 import type { Db } from '../src/db/database.js';
-import { throwawaySchema } from '../test/helper.js';
+import { throwawaySchema } from '../test/schema-pool.js';
 
 const root = new URL('../../../', import.meta.url).pathname;
 

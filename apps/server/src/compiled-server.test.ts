@@ -12,7 +12,7 @@ import { freePort } from '../hardening/server-process.js';
 import { startOtlpCollector } from '../test/fakes/otlp-collector.js';
 import { startFakeS3 } from '../test/fakes/s3-server.js';
 import { startFakeSmtp, type FakeSmtp } from '../test/fakes/smtp-server.js';
-import { throwawaySchema } from '../test/helper.js';
+import { throwawaySchema } from '../test/schema-pool.js';
 
 const root = new URL('../../../', import.meta.url).pathname;
 

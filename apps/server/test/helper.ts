@@ -1,5 +1,9 @@
 import { createShop } from '../src/cli/shops.js';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { sql } from 'kysely';
 import {
   calls,
   consolePath,
@@ -17,10 +21,10 @@ import { buildApp, type BuildOptions } from '../src/app.js';
 import { fixedClock } from '../src/clock.js';
 import { configFor, type Config } from '../src/config.js';
 import { createDb, type Dialect } from '../src/db/database.js';
-import { DEMO_OWNER, DEMO_SHOP } from '../src/demo/demo-shop.js';
+import { migrate } from '../src/db/migrate.js';
+import { DEMO_OWNER, DEMO_SHOP, seedDemoShop } from '../src/demo/demo-shop.js';
+import { MIGRATIONS } from '../src/migrations.js';
 import { takeSchema, throwawaySchema } from './schema-pool.js';
-
-export { throwawaySchema };
 
 /** API tests run on SQLite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -39,6 +43,32 @@ export function testRedisUrl(untested: string): string | undefined {
         'Start Redis and set TEST_REDIS_URL=redis://127.0.0.1:6379 to test it (CI does).\n',
     );
   return url;
+}
+
+const images = new Map<boolean, Promise<Buffer>>();
+
+/**
+ * A SQLite database migrated (and seeded with the demo shop at the tests' clock) once per test process, whose bytes
+ * every app opens a copy of in memory: migrating and seeding anew took most of an app's start (schema-pool.ts does
+ * the same for PostgreSQL).
+ */
+function sqliteImage(seeded: boolean): Promise<Buffer> {
+  let image = images.get(seeded);
+  if (!image) {
+    image = (async () => {
+      const { db, dialect } = createDb('sqlite::memory:');
+      await migrate(db, dialect, MIGRATIONS);
+      if (seeded) await seedDemoShop(db, fixedClock(START));
+      const file = join(mkdtempSync(join(tmpdir(), 'rc-image-')), 'image.sqlite');
+      await sql`vacuum into ${file}`.execute(db);
+      await db.destroy();
+      const bytes = readFileSync(file);
+      rmSync(dirname(file), { recursive: true, force: true });
+      return bytes;
+    })();
+    images.set(seeded, image);
+  }
+  return image;
 }
 
 const baseEnv = { NODE_ENV: 'test', LOG_LEVEL: 'silent', PORTAL_DIST: '/nonexistent', WORKER_INTERVAL_MS: '0' };
@@ -63,7 +93,7 @@ export async function buildTestApp(
     database = createDb(url, { searchPath: schema.name });
     dropSchema = 'drop' in schema ? schema.drop : schema.giveBack;
   } else {
-    database = createDb('sqlite::memory:');
+    database = createDb('sqlite::memory:', fresh ? {} : { image: await sqliteImage(config.SEED_DEMO) });
   }
   const app = await buildApp(config, { clock, database, ...options });
   const appsOnThisDatabase = [app];

@@ -2,7 +2,8 @@ import { calls, Code } from '@return-center/contract';
 import { present } from '@return-center/domain';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, shop, throwawaySchema } from '../../test/helper.js';
+import { buildTestApp, dialects, shop } from '../../test/helper.js';
+import { throwawaySchema } from '../../test/schema-pool.js';
 
 describe.each(dialects)('migrations on %s', (dialect) => {
   it('set up a second database beside a live one on the same server', async () => {

@@ -1,7 +1,8 @@
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeSmtp } from '../../../test/fakes/smtp-server.js';
-import { dialects, START, throwawaySchema } from '../../../test/helper.js';
+import { dialects, START } from '../../../test/helper.js';
+import { throwawaySchema } from '../../../test/schema-pool.js';
 import { fixedClock } from '../../clock.js';
 import { createDb } from '../../db/database.js';
 import { migrate } from '../../db/migrate.js';

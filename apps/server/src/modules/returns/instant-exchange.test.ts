@@ -2,7 +2,8 @@ import { calls, Code, messages, SolutionId } from '@return-center/contract';
 import { oneLineReturn } from '@return-center/contract/sample-return';
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, mailbox, patchSettings, shop, type TestApp } from '../../../test/helper.js';
+import { dialects, mailbox, patchSettings, shop, type TestApp } from '../../../test/helper.js';
+import { instantExchangeApp, sandboxOf } from '../../../test/instant-holds.js';
 import { rule, saveRules } from '../../../test/rules.js';
 import { LocalStorePlatform } from '../../adapters/store-platform/local.js';
 import { queueOverdueHolds } from '../requests/exchange-hold.js';
@@ -15,16 +16,11 @@ const DAY_MS = 86_400_000;
 describe.each(dialects)('instant exchanges on %s', (dialect) => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await buildTestApp(dialect);
-    await patchSettings(t, (settings) => {
-      settings.solutions = [SolutionId.RefundOriginal, SolutionId.Exchange];
-      settings.return_setting.credit_bonus.value = 0;
-      settings.instant_exchange = { enabled: true, capture_after_days: 14 };
-    });
+    t = await instantExchangeApp(dialect);
   });
   afterEach(() => t.close());
 
-  const sandbox = () => present(t.app.ctx.services.payments.sandbox, 'the sandbox provider');
+  const sandbox = () => sandboxOf(t);
   const demo = async () => present(await t.app.ctx.services.storefront.shops.byUrl(shop), 'demo shop');
   const request = (id: number) =>
     t.db.selectFrom('return_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
