@@ -57,16 +57,23 @@ interface Call {
  * the same moment of the shared machine (whose per-request cost moves by ±20 % from one run to the next), so their
  * ratio keeps little of it.
  */
-async function sideBySide(databaseUrl: string, call: Call) {
-  const servers = await Promise.all(
-    [false, true].map((metrics) =>
+async function sideBySide(databaseUrl: string, call: Call, onFirst: boolean) {
+  // Which one is started and loaded first alternates by round: neither keeps a place that favours it.
+  const order = onFirst ? [true, false] : [false, true];
+  const started = await Promise.all(
+    order.map((metrics) =>
       spawnServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ...(metrics ? { METRICS_TOKEN: TOKEN } : {}) }),
     ),
   );
+  const servers = onFirst ? [...started].reverse() : started;
   try {
     const options = post(call.payload, call.token);
-    const run = (duration: number) =>
-      Promise.all(servers.map((server) => load(`${server.url}${call.path}`, { ...options, duration })));
+    const run = async (duration: number) => {
+      const answers = await Promise.all(
+        started.map((server) => load(`${server.url}${call.path}`, { ...options, duration })),
+      );
+      return onFirst ? answers.reverse() : answers;
+    };
     await run(env.warmUpSeconds);
     const before = servers.map((server) => cpuMs(server.pid));
     const timed = await run(env.seconds);
@@ -76,7 +83,7 @@ async function sideBySide(databaseUrl: string, call: Call) {
     });
     return { off: off ?? { rps: 0, cpuUs: 0 }, on: on ?? { rps: 0, cpuUs: 0 } };
   } finally {
-    await Promise.all(servers.map((server) => server.stop()));
+    await Promise.all(started.map((server) => server.stop()));
   }
 }
 
@@ -95,7 +102,7 @@ export async function benchMetrics(): Promise<Omit<MetricsCostResult, keyof Stam
     for (const [name, call] of Object.entries(endpointCalls) as ['getConfig' | 'orders', Call][]) {
       const totals = { off: 0, on: 0, offUs: 0, onUs: 0 };
       for (let round = 1; round <= env.metricsRounds; round++) {
-        const pair = await sideBySide(database.url, call);
+        const pair = await sideBySide(database.url, call, round % 2 === 0);
         ratios.push(pair.on.cpuUs / pair.off.cpuUs);
         log(
           `metrics: ${name}, round ${String(round)}: CPU µs per request ${pair.off.cpuUs.toFixed(0)} → ${pair.on.cpuUs.toFixed(0)}, req/s ${String(pair.off.rps)} → ${String(pair.on.rps)}`,
