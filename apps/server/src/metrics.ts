@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { processMetrics } from './process-metrics.js';
 
 /** How a vendor call, or one webhook delivery, ended. */
 export type CallOutcome = 'ok' | 'error';
@@ -63,8 +64,8 @@ export class Metrics {
   });
 
   constructor() {
-    // Process figures: CPU, memory, event-loop delay, open handles.
-    collectDefaultMetrics({ register: this.registry });
+    // Process figures: CPU, memory, event-loop utilisation and delay, active handles; read at each scrape.
+    processMetrics(this.registry);
   }
 
   /** Reads the job queue each time /metrics is asked for (one grouped query for the three gauges). */

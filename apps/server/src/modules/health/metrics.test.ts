@@ -69,7 +69,15 @@ describe.each(dialects)('metrics on %s', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
     const wrong = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer nope' } });
     expect(wrong.statusCode).toBe(401);
-    expect(await scrape()).toContain('process_cpu_user_seconds_total');
+    const body = await scrape();
+    for (const name of [
+      'process_cpu_user_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_utilization_ratio',
+      'nodejs_eventloop_delay_seconds{stat="p99"}',
+      'nodejs_active_resources_total',
+    ])
+      expect(body).toContain(name);
   });
 
   it('measures requests by route pattern, vendor calls with their retries, job failures and the queue', async () => {
