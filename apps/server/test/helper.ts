@@ -93,7 +93,9 @@ export async function buildTestApp(
     database = createDb(url, { searchPath: schema.name });
     dropSchema = 'drop' in schema ? schema.drop : schema.giveBack;
   } else {
-    database = createDb('sqlite::memory:', fresh ? {} : { image: await sqliteImage(config.SEED_DEMO) });
+    // The image is seeded at the tests' clock: an app on another clock seeds its own.
+    const image = fresh || options.clock ? undefined : await sqliteImage(config.SEED_DEMO);
+    database = createDb('sqlite::memory:', image ? { image } : {});
   }
   const app = await buildApp(config, { clock, database, ...options });
   const appsOnThisDatabase = [app];
