@@ -3,7 +3,9 @@ import { present } from '@return-center/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { LocalStorePlatform } from '../src/adapters/store-platform/local.js';
-import { patchSettings, shop, type TestApp } from './helper.js';
+import type { Dialect } from '../src/db/database.js';
+import { startFakeStripe } from './fakes/stripe-server.js';
+import { buildTestApp, patchSettings, shop, type TestApp } from './helper.js';
 
 /** Our site's part of an absolute URL of it (the provider's pages send the shopper back to PUBLIC_URL). */
 export const pathOf = (url: string) => {
@@ -101,4 +103,15 @@ export async function dearerExchange(t: TestApp) {
     askAgain: () => t.call(calls.createDraftOrder, choice, token),
     back: `/process-manage/exchange/${String(orderId)}?shop=${encodeURIComponent(shop)}&draft=${draft.draft_order_id}`,
   };
+}
+
+/** A test app whose payments provider is Stripe, through the local fake it starts first; close both after. */
+export async function stripeTestApp(dialect: Dialect) {
+  const stripe = await startFakeStripe();
+  const t = await buildTestApp(dialect, {
+    PAYMENTS: 'stripe',
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_BASE_URL: stripe.baseUrl,
+  });
+  return { t, stripe };
 }

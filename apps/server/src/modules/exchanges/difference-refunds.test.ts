@@ -1,8 +1,8 @@
 import { calls } from '@return-center/contract';
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dearerExchange, openCheckout, payAtCheckout } from '../../../test/checkout.js';
-import { startFakeStripe, TEST_CARDS, type FakeStripe } from '../../../test/fakes/stripe-server.js';
+import { dearerExchange, openCheckout, payAtCheckout, stripeTestApp } from '../../../test/checkout.js';
+import { TEST_CARDS, type FakeStripe } from '../../../test/fakes/stripe-server.js';
 import { buildTestApp, dialects, type TestApp } from '../../../test/helper.js';
 import { Outbox } from '../jobs/outbox.js';
 
@@ -72,12 +72,7 @@ describe.each(dialects)('a paid difference given back through Stripe (local fake
   let t: TestApp;
   let stripe: FakeStripe;
   beforeEach(async () => {
-    stripe = await startFakeStripe();
-    t = await buildTestApp(dialect, {
-      PAYMENTS: 'stripe',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_BASE_URL: stripe.baseUrl,
-    });
+    ({ t, stripe } = await stripeTestApp(dialect));
   });
   afterEach(async () => {
     await t.close();

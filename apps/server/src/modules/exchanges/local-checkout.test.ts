@@ -1,8 +1,8 @@
 import { Code } from '@return-center/contract';
 import { present } from '@return-center/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answerSandbox, dearerExchange, openCheckout, pathOf } from '../../../test/checkout.js';
-import { startFakeStripe, TEST_CARDS, type FakeStripe } from '../../../test/fakes/stripe-server.js';
+import { answerSandbox, dearerExchange, openCheckout, pathOf, stripeTestApp } from '../../../test/checkout.js';
+import { TEST_CARDS, type FakeStripe } from '../../../test/fakes/stripe-server.js';
 import { buildTestApp, dialects, type TestApp } from '../../../test/helper.js';
 
 describe.each(dialects)('the local checkout through the sandbox provider on %s', (dialect) => {
@@ -108,12 +108,7 @@ describe.each(dialects)('the local checkout through Stripe (local fake) on %s', 
   let t: TestApp;
   let stripe: FakeStripe;
   beforeEach(async () => {
-    stripe = await startFakeStripe();
-    t = await buildTestApp(dialect, {
-      PAYMENTS: 'stripe',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_BASE_URL: stripe.baseUrl,
-    });
+    ({ t, stripe } = await stripeTestApp(dialect));
   });
   afterEach(async () => {
     await t.close();
