@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE } from '@return-center/contract';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { MailTransport } from './adapters/mail/port.js';
 import type { AppContext } from './app-context.js';
 import { systemClock, type Clock } from './clock.js';
@@ -34,9 +34,10 @@ import type { LIMITS } from './modules/auth/rate-limiter.js';
 import { devDemoOrderRoutes } from './demo/demo-orders.routes.js';
 import { devMailboxRoutes } from './modules/dev/mailbox.routes.js';
 import { healthRoutes, SERVER_VERSION } from './modules/health/health.routes.js';
+import { OneLinePerRequest } from './http/request-log.js';
 import { requestWork } from './http/request-work.js';
 import type { Tracing } from './tracing.js';
-import { instrumentHttp, metricsRoutes, metricsServer } from './modules/health/metrics.routes.js';
+import { metricsRoutes, metricsServer } from './modules/health/metrics.routes.js';
 import { orderFeedRoutes } from './modules/order-feed/order-feed.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { exchangesRoutes } from './modules/exchanges/exchanges.routes.js';
@@ -70,27 +71,6 @@ const DRAFT_SWEEP_INTERVAL_MS = 60 * 1000;
 const RETENTION_SCHEDULE_MS = 60 * 60 * 1000;
 const assetsDir = fileURLToPath(new URL('../assets/catalogue', import.meta.url));
 
-/**
- * One log line per request instead of Fastify's two ("incoming" and "completed"): logging is a noticeable part of a
- * short request's cost. The line keeps the request id, and an error still gets its own "request errored" line.
- */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {
-    // Said by requestCompleted instead.
-  }
-
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error) {
-      super.requestCompleted(error, request, reply);
-      return;
-    }
-    request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-  }
-}
-
 /** Builds the whole server: external plugins → adapters → modules (DESIGN §2). Nothing listens yet. */
 export async function buildApp(
   config: Config,
@@ -110,6 +90,8 @@ export async function buildApp(
       })
     : null;
 
+  // Measured only when served: METRICS_PORT or METRICS_TOKEN (ADR 045).
+  const metrics = config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined ? new Metrics() : null;
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy:
@@ -121,17 +103,12 @@ export async function buildApp(
     // Unique across instances and restarts: a job run by another instance, or later, still names its request.
     genReqId: () => randomUUID(),
     frameworkErrors,
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(metrics?.http),
     // Requests through the Shopify app proxy are routed as the same requests at our root (checked on arrival).
     rewriteUrl: unwrapProxied,
   });
   requestWork(app, tracing);
-  // Measured only when served: METRICS_PORT or METRICS_TOKEN (ADR 045).
-  const metrics = config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined ? new Metrics() : null;
-  if (metrics) {
-    instrumentHttp(app, metrics);
-    metricsServer(app, config, metrics);
-  }
+  if (metrics) metricsServer(app, config, metrics);
   installErrorHandler(app);
   refuseNulCharacters(app);
   // Reads the Cookie header into request.cookies; our few cookies are written by hand, attribute by attribute.

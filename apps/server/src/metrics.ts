@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { HttpDurations } from './http-durations.js';
 import { processMetrics } from './process-metrics.js';
 
 /** How a vendor call, or one webhook delivery, ended. */
@@ -23,13 +24,7 @@ const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5
  */
 export class Metrics {
   readonly registry = new Registry();
-  readonly http = new Histogram({
-    name: 'rc_http_request_duration_seconds',
-    help: 'HTTP requests by route pattern (never the raw URL), method and status code',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: BUCKETS,
-    registers: [this.registry],
-  });
+  readonly http = new HttpDurations(BUCKETS, this.registry);
   readonly vendorCalls = new Histogram({
     name: 'rc_vendor_call_duration_seconds',
     help: 'Calls to outside services by port, adapter and outcome, retries included in their time',
@@ -63,9 +58,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor() {
-    // Process figures: CPU, memory, event-loop utilisation and delay, active handles; read at each scrape.
-    processMetrics(this.registry);
+  /** Process figures: CPU, memory, event-loop utilisation and delay, active handles; read at each scrape. */
+  private readonly processFigures = processMetrics(this.registry);
+
+  /** Stops what measures between scrapes (the event-loop delay timer): called when the app closes. */
+  close(): void {
+    this.processFigures.stop();
   }
 
   /** Reads the job queue each time /metrics is asked for (one grouped query for the three gauges). */

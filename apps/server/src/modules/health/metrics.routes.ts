@@ -6,23 +6,6 @@ import type { Metrics } from '../../metrics.js';
 
 type Config = AppContext['config'];
 
-/** Every answer's time, by the route's pattern (`/merchant/v1/requests/:id`), never the URL a client sent. */
-export function instrumentHttp(app: FastifyInstance, metrics: Metrics): void {
-  // One child per method, route and status, found by a string: the histogram would hash its labels on every answer.
-  const children = new Map<string, { observe(seconds: number): void }>();
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    const key = `${request.method} ${String(reply.statusCode)} ${route}`;
-    let child = children.get(key);
-    if (!child) {
-      child = metrics.http.labels({ method: request.method, route, status_code: String(reply.statusCode) });
-      children.set(key, child);
-    }
-    child.observe(reply.elapsedTime / 1000);
-    done();
-  });
-}
-
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** Whether the Authorization header carries the token (compared in constant time); true when no token is set. */
@@ -47,9 +30,13 @@ export function metricsRoutes({ app, config, metrics }: AppContext): void {
 
 /**
  * METRICS_PORT: /metrics on its own port of METRICS_HOST (127.0.0.1 by default), opened when the server listens and
- * closed with it; METRICS_TOKEN is asked there too when set.
+ * closed with it; METRICS_TOKEN is asked there too when set. What measures between scrapes stops when the app closes.
  */
 export function metricsServer(app: FastifyInstance, config: Config, metrics: Metrics): void {
+  app.addHook('onClose', (_app, done) => {
+    metrics.close();
+    done();
+  });
   const port = config.METRICS_PORT;
   if (port === undefined) return;
   const answer = async (request: IncomingMessage, response: ServerResponse) => {

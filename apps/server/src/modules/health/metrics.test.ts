@@ -159,6 +159,10 @@ describe('metrics off or on their own port', () => {
       expect(answer.status).toBe(200);
       const text = await answer.text();
       expect(sample(text, 'rc_http_request_duration_seconds_count', { route: '/health', status_code: '200' })).toBe(1);
+      // An address no route serves is counted as unmatched, never by the URL it was asked at.
+      expect(sample(text, 'rc_http_request_duration_seconds_count', { route: 'unmatched', status_code: '404' })).toBe(
+        1,
+      );
       expect((await fetch(`http://127.0.0.1:${String(port)}/other`)).status).toBe(404);
     } finally {
       await t.close();
