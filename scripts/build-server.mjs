@@ -26,12 +26,7 @@ const COMMONJS_GLOBALS = [
 ].join(' ');
 
 rmSync(out, { recursive: true, force: true });
-await build({
-  entryPoints: [join(server, 'src/main.ts')],
-  outdir: out,
-  // Modules loaded on demand (the S3 and SMTP adapters) become chunks of their own, with their packages.
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
+const options = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -42,7 +37,20 @@ await build({
   logLevel: 'warning',
   external: EXTERNAL,
   banner: { js: COMMONJS_GLOBALS },
-});
+};
+await Promise.all([
+  build({
+    ...options,
+    entryPoints: [join(server, 'src/main.ts')],
+    outdir: out,
+    // Modules loaded on demand (the S3 and SMTP adapters) become chunks of their own, with their packages.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+  }),
+  // The merchant CLI as a server's host runs it (`node apps/server/dist/merchant.js`): one file, its commands inlined,
+  // so that the files its modules read beside them (the locales) are found next to it as they are next to main.js.
+  build({ ...options, entryPoints: [join(server, 'src/cli/merchant.ts')], outfile: join(out, 'merchant.js') }),
+]);
 // Read at run time next to the module that reads them (new URL('./locales/', import.meta.url)).
 cpSync(join(server, 'src/modules/notifications/locales'), join(out, 'locales'), { recursive: true });
 cpSync(join(server, 'src/modules/returns/reason-locales'), join(out, 'reason-locales'), { recursive: true });

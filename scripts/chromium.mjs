@@ -1,6 +1,7 @@
 // Finds Chromium for the e2e suite: CHROME_PATH, then the usual system paths; installs it when missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
 const candidates = () =>
   [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean);
@@ -32,4 +33,14 @@ export function ensureChromium() {
     'Chromium is needed for the e2e tests and could not be found or installed. ' +
       'Install it (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROME_PATH to a Chromium or Chrome binary.',
   );
+}
+
+// Run as a script (a step of `npm test`, beside the others): finds or installs it, and prints where it is.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    console.log(`Chromium: ${ensureChromium()}`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
 }

@@ -39,31 +39,39 @@ export function mustRun(label, command, args, options) {
   console.log(`✔ ${label} (${took})`);
 }
 
+/** Runs one step with its output held back, then prints it whole (so that lines of steps side by side never mix). */
+function runHeld({ label, command, args }) {
+  return new Promise((done) => {
+    const started = performance.now();
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+      process.stdout.write(Buffer.concat(output));
+      if (code === 0) console.log(`✔ ${label} (${took})`);
+      else console.error(`✖ ${label} failed (exit ${code}, ${took})`);
+      done(code ?? 1);
+    });
+  });
+}
+
 /**
- * Runs independent checks side by side (each mostly uses one core), each one's output printed whole when it ends so
- * that lines do not interleave. Exits like `mustRun` if any failed, after all have ended.
+ * Runs lanes of steps side by side, the steps of a lane one after another (a lane stops at its first failure). Each
+ * step's output is printed whole when it ends. Exits like `mustRun` if any failed, after every lane has ended.
  */
-export async function mustRunTogether(steps) {
-  console.log(`\n▶ ${steps.map((step) => step.label).join(', ')} (side by side)`);
+export async function mustRunTogether(lanes) {
+  console.log(`\n▶ ${lanes.map((lane) => lane.map((step) => step.label).join(' → ')).join(' | ')} (side by side)`);
   const [started, ticks] = [performance.now(), cpuTicks()];
   const outcomes = await Promise.all(
-    steps.map(
-      ({ label, command, args }) =>
-        new Promise((done) => {
-          const started = performance.now();
-          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-          const output = [];
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
-          child.on('close', (code) => {
-            const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
-            process.stdout.write(Buffer.concat(output));
-            if (code === 0) console.log(`✔ ${label} (${took})`);
-            else console.error(`✖ ${label} failed (exit ${code}, ${took})`);
-            done(code ?? 1);
-          });
-        }),
-    ),
+    lanes.map(async (lane) => {
+      for (const step of lane) {
+        const code = await runHeld(step);
+        if (code !== 0) return code;
+      }
+      return 0;
+    }),
   );
   console.log(`  together ${((performance.now() - started) / 1000).toFixed(1)} s${coresBusy(ticks)}`);
   const failed = outcomes.find((code) => code !== 0);
