@@ -242,16 +242,11 @@ const root = join(import.meta.dirname, '../..');
 /** The e2e server's database (the runner sets E2E_DATA_DIR; its workers inherit it). */
 const suiteDatabase = () => `sqlite:${join(present(process.env.E2E_DATA_DIR, 'E2E_DATA_DIR'), 'db.sqlite')}`;
 
-/**
- * `shops …` of the merchant CLI as an operator runs it on the server's host, against that server's database: the
- * build the suite's server was started from (apps/server/dist/merchant.js, made with it).
- */
+/** `shops …` of the merchant CLI built with the suite's server, as an operator runs it on the host, on its database. */
 export function operator(database: string, ...args: string[]): unknown {
-  const run = spawnSync(process.execPath, [join(root, 'apps/server/dist/merchant.js'), 'shops', ...args, '--json'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: database },
-    encoding: 'utf8',
-  });
+  const cli = join(root, 'apps/server/dist/merchant.js');
+  const env = { ...process.env, DATABASE_URL: database };
+  const run = spawnSync(process.execPath, [cli, 'shops', ...args, '--json'], { cwd: root, env, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`shops ${args.join(' ')} exited ${String(run.status)}:\n${run.stderr}`);
   return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}');
 }
