@@ -14,6 +14,7 @@ export const SECTIONS = [
   'bundle',
   'rules',
   'metrics',
+  'profile',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 

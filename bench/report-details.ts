@@ -1,6 +1,6 @@
 /** The details of bench/README.md: each run's figures beside its budgets, with the query plans. */
 import { DATABASE_NAMES, ENDPOINT_NAMES, kb } from './budgets.js';
-import type { CatalogueQuery, Machine, QueryPlan, Results, Stamp } from './results.js';
+import type { CatalogueQuery, Machine, ProfileResult, QueryPlan, Results, Stamp } from './results.js';
 
 const day = (iso: string) => iso.slice(0, 10);
 export const machineLine = (m: Machine) =>
@@ -248,5 +248,25 @@ export function details(results: Results, reference: Machine): string[] {
         bundle.routes.map((r) => [r.route, String(r.files), kb(r.gzipBytes)]),
       ),
     );
+  if (results.profile) out.push(...profileDetails(results.profile, reference));
   return out;
+}
+
+const PROFILED = { login: 'order-number login', orders: 'orders list', returnInfo: 'returnInfo' } as const;
+
+/** Each profiled call: where its busy time went, by area and by function (self time). */
+function profileDetails(profile: ProfileResult, reference: Machine): string[] {
+  const share = (rows: { name: string; percent: number }[]) => rows.map((r) => [`\`${r.name}\``, r.percent.toFixed(1)]);
+  return [
+    sectionHeading('Profile (server thread, sampled every 100 µs under load)', profile, reference),
+    ...(['login', 'orders', 'returnInfo'] as const).flatMap((name) => {
+      const call = profile[name];
+      const perRequest = call.requests > 0 ? ((call.busyMs * 1000) / call.requests).toFixed(0) : '–';
+      return [
+        `**${PROFILED[name]}**: ${String(call.requests)} requests, ${String(call.busyMs)} ms busy (${perRequest} µs a request).`,
+        table(['area (self time)', '%'], share(call.areas)),
+        table(['function (self time)', '%'], share(call.frames)),
+      ];
+    }),
+  ];
 }

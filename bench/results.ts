@@ -190,9 +190,19 @@ export interface MetricsCostResult extends Stamp {
    */
   costPercent: number;
   scrapeMs: number;
-  /** One request's observation alone (the onResponse hook's work), microseconds. */
+  /** One answer's observation alone (counted where each answer ends), microseconds. */
   observationUs?: number;
 }
+
+export type ProfiledEndpoint = 'login' | 'orders' | 'returnInfo';
+/** One call under load with the sampling profiler: shares of the thread's busy time (bench/profile.ts). */
+export interface ProfileCall {
+  requests: number;
+  busyMs: number;
+  areas: { name: string; percent: number }[];
+  frames: { name: string; percent: number }[];
+}
+export type ProfileResult = Stamp & Record<ProfiledEndpoint, ProfileCall>;
 
 export interface Results {
   api?: ApiResult;
@@ -208,6 +218,7 @@ export interface Results {
   bundle?: BundleResult;
   rules?: RulesResult;
   metrics?: MetricsCostResult;
+  profile?: ProfileResult;
 }
 
 export const RESULTS_FILE = join(import.meta.dirname, 'results.json');

@@ -13,6 +13,7 @@ import { writeReport } from './report.js';
 import { freeGiB, readResults, stamped, type Results } from './results.js';
 import { routeSizes } from './routes.js';
 import { benchMetrics } from './metrics.js';
+import { benchProfile } from './profile.js';
 import { benchRules } from './rules.js';
 import { benchScaleOut } from './scale-out.js';
 import { benchScale } from './scale.js';
@@ -64,6 +65,7 @@ const runners: { [S in Section]: () => Promise<Results[S] | null> } = {
   rules: () =>
     stamped(smaller([env.simulated < FULL.simulated, `${env.simulated.toLocaleString('en')} requests`]), benchRules),
   metrics: () => stamped(smaller(shortRuns), benchMetrics),
+  profile: () => stamped(smaller(shortRuns), benchProfile),
 };
 
 async function runSection(results: Results, section: Section): Promise<void> {
