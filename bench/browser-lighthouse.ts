@@ -25,7 +25,7 @@ import {
 
 /** One page's median Lighthouse run. */
 export interface LighthousePage {
-  page: 'login' | 'orders' | 'step 1' | 'status';
+  page: 'login' | 'orders' | 'step 1' | 'status' | 'console queue' | 'console request';
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -115,6 +115,15 @@ async function signInThroughForm(tab: Page, baseUrl: string, login: OrderLogin):
   return token;
 }
 
+/** Signs in to the console in `tab` as the demo shop's owner (DEMO_OWNER, seeded with the demo shop). */
+async function signInToConsole(tab: Page, baseUrl: string): Promise<void> {
+  await tab.goto(new URL('/admin/sign-in', baseUrl).href, { waitUntil: 'load' });
+  await tab.locator('::-p-aria([name="Email"][role="textbox"])').fill('owner@demo-shop.example');
+  await tab.locator('input[type="password"]').fill('demo-owner-password');
+  await tab.locator('::-p-aria([name="Sign in"][role="button"])').click();
+  await tab.waitForSelector('::-p-aria([name="Console"][role="navigation"])', { timeout: 30_000 });
+}
+
 export async function lighthousePages(
   baseUrl: string,
   runs: number,
@@ -171,6 +180,20 @@ export async function lighthousePages(
         url(`/status-manage/return-details/${requestId}`),
         same,
         /\/v1\/client\/(returnInfo|refundCheck)$/,
+      ),
+    );
+
+    // The console, signed in as the demo shop's owner through its form (a session cookie, which the reset keeps).
+    const desk = await onlyTab(browser);
+    await signInToConsole(desk, baseUrl);
+    log("lighthouse: signed in to the console as the demo shop's owner");
+    pages.push(await measure('console queue', url('/admin'), () => Promise.resolve(desk), /\/merchant\/v1\/requests/));
+    pages.push(
+      await measure(
+        'console request',
+        url(`/admin/requests/${String(requestId)}`),
+        () => Promise.resolve(desk),
+        new RegExp(`/merchant/v1/requests/${String(requestId)}$`),
       ),
     );
     return pages;

@@ -1,45 +1,8 @@
 /** Every budgeted figure of the issue and DESIGN §6, measured or not, with its budget and whether it is met. */
-import type { LighthousePage } from './browser-lighthouse.js';
-import type { BrowserFigures } from './browser.js';
-import { BUDGET, ENDPOINT_NAMES, DATABASE_NAMES, kb, int, ratio, seconds, type BudgetRow } from './budgets.js';
+import { BUDGET, ENDPOINT_NAMES, DATABASE_NAMES, kb, int, missing, ratio, seconds, type BudgetRow } from './budgets.js';
 import type { Endpoint, Load, Results, ScaleEndpoint, Stamp } from './results.js';
+import { lighthouseRows } from './lighthouse-rows.js';
 import { rulesRows } from './rules.js';
-
-const missing = (figure: string, budget: string): BudgetRow => ({
-  figure,
-  measured: 'not measured',
-  budget,
-  met: null,
-  stamp: null,
-});
-
-const LIGHTHOUSE_PAGES: LighthousePage['page'][] = ['login', 'orders', 'step 1', 'status'];
-const LIGHTHOUSE_BUDGET =
-  'performance ≥ 95, accessibility 100, best practices 100; LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1';
-
-function lighthouseRow(
-  page: LighthousePage['page'],
-  figures: BrowserFigures | undefined,
-  stamp: Stamp | null,
-): BudgetRow {
-  const figure = `Lighthouse mobile, ${page}`;
-  const found = figures?.lighthouse.find((p) => p.page === page);
-  if (!found) return missing(figure, LIGHTHOUSE_BUDGET);
-  const b = BUDGET.lighthouse;
-  return {
-    figure: `${figure} (median of ${String(found.runs)})`,
-    measured: `${String(found.performance)} / ${String(found.accessibility)} / ${String(found.bestPractices)}; LCP ${seconds(found.lcpMs)}, TBT ${int(found.tbtMs)} ms, CLS ${found.cls.toFixed(3)}`,
-    budget: LIGHTHOUSE_BUDGET,
-    met:
-      found.performance >= b.performance &&
-      found.accessibility >= b.accessibility &&
-      found.bestPractices >= b.bestPractices &&
-      found.lcpMs <= b.lcpMs &&
-      found.tbtMs <= b.tbtMs &&
-      found.cls <= b.cls,
-    stamp,
-  };
-}
 
 function apiRow(name: Endpoint, load: Load | undefined, hello: Load | undefined, stamp: Stamp | null): BudgetRow {
   const getConfig = name === 'getConfig';
@@ -86,7 +49,7 @@ export function budgetRows(results: Results): BudgetRow[] {
         }
       : missing('First view of the login page, total transfer', '≤ 200 KB'),
   );
-  for (const page of LIGHTHOUSE_PAGES) rows.push(lighthouseRow(page, browser?.figures, browser ?? null));
+  rows.push(...lighthouseRows(browser?.figures, browser ?? null));
 
   for (const name of ['getConfig', 'login', 'orders', 'returnInfo'] as const)
     rows.push(apiRow(name, api?.endpoints[name], api?.hello, api ?? null));
