@@ -32,11 +32,17 @@ export async function expectSuccess(url: string, options: Partial<autocannon.Opt
  * (BENCH_WARMUP_SECONDS). A fixed body is sent once first and must succeed; a body per request (postEach) is the
  * caller's to check.
  */
-export async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<Load> {
+export async function load(
+  url: string,
+  options: Partial<autocannon.Options> = {},
+  /** Called between the warm-up and the timed run (the profile starts its profiler there). */
+  beforeTimed: () => Promise<unknown> = () => Promise.resolve(),
+): Promise<Load> {
   if (typeof options.body === 'string') await expectSuccess(url, options);
   // Untimed first: the JIT, the statement caches and the connection pools warm up on it.
   if (env.warmUpSeconds > 0)
     await autocannon({ url, connections: env.connections, ...options, duration: env.warmUpSeconds });
+  await beforeTimed();
   const result = await autocannon({ url, connections: env.connections, duration: env.seconds, ...options });
   return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
 }

@@ -60,8 +60,9 @@ function summarize(profile: CpuProfile): Omit<ProfileCall, 'requests'> {
     if (!frame || frame.functionName === '(idle)') return;
     busy += micros;
     const area = areaOf(frame);
+    const name = frameOf(frame);
     areas.set(area, (areas.get(area) ?? 0) + micros);
-    frames.set(frameOf(frame), (frames.get(frameOf(frame)) ?? 0) + micros);
+    frames.set(name, (frames.get(name) ?? 0) + micros);
   });
   return { busyMs: Math.round(busy / 1000), areas: top(areas, busy, 10), frames: top(frames, busy, 12) };
 }
@@ -85,8 +86,10 @@ export async function benchProfile(): Promise<Omit<ProfileResult, keyof Stamp>> 
     const profiles: Partial<Record<ProfiledEndpoint, ProfileCall>> = {};
     for (const [name, path, body, bearer] of runs) {
       log(`profile: ${name}`);
-      await session.post('Profiler.start');
-      const loaded = await load(`${server.base}${path}`, { ...post(body, bearer), workers: 1 });
+      // Profiled from the end of the warm-up: the busy time is the timed run's, the one its requests were counted in.
+      const loaded = await load(`${server.base}${path}`, { ...post(body, bearer), workers: 1 }, () =>
+        session.post('Profiler.start'),
+      );
       const { profile } = await session.post('Profiler.stop');
       profiles[name] = { ...summarize(profile as CpuProfile), requests: Math.round(loaded.rps * env.seconds) };
     }

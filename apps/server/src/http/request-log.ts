@@ -17,8 +17,10 @@ export class OneLinePerRequest extends LogController {
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const route = request.routeOptions.url ?? 'unmatched';
-    this.durations?.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    if (this.durations) {
+      const route = request.routeOptions.url ?? 'unmatched';
+      this.durations.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    }
     if (error) {
       super.requestCompleted(error, request, reply);
       return;
