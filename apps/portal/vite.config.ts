@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './build/precompress.js';
+import { precompress } from '../../scripts/precompress.mjs';
 
 const api = 'http://localhost:3000';
 

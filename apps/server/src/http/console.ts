@@ -42,9 +42,12 @@ export async function serveConsole(app: FastifyInstance, dist: string): Promise<
       wildcard: false,
       decorateReply: false,
       allowedPath: (path) => path !== '/index.html',
+      // As the portal's: the build writes .br and .gz beside each file (scripts/precompress.mjs).
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   const page = async (request: { url: string }, reply: import('fastify').FastifyReply) => {

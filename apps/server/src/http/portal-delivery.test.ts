@@ -8,7 +8,7 @@ import { present } from '@return-center/domain';
 import { buildTestApp, patchSettings, shop, type TestApp } from '../../test/helper.js';
 import { preferredEncoding } from './portal.js';
 
-/** How the built portal reaches a phone: compressed, and its hashed files cached for good. */
+/** How the built portal and console reach a phone: compressed, and their hashed files cached for good. */
 describe('portal delivery', () => {
   let t: TestApp;
   const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
@@ -25,7 +25,14 @@ describe('portal delivery', () => {
     writeFileSync(`${asset}.br`, brotliCompressSync(script));
     writeFileSync(`${asset}.gz`, gzipSync(script));
     writeFileSync(join(dist, 'embed.js'), 'window.embed = 1;');
-    t = await buildTestApp('sqlite', { PORTAL_DIST: dist });
+    const consoleDist = mkdtempSync(join(tmpdir(), 'console-'));
+    mkdirSync(join(consoleDist, 'assets'));
+    writeFileSync(join(consoleDist, 'index.html'), '<!doctype html><title>Console</title><div id="root"></div>');
+    const consoleAsset = join(consoleDist, 'assets', 'index-Ef56Gh78.js');
+    writeFileSync(consoleAsset, script);
+    writeFileSync(`${consoleAsset}.br`, brotliCompressSync(script));
+    writeFileSync(`${consoleAsset}.gz`, gzipSync(script));
+    t = await buildTestApp('sqlite', { PORTAL_DIST: dist, ADMIN_DIST: consoleDist });
   });
   afterAll(() => t.close());
 
@@ -49,6 +56,19 @@ describe('portal delivery', () => {
     expect(plain.body).toBe(script);
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(plain.headers.vary).toBe('accept-encoding');
+  });
+
+  it("sends the console's hashed files precompressed as well, cached for a year", async () => {
+    const br = await get('/admin/assets/index-Ef56Gh78.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toBe('accept-encoding');
+    const gzip = await get('/admin/assets/index-Ef56Gh78.js', 'gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    const plain = await get('/admin/assets/index-Ef56Gh78.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 
   it('keeps unhashed files fresh and compresses the page itself per response', async () => {

@@ -1,7 +1,8 @@
+// The front ends' build step (a Vite plugin of apps/portal and apps/admin): `.br` and `.gz` beside every compressible
+// file, so the server sends them as they are. Node built-ins only.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|woff)$/;
 /** Below this a compressed copy saves less than its own headers cost. */
@@ -10,8 +11,9 @@ const MIN_BYTES = 1024;
 /**
  * Writes `.br` and `.gz` beside every compressible file of the build, at the highest levels (done once, at build
  * time), so the server sends them as they are without compressing per request.
+ * @returns {import('vite').Plugin}
  */
-export function precompress(): Plugin {
+export function precompress() {
   let outDir = 'dist';
   return {
     name: 'return-center-precompress',
@@ -20,7 +22,8 @@ export function precompress(): Plugin {
       outDir = config.build.outDir;
     },
     closeBundle() {
-      const walk = (dir: string): string[] =>
+      /** @type {(dir: string) => string[]} */
+      const walk = (dir) =>
         readdirSync(dir).flatMap((name) => {
           const path = join(dir, name);
           return statSync(path).isDirectory() ? walk(path) : [path];
