@@ -10,6 +10,8 @@
  * Every run is checked: a signed-in page must end on the URL asked for and have asked the API for its data with the
  * session (a signed-out tab would have been sent to the login page instead).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
@@ -22,6 +24,7 @@ import {
   submittedReturn,
   type OrderLogin,
 } from './browser-shop.js';
+import { env } from './env.js';
 
 /** One page's median Lighthouse run. */
 export interface LighthousePage {
@@ -140,6 +143,10 @@ export async function lighthousePages(
         const started = Date.now();
         const lhr = await run(await tab(), target, signedIn);
         lhrs.push(lhr);
+        if (env.lighthouseReports) {
+          mkdirSync(env.lighthouseReports, { recursive: true });
+          writeFileSync(join(env.lighthouseReports, `${page.replace(/ /g, '-')}-${i + 1}.json`), JSON.stringify(lhr));
+        }
         log(
           `lighthouse ${page} run ${i + 1}/${runs}: performance ${score(lhr, 'performance')}, ` +
             `LCP ${Math.round(metric(lhr, 'largest-contentful-paint'))} ms, ` +

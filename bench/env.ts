@@ -55,6 +55,8 @@ export const env = {
   simulated: number('BENCH_SIMULATED', 10_000),
   /** Lighthouse runs per page (the median is reported). */
   lighthouseRuns: number('BENCH_LIGHTHOUSE_RUNS', 5),
+  /** A folder to keep every Lighthouse run's whole report in (`<page>-<run>.json`, for the Lighthouse viewer). */
+  lighthouseReports: process.env.BENCH_LIGHTHOUSE_REPORTS ?? null,
   startRuns: number('BENCH_START_RUNS', 5),
   metricsRounds: number('BENCH_METRICS_ROUNDS', 5),
   /** PostgreSQL for the submit, scale and scale-out sections; without it those parts are skipped. */

@@ -38,7 +38,7 @@ What runs, by section (\`BENCH_ONLY=api,submit,…\` runs some; the others keep 
 Run \`npm run build\` first (portal and server); \`BENCH_REBUILD=1\` rebuilds the server before the sections that spawn it.
 Knobs: \`BENCH_SECONDS\` (5, per autocannon run, after \`BENCH_WARMUP_SECONDS\` (1) untimed), \`BENCH_CONNECTIONS\` (20), \`BENCH_SUBMITS\` (2000), \`BENCH_SCALE_SMALL\`
 (10,000), \`BENCH_SCALE_ORDERS\` (1,000,000), \`BENCH_CATALOGUE_PRODUCTS\` (10,000), \`BENCH_IMPORT_ORDERS\` (100,000), \`BENCH_SIMULATED\` (10,000), \`BENCH_START_RUNS\` (5), \`BENCH_METRICS_ROUNDS\` (5),
-\`BENCH_LIGHTHOUSE_RUNS\` (5), \`BENCH_PG_URL\` (else \`TEST_DATABASE_URL\`; without either the PostgreSQL parts are skipped),
+\`BENCH_LIGHTHOUSE_RUNS\` (5), \`BENCH_LIGHTHOUSE_REPORTS\` (a folder to keep each run's whole report in), \`BENCH_PG_URL\` (else \`TEST_DATABASE_URL\`; without either the PostgreSQL parts are skipped),
 \`BENCH_REDIS_URL\` (else \`REDIS_URL\`, else redis://127.0.0.1:6379 when it answers). \`CHROME_PATH\` for the browser.
 A run below the budgeted sizes is marked as a smoke run.
 

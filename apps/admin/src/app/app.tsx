@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError, whenSignedOut } from '../shared/api';
-import { SESSION_KEY } from '../shared/session';
+import { SESSION_KEY, sessionQuery } from '../shared/session';
 import { routes } from './routes';
 
 /**
  * The console's server state: a refusal (4xx) is not asked again, and a 401 anywhere means the session ended: back to
- * the sign-in page, nothing cached kept.
+ * the sign-in page, nothing cached kept. The session is asked for at once.
  */
 export function consoleQueryClient(): QueryClient {
   const queryClient = new QueryClient({
@@ -21,6 +21,8 @@ export function consoleQueryClient(): QueryClient {
   whenSignedOut(() => {
     queryClient.setQueryData(SESSION_KEY, null);
   });
+  // Every page waits on the session: asked now, it comes back while the page's own code is still loading.
+  queryClient.query(sessionQuery).catch(() => undefined);
   return queryClient;
 }
 

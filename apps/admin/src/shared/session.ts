@@ -1,5 +1,5 @@
 import { consolePath, consoleRoutes, type ConsoleSession } from '@return-center/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, get, setCsrfToken } from './api';
 import { applyLanguage, browserLocale } from './i18n';
@@ -18,7 +18,10 @@ export async function fetchSession(): Promise<ConsoleSession | null> {
   }
 }
 
-export const useSession = () => useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: Infinity });
+/** Asked once per page load (the console's query client starts it at once, beside the page's own code). */
+export const sessionQuery = queryOptions({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: Infinity });
+
+export const useSession = () => useQuery(sessionQuery);
 
 /** The session every signed-in page has (the app shell renders them only then). */
 export function useSignedIn(): ConsoleSession {
