@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from '../../scripts/precompress.mjs';
+import { signedInPreload } from './build/signed-in-preload';
 
 const api = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), signedInPreload(), precompress()],
   // Files named relative to each other, so the portal runs under any path (the Shopify app proxy's /apps/returns);
   // the server makes the page's own references absolute for the path it serves it under.
   base: './',
