@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const NODE_TESTS = [
   'packages/*/src/**/*.test.ts',
   'apps/*/src/**/*.test.ts',
-  'apps/portal/build/*.test.ts',
+  'apps/*/build/*.test.ts',
   'apps/*/test/**/*.test.ts',
   'architecture/*.test.ts',
 ];

@@ -206,7 +206,7 @@ export const PARTS = [
   {
     id: 'scripts',
     files: ['scripts/**'],
-    says: '`npm start`, `npm test`, the server build, the JavaScript budget',
+    says: '`npm start`, `npm test`, the server build, the JavaScript budget, the front ends’ build steps (precompression, first-screen preloads)',
     uses: [],
   },
 ];

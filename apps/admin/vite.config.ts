@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { landingPreload } from '../../scripts/landing-preload.mjs';
 import { precompress } from '../../scripts/precompress.mjs';
+import { consoleLanding } from './build/landing';
 
 const api = 'http://localhost:3000';
 
 export default defineConfig({
   base: '/admin/',
-  plugins: [react(), precompress()],
+  plugins: [react(), landingPreload(consoleLanding), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: false },
   // The server puts a fresh nonce in place of this for every page (apps/server/src/http/console.ts).
   html: { cspNonce: 'RETURN_CENTER_NONCE' },

@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { landingPreload } from '../../scripts/landing-preload.mjs';
 import { precompress } from '../../scripts/precompress.mjs';
-import { signedInPreload } from './build/signed-in-preload';
+import { portalLanding } from './build/landing';
 
 const api = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), signedInPreload(), precompress()],
+  plugins: [react(), landingPreload(portalLanding), precompress()],
   // Files named relative to each other, so the portal runs under any path (the Shopify app proxy's /apps/returns);
   // the server makes the page's own references absolute for the path it serves it under.
   base: './',
