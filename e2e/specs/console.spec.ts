@@ -108,7 +108,17 @@ test('a merchant finds a return in the console, sees its photo, approves, receiv
   expect(requestId).toBeGreaterThan(0);
 });
 
-test('the console signs in and out, guards its pages, and each screen passes axe', async ({ page }) => {
+test('the console signs in and out, guards its pages, and each screen passes axe and its CSP', async ({ page }) => {
+  // Not even a refused attempt, which the browser reports to the merchant's devtools (zod probing `new Function` was).
+  const refused: string[] = [];
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.warn(`CSP refused ${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}`),
+    ),
+  );
+  page.on('console', (message) => {
+    if (message.text().startsWith('CSP refused')) refused.push(message.text());
+  });
   await page.goto('/admin/keys');
   await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fkeys/);
   await shoot(page, 'console-sign-in');
@@ -154,6 +164,7 @@ test('the console signs in and out, guards its pages, and each screen passes axe
   await page.goto('/admin/invite#token=an-old-link-that-no-longer-works-at-all');
   await expect(page.getByRole('heading', { name: 'Join the returns desk' })).toBeVisible();
   await expectNoAxeViolations(page, 'console invite');
+  expect(refused).toEqual([]);
 });
 
 test('requests picked in the queue are approved together, with progress', async ({ page, request }) => {
