@@ -1,14 +1,23 @@
+import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
 import { withEnglishOf } from '../shared/i18n';
+import { Loading } from '../shared/ui/page';
 import { Shell } from './shell';
 import { SignedOutOnly } from './signed-out-only';
 
 const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load });
 
+/** What the page shows while the first screen's code loads (React Router renders nothing there otherwise). */
+function StartingUp() {
+  const { t } = useTranslation();
+  return <Loading label={t('common.loading')} />;
+}
+
 /** Every console screen; each loads with its first visit. */
 export const routes: RouteObject[] = [
   {
     element: <SignedOutOnly />,
+    HydrateFallback: StartingUp,
     children: [
       { path: 'sign-in', ...page(() => import('../features/sign-in/sign-in-page')) },
       { path: 'forgot', ...page(() => import('../features/sign-in/forgot-page')) },
@@ -18,6 +27,7 @@ export const routes: RouteObject[] = [
   },
   {
     element: <Shell />,
+    HydrateFallback: StartingUp,
     children: [
       { index: true, ...page(() => import('../features/queue/queue-page')) },
       { path: 'requests/:id', ...page(() => import('../features/request/request-page')) },
