@@ -9,7 +9,9 @@
  * @returns {string[]}
  */
 export function chunksOf(bundle, entry, modules) {
-  const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+  const chunks = /** @type {import('vite').Rolldown.OutputChunk[]} */ (
+    Object.values(bundle).filter((file) => file.type === 'chunk')
+  );
   const loaded = new Set([entry.fileName, ...entry.imports]);
   /** @type {Set<string>} */
   const files = new Set();
@@ -23,8 +25,8 @@ export function chunksOf(bundle, entry, modules) {
     }
   };
   for (const id of modules) {
-    const chunk = chunks.find((candidate) => candidate.type === 'chunk' && candidate.facadeModuleId?.endsWith(id));
-    if (!chunk || chunk.type !== 'chunk') throw new Error(`landing preload: no chunk starts at ${id}`);
+    const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(id));
+    if (!chunk) throw new Error(`landing preload: no chunk starts at ${id}`);
     add(chunk);
   }
   return [...files].sort();
