@@ -70,6 +70,8 @@ test('an instant exchange: the new order is made at the submit, and the hold is 
   await chooseItem(page, order_name, 'Canvas Sneakers / 42');
   await page.getByRole('radio', { name: /Exchange/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
+  // The exchange page, not the step still on screen, whose Exchange choice mentions a size too.
+  await expect(page.getByRole('heading', { name: 'Choose your exchange' })).toBeVisible();
   await page.getByLabel('Size').selectOption('43');
   await expect(page.getByText(/^\d+ in stock$/)).toBeVisible();
   await page.getByRole('button', { name: 'Add to exchange' }).click();
