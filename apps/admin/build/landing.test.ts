@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { consolePath } from '@return-center/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleLanding } from './landing';
 
@@ -16,5 +18,11 @@ describe("the console's first screen, preloaded with the page", () => {
     expect(preloadedAt('/settings')).toEqual([]);
     expect(preloadedAt('/requests/42/edit')).toEqual([]);
     expect(preloadedAt('/sign-in')).toEqual([]);
+  });
+
+  it("preloads the session call the console makes first, at the contract's path (index.html cannot import it)", () => {
+    const page = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+    const preloaded = /<link rel="preload" href="([^"]+)" as="fetch"/.exec(page)?.[1];
+    expect(preloaded).toBe(consolePath('session'));
   });
 });

@@ -12,64 +12,60 @@ import { preferredEncoding } from './portal.js';
 describe('portal delivery', () => {
   let t: TestApp;
   const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
-  beforeAll(async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'portal-'));
+  /** A built front end in a folder of its own: its page and one hashed script, as the precompress step leaves it. */
+  const builtApp = (name: string, page: string, asset: string) => {
+    const dist = mkdtempSync(join(tmpdir(), `${name}-`));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(
-      join(dist, 'index.html'),
+    writeFileSync(join(dist, 'index.html'), page);
+    const file = join(dist, 'assets', asset);
+    writeFileSync(file, script);
+    writeFileSync(`${file}.br`, brotliCompressSync(script));
+    writeFileSync(`${file}.gz`, gzipSync(script));
+    return dist;
+  };
+  beforeAll(async () => {
+    const portal = builtApp(
+      'portal',
       `<!doctype html><head><title>Portal</title></head><div id="root"></div>${'<!-- pad -->'.repeat(100)}`,
+      'entry-Ab12Cd34.js',
     );
-    const asset = join(dist, 'assets', 'entry-Ab12Cd34.js');
-    writeFileSync(asset, script);
-    // As the build's precompress step leaves them.
-    writeFileSync(`${asset}.br`, brotliCompressSync(script));
-    writeFileSync(`${asset}.gz`, gzipSync(script));
-    writeFileSync(join(dist, 'embed.js'), 'window.embed = 1;');
-    const consoleDist = mkdtempSync(join(tmpdir(), 'console-'));
-    mkdirSync(join(consoleDist, 'assets'));
-    writeFileSync(join(consoleDist, 'index.html'), '<!doctype html><title>Console</title><div id="root"></div>');
-    const consoleAsset = join(consoleDist, 'assets', 'index-Ef56Gh78.js');
-    writeFileSync(consoleAsset, script);
-    writeFileSync(`${consoleAsset}.br`, brotliCompressSync(script));
-    writeFileSync(`${consoleAsset}.gz`, gzipSync(script));
-    t = await buildTestApp('sqlite', { PORTAL_DIST: dist, ADMIN_DIST: consoleDist });
+    writeFileSync(join(portal, 'embed.js'), 'window.embed = 1;');
+    const consoleDist = builtApp(
+      'console',
+      '<!doctype html><title>Console</title><div id="root"></div>',
+      'index-Ef56Gh78.js',
+    );
+    t = await buildTestApp('sqlite', { PORTAL_DIST: portal, ADMIN_DIST: consoleDist });
   });
   afterAll(() => t.close());
 
   const get = (url: string, acceptEncoding?: string) =>
     t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
-  it('sends a hashed asset precompressed in the best encoding the browser takes, cached for a year', async () => {
-    const br = await get('/assets/entry-Ab12Cd34.js', 'gzip, deflate, br');
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
-    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(br.headers.vary).toBe('accept-encoding');
-    expect(br.rawPayload.length).toBeLessThan(script.length / 10);
+  it.each([
+    ['the portal', '/assets/entry-Ab12Cd34.js'],
+    ['the console', '/admin/assets/index-Ef56Gh78.js'],
+  ])(
+    'sends a hashed file of %s precompressed in the best encoding the browser takes, cached for a year',
+    async (_, url) => {
+      const br = await get(url, 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers.vary).toBe('accept-encoding');
+      expect(br.rawPayload.length).toBeLessThan(script.length / 10);
 
-    const gzip = await get('/assets/entry-Ab12Cd34.js', 'gzip');
-    expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+      const gzip = await get(url, 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
 
-    const plain = await get('/assets/entry-Ab12Cd34.js');
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toBe(script);
-    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(plain.headers.vary).toBe('accept-encoding');
-  });
-
-  it("sends the console's hashed files precompressed as well, cached for a year", async () => {
-    const br = await get('/admin/assets/index-Ef56Gh78.js', 'gzip, deflate, br');
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
-    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(br.headers.vary).toBe('accept-encoding');
-    const gzip = await get('/admin/assets/index-Ef56Gh78.js', 'gzip');
-    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
-    const plain = await get('/admin/assets/index-Ef56Gh78.js');
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toBe(script);
-  });
+      const plain = await get(url);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+      expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(plain.headers.vary).toBe('accept-encoding');
+    },
+  );
 
   it('keeps unhashed files fresh and compresses the page itself per response', async () => {
     expect((await get('/embed.js', 'br')).headers['cache-control']).toBe('public, max-age=300');
