@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { Customer } from '../../db/ownership.js';
 import { LEASE_SECONDS, leaseOf, type Hit, type RateLimitStore, type Reserve } from './port.js';
 import { rateLimitsTables } from './rate-limits-tables.js';
@@ -23,6 +24,20 @@ function grouped(hits: readonly Hit[]) {
   // Always in one order, so two transactions over the same buckets take their row locks alike (no deadlock).
   return [...rows.values()].sort((a, b) => (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0));
 }
+
+/** Adds hits to buckets (a new window where one ended) and answers their counts: every sign-in runs it. */
+const countHits = prepared((db, now: number, buckets: string[], expiries: number[], counts: number[]) =>
+  db
+    .insertInto('rate_limits')
+    .values(buckets.map((bucket, i) => ({ bucket, expires_at: expiries[i] ?? 0, hits: counts[i] ?? 0 })))
+    .onConflict((oc) =>
+      oc.column('bucket').doUpdateSet({
+        hits: sql<number>`case when rate_limits.expires_at <= ${now} then excluded.hits else rate_limits.hits + excluded.hits end`,
+        expires_at: sql<number>`case when rate_limits.expires_at <= ${now} then excluded.expires_at else rate_limits.expires_at end`,
+      }),
+    )
+    .returning(['bucket', 'hits']),
+);
 
 /** Counters in the `rate_limits` table: the default, shared through the database. One upsert counts every hit. */
 export class DatabaseRateLimits implements RateLimitStore {
@@ -125,17 +140,14 @@ export class DatabaseRateLimits implements RateLimitStore {
   /** One upsert counts every hit, starting a new window where one ended; answers each bucket's count. */
   private async upsertHits(db: Db, hits: readonly Hit[]): Promise<Map<string, number>> {
     const now = nowSeconds(this.clock);
-    const counted = await db
-      .insertInto('rate_limits')
-      .values(grouped(hits).map((row) => ({ bucket: row.bucket, expires_at: now + row.windowSeconds, hits: row.hits })))
-      .onConflict((oc) =>
-        oc.column('bucket').doUpdateSet({
-          hits: sql<number>`case when rate_limits.expires_at <= ${now} then excluded.hits else rate_limits.hits + excluded.hits end`,
-          expires_at: sql<number>`case when rate_limits.expires_at <= ${now} then excluded.expires_at else rate_limits.expires_at end`,
-        }),
-      )
-      .returning(['bucket', 'hits'])
-      .execute();
+    const rows = grouped(hits);
+    const counted = await countHits(
+      db,
+      now,
+      rows.map((row) => row.bucket),
+      rows.map((row) => now + row.windowSeconds),
+      rows.map((row) => row.hits),
+    );
     return new Map(counted.map((row) => [row.bucket, row.hits]));
   }
 }

@@ -19,6 +19,18 @@ const orderById = prepared((db, shopId: number, orderId: number) =>
 const linesByOrder = prepared((db, orderId: number) =>
   db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id'),
 );
+const ordersByEmail = prepared((db, shopId: number, email: string) =>
+  db
+    .selectFrom('orders')
+    .selectAll()
+    .where('shop_id', '=', shopId)
+    .where('email', '=', email)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc'),
+);
+const linesOfOrders = prepared((db, orderIds: number[]) =>
+  db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('id'),
+);
 
 /** By the number the shopper types: "#1001", "1001" and " ds-1001 " find "1001" and "DS-1001". */
 export async function findOrderByNumber(db: Db, shopId: number, orderNumber: string): Promise<PlatformOrder | null> {
@@ -33,15 +45,7 @@ export async function getOrder(db: Db, shopId: number, orderId: number): Promise
 
 /** The shop's orders placed with this email (any case), newest first. */
 export async function listOrdersByEmail(db: Db, shopId: number, email: string): Promise<PlatformOrder[]> {
-  const rows = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('shop_id', '=', shopId)
-    .where('email', '=', email.trim().toLowerCase())
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return withLines(db, rows);
+  return withLines(db, await ordersByEmail(db, shopId, email.trim().toLowerCase()));
 }
 
 /** True when the shop has an order placed with this email. */
@@ -80,16 +84,10 @@ async function withLinesOf(db: Db, row: Selectable<OrdersTable>): Promise<Platfo
 
 async function withLines(db: Db, rows: Selectable<OrdersTable>[]): Promise<PlatformOrder[]> {
   if (rows.length === 0) return [];
-  const lines = await db
-    .selectFrom('order_lines')
-    .selectAll()
-    .where(
-      'order_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('id')
-    .execute();
+  const lines = await linesOfOrders(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) =>
     toPlatformOrder(
       row,

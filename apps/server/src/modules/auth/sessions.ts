@@ -18,7 +18,6 @@ export interface Session {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Session tokens: 256 random bits, only their hash stored, expiring, revoked on logout. */
 /** The session of a token hash, unless revoked or expired: read on every signed-in call. */
 const liveSession = prepared((db, tokenHash: string, now: number) =>
   db
@@ -29,6 +28,31 @@ const liveSession = prepared((db, tokenHash: string, now: number) =>
     .where('expires_at', '>', now),
 );
 
+/** A new session: made by every sign-in. */
+const newSession = prepared(
+  (
+    db,
+    tokenHash: string,
+    shopId: number,
+    email: string,
+    orderId: number | null,
+    gift: number,
+    createdAt: number,
+    expiresAt: number,
+  ) =>
+    db.insertInto('sessions').values({
+      token_hash: tokenHash,
+      shop_id: shopId,
+      email,
+      order_id: orderId,
+      gift,
+      created_at: createdAt,
+      expires_at: expiresAt,
+      revoked_at: null,
+    }),
+);
+
+/** Session tokens: 256 random bits, only their hash stored, expiring, revoked on logout. */
 export class Sessions {
   constructor(
     private readonly db: Db,
@@ -45,19 +69,7 @@ export class Sessions {
     const token = randomBytes(32).toString('base64url');
     const now = nowSeconds(this.clock);
     const expiresAt = now + this.ttlSeconds;
-    await this.db
-      .insertInto('sessions')
-      .values({
-        token_hash: hashToken(token),
-        shop_id: shopId,
-        email,
-        order_id: orderId,
-        gift: gift ? 1 : 0,
-        created_at: now,
-        expires_at: expiresAt,
-        revoked_at: null,
-      })
-      .execute();
+    await newSession(this.db, hashToken(token), shopId, email, orderId, gift ? 1 : 0, now, expiresAt);
     return { token, expiresAt };
   }
 

@@ -1,6 +1,6 @@
 import { Code, SolutionId, type CheckInfo } from '@return-center/contract';
 import { nextStatus, parseDeskOutcome, type RequestAction } from '@return-center/domain';
-import type { RefundKind, ReturnDecision, StorePlatform } from '../../adapters/store-platform/port.js';
+import type { PlatformOrder, RefundKind, ReturnDecision, StorePlatform } from '../../adapters/store-platform/port.js';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db, Dialect } from '../../db/database.js';
@@ -52,8 +52,9 @@ export class LifecycleService {
     },
   ) {}
 
-  async detail(shop: Shop, request: RequestRecord): Promise<CheckInfo> {
-    const order = await this.deps.platform.getOrder(shop.id, request.order_id);
+  /** The request as its pages show it; `read` is its order when the caller has read it already. */
+  async detail(shop: Shop, request: RequestRecord, read?: PlatformOrder): Promise<CheckInfo> {
+    const order = read ?? (await this.deps.platform.getOrder(shop.id, request.order_id));
     if (!order) throw errors.notFound();
     const info = buildCheckInfo(
       shop,

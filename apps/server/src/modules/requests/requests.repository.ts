@@ -2,6 +2,7 @@ import { RequestStatus, type RequestSort } from '@return-center/contract';
 import { normalizeOrderNumber } from '@return-center/domain';
 import type { Insertable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { RequestEventsTable } from '../../db/schema.js';
 import type { InspectionRecord, ItemRecord, RequestRecord } from './request-record.js';
 import { refundDeadlinePage } from './refund-deadline-page.js';
@@ -27,8 +28,16 @@ export interface ListFilter extends DeskFilter {
 export const recordEvent = (db: Db, event: Insertable<RequestEventsTable>) =>
   db.insertInto('request_events').values(event).execute();
 
-export const inspectionsOf = (db: Db, requestId: number): Promise<InspectionRecord[]> =>
-  db.selectFrom('item_inspections').selectAll().where('request_id', '=', requestId).orderBy('id').execute();
+export const inspectionsOf: (db: Db, requestId: number) => Promise<InspectionRecord[]> = prepared(
+  (db, requestId: number) =>
+    db.selectFrom('item_inspections').selectAll().where('request_id', '=', requestId).orderBy('id'),
+);
+
+// The reads behind the status page, compiled once.
+const requestById = prepared((db, id: number) => db.selectFrom('return_requests').selectAll().where('id', '=', id));
+const itemsOf = prepared((db, requestId: number) =>
+  db.selectFrom('return_items').selectAll().where('request_id', '=', requestId).orderBy('id'),
+);
 
 export class RequestsRepository {
   constructor(
@@ -36,12 +45,12 @@ export class RequestsRepository {
     private readonly dialect: Dialect = 'sqlite',
   ) {}
 
-  byId(id: number): Promise<RequestRecord | undefined> {
-    return this.db.selectFrom('return_requests').selectAll().where('id', '=', id).executeTakeFirst();
+  async byId(id: number): Promise<RequestRecord | undefined> {
+    return (await requestById(this.db, id))[0];
   }
 
   items(requestId: number): Promise<ItemRecord[]> {
-    return this.db.selectFrom('return_items').selectAll().where('request_id', '=', requestId).orderBy('id').execute();
+    return itemsOf(this.db, requestId);
   }
 
   /** The desk's inspection of the request's units at receipt (issue 33); none before a detailed receipt. */

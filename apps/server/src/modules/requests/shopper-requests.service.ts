@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import { nowSeconds } from '../../clock.js';
 import { AppError, errors } from '../../http/app-error.js';
+import type { PlatformOrder } from '../../adapters/store-platform/port.js';
 import type { Session } from '../auth/sessions.js';
 import type { Outbox } from '../jobs/outbox.js';
 import { seesRequest, type OrdersService } from '../orders/orders.service.js';
@@ -34,23 +35,24 @@ export class ShopperRequestsService {
   ) {}
 
   /** Ownership check: the request's order must be one the session may see; anything else looks missing. */
-  private async owned(session: Session, requestId: number): Promise<RequestRecord> {
+  /** The session's request, with its order (read once here, for the callers that show it). */
+  private async owned(session: Session, requestId: number): Promise<{ record: RequestRecord; order: PlatformOrder }> {
     const record = await this.deps.requests.byId(requestId);
     if (!record || record.shop_id !== session.shopId) throw errors.notFound();
-    await this.deps.orders.ownedOrder(session, record.order_id);
+    const order = await this.deps.orders.ownedOrder(session, record.order_id);
     const shop = await this.deps.storefront.requireShopById(session.shopId);
     if (!seesRequest(shop, session, record)) throw errors.notFound();
-    return record;
+    return { record, order };
   }
 
   async detail(session: Session, requestId: number): Promise<CheckInfo> {
-    const record = await this.owned(session, requestId);
-    return this.deps.lifecycle.detail(await this.deps.storefront.requireShopById(session.shopId), record);
+    const { record, order } = await this.owned(session, requestId);
+    return this.deps.lifecycle.detail(await this.deps.storefront.requireShopById(session.shopId), record, order);
   }
 
   /** The status page polls this while documents, the refund or emails are still being made. */
   async progress(session: Session, requestId: number) {
-    const record = await this.owned(session, requestId);
+    const { record, order } = await this.owned(session, requestId);
     const jobsRunning = await this.deps.outbox.hasPending(
       [`documents:${record.id}`, `refund:${record.id}`],
       [`notify:${record.id}:`],
@@ -58,7 +60,7 @@ export class ShopperRequestsService {
     const refunding = record.refund_state === RefundState.Pending || record.refund_state === RefundState.Processing;
     const working = jobsRunning || refunding;
     const shop = await this.deps.storefront.requireShopById(session.shopId);
-    const detail = await this.deps.lifecycle.detail(shop, record);
+    const detail = await this.deps.lifecycle.detail(shop, record, order);
     return {
       status: record.status,
       work_flow_refresh: { continue: working, apply: !working },
@@ -69,7 +71,7 @@ export class ShopperRequestsService {
   }
 
   async addTracking(session: Session, input: TrackingInput): Promise<void> {
-    const record = await this.owned(session, input.request_id);
+    const { record } = await this.owned(session, input.request_id);
     if (!canAddTracking({ status: record.status, shippingMethodId: record.shipping_method_id })) {
       throw new AppError(
         Code.IllegalTransition,
@@ -95,7 +97,7 @@ export class ShopperRequestsService {
 
   /** The shopper changes where or when the carrier comes, until the parcel is picked up (spec pickupUpdate). */
   async updatePickup(session: Session, input: PickupInput): Promise<{ code: number; msg: string }> {
-    const record = await this.owned(session, input.request_id);
+    const { record } = await this.owned(session, input.request_id);
     if (!pickupChangeable(record))
       return { code: Code.IllegalTransition, msg: 'The pickup of this return can no longer be changed' };
     const problem = pickupSlotProblem(input.pickup, this.deps.clock.nowMs());

@@ -1,6 +1,7 @@
 import { ruleSetBody, type RuleSetBody } from '@return-center/contract';
 import { nowSeconds, type Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 
 /** A stored rule set: the body and its version. */
@@ -9,6 +10,10 @@ export interface StoredRules {
   body: RuleSetBody;
 }
 
+const storedRules = prepared((db, shopId: number) =>
+  db.selectFrom('return_rules').select(['version', 'body']).where('shop_id', '=', shopId),
+);
+
 /** The `return_rules` table: one rule set per shop. */
 export class RulesRepository {
   constructor(
@@ -16,13 +21,21 @@ export class RulesRepository {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * Each shop's stored body as last read, parsed: the rules are read by every orders list and order page, and
+   * checking them against the contract costs more than the read. Kept by text, so a saved change is seen at once.
+   */
+  private readonly parsed = new Map<number, { text: string; body: RuleSetBody }>();
+
   async find(shopId: number): Promise<StoredRules | null> {
-    const row = await this.db
-      .selectFrom('return_rules')
-      .select(['version', 'body'])
-      .where('shop_id', '=', shopId)
-      .executeTakeFirst();
-    return row ? { version: row.version, body: ruleSetBody.parse(JSON.parse(row.body)) } : null;
+    const [row] = await storedRules(this.db, shopId);
+    if (!row) return null;
+    let kept = this.parsed.get(shopId);
+    if (kept?.text !== row.body) {
+      kept = { text: row.body, body: ruleSetBody.parse(JSON.parse(row.body)) };
+      this.parsed.set(shopId, kept);
+    }
+    return { version: row.version, body: kept.body };
   }
 
   /**
