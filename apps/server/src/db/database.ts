@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { withStatementCache } from './sqlite-statements.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -47,38 +48,6 @@ export function createDb(
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     dialect: 'sqlite',
-  };
-}
-
-/** Statements kept per database; queries with `in (…)` lists of many lengths would otherwise grow it without end. */
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely opens a transaction with a deferred `begin`, which takes the write lock only at the first write. If another
- * process (the CLI, an importer, a second server) wrote after the transaction's first read, that write then fails at
- * once with SQLITE_BUSY_SNAPSHOT, busy timeout or not. Taking the lock at `begin` makes the other process wait instead.
- */
-const BEGIN_WRITING = 'begin immediate';
-
-/**
- * Kysely prepares every query afresh, and preparing costs more than running most of ours: the same SQL text gets the
- * statement prepared the first time (SQLite re-prepares it by itself after a schema change). Least recently used go.
- */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string) {
-      const sql = text === 'begin' ? BEGIN_WRITING : text;
-      let statement = cache.get(sql);
-      if (statement) cache.delete(sql);
-      else {
-        statement = sqlite.prepare(sql);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
-      }
-      cache.set(sql, statement);
-      return statement;
-    },
   };
 }
 
