@@ -1,5 +1,5 @@
 /** bench/README.md, generated from bench/results.json: the intro below, every budgeted figure, then the details. */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { budgetRows } from './budget-rows.js';
 import type { BudgetRow } from './budgets.js';
@@ -9,11 +9,14 @@ import { RESULTS_FILE, type Results, type Stamp } from './results.js';
 
 const README_FILE = join(import.meta.dirname, 'README.md');
 const CHART_FILE = join(import.meta.dirname, 'chart.svg');
+/** Written by hand: each budget the figures miss, with its profile, what was tried and what it gave. */
+const MISSED_FILE = join(import.meta.dirname, 'missed-budgets.md');
 
 const INTRO = `# Benchmarks
 
 \`npm run bench\` measures the budgets of the issue and DESIGN §6 and rewrites this file from
-\`bench/results.json\` (with \`bench/chart.svg\`). Do not edit it by hand: change the intro in \`bench/report.ts\`.
+\`bench/results.json\` (with \`bench/chart.svg\`). Do not edit it by hand: change the intro in \`bench/report.ts\`, and
+what the figures miss in \`bench/missed-budgets.md\`.
 
 What runs, by section (\`BENCH_ONLY=api,submit,…\` runs some; the others keep their last figures and their own date;
 \`BENCH_ONLY=report\` runs none and only rewrites this file and the chart):
@@ -67,6 +70,7 @@ export function readme(results: Results): string {
       ['figure', 'measured', 'budget', 'met', 'run'],
       rows.map((r: BudgetRow) => [r.figure, r.measured, r.budget, mark(r.met), runNote(r.stamp, reference)]),
     ),
+    readFileSync(MISSED_FILE, 'utf8').trim(),
     ...(reference ? ['## Details', ...details(results, reference)] : []),
     '',
   ].join('\n\n');
