@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** The placeholder the console build puts in every nonce attribute (apps/admin/vite.config.ts `html.cspNonce`). */
+/** The placeholder the console build puts in every nonce attribute (scripts/front-end-build.mjs `html.cspNonce`). */
 const NONCE_PLACEHOLDER = 'RETURN_CENTER_NONCE';
 
 /**

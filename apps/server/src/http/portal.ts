@@ -35,7 +35,7 @@ function withBootData(html: string, data: BootData | null, nonce: string): strin
 
 const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The placeholder the portal build puts in every nonce attribute (vite.config.ts `html.cspNonce`). */
+/** The placeholder the portal build puts in every nonce attribute (scripts/front-end-build.mjs `html.cspNonce`). */
 const NONCE_PLACEHOLDER = 'RETURN_CENTER_NONCE';
 
 /**
