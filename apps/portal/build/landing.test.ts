@@ -3,6 +3,7 @@ import { STORAGE_KEYS } from '@return-center/contract/zod-free';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Rolldown } from 'vite';
 import { chunksOf, preloadScript } from '../../../scripts/landing-preload.mjs';
+import { BASE_PATH_PATTERN } from '../src/shared/base-path';
 import { portalLanding, TOKEN_KEY } from './landing';
 
 const chunk = (fileName: string, imports: string[], facadeModuleId: string | null = null) =>
@@ -71,5 +72,9 @@ describe('the first screen’s code, preloaded with the page', () => {
 
   it("reads the session where the portal keeps it (the contract's key)", () => {
     expect(TOKEN_KEY).toBe(STORAGE_KEYS.token);
+  });
+
+  it('accepts the base paths the portal accepts, and no other', () => {
+    expect(portalLanding.base).toContain(`/${BASE_PATH_PATTERN.source}/.test(`);
   });
 });

@@ -11,7 +11,8 @@ export const TOKEN_KEY = 'return-token';
  */
 export const portalLanding = {
   when: `sessionStorage.getItem(${JSON.stringify(TOKEN_KEY)})`,
-  // The base path the server names in the page, read as shared/base-path.ts reads it.
+  // The base path the server names in the page, read as shared/base-path.ts reads it (landing.test.ts holds the
+  // two patterns equal).
   base:
     `(function(m){return m&&/^(\\/[\\w-]+)+$/.test(m.content)?m.content:''})` +
     `(document.querySelector('meta[name="return-center-base"]'))`,

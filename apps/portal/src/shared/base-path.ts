@@ -1,3 +1,6 @@
+/** A base path the page may name: segments of word characters and hyphens (build/landing.ts reads it alike). */
+export const BASE_PATH_PATTERN = /^(\/[\w-]+)+$/;
+
 /**
  * Where the portal lives: '' at the server's root, or the path a shop shows it under (the Shopify app proxy's
  * /apps/returns on the shop's own domain), named by the server in the page. Calls, links and the server's
@@ -5,7 +8,7 @@
  */
 function readBasePath(): string {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="return-center-base"]')?.content ?? '';
-  return /^(\/[\w-]+)+$/.test(meta) ? meta : '';
+  return BASE_PATH_PATTERN.test(meta) ? meta : '';
 }
 
 export const basePath = readBasePath();
