@@ -1,6 +1,8 @@
 import '../shared/csp';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { portalPath } from '../shared/base-path';
+import { startFirstData } from './first-data';
 import { createRouter } from './router';
 
 const queryClient = new QueryClient({
@@ -8,7 +10,21 @@ const queryClient = new QueryClient({
 });
 let router: ReturnType<typeof createRouter> | null = null;
 /** Made on first show, not when this module loads (the login page may load it early): it starts at the URL then. */
-const appRouter = () => (router ??= createRouter());
+const appRouter = () => {
+  if (router) return router;
+  router = createRouter();
+  let location = router.state.location;
+  router.subscribe((state) => {
+    if (state.location.pathname !== location.pathname) startFirstData(queryClient, state.location.pathname);
+    location = state.location;
+  });
+  return router;
+};
+
+// A signed-in shopper's first screen asks for its data as this module loads (main.tsx loads it with the page), beside
+// its code, the contract's schemas and the shop's configuration, not once the router has drawn it after them; each
+// later screen as its navigation begins.
+startFirstData(queryClient, portalPath());
 
 /** Every screen of spec §2 behind the router, server state in TanStack Query: all that the signed-out root goes without. */
 export default function RouterApp() {

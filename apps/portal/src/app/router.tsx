@@ -72,6 +72,9 @@ const PUBLIC_SCREENS = {
   accessibility: lazy(() => import('../features/accessibility/components/statement-page')),
 } satisfies Record<string, LazyExoticComponent<ComponentType>>;
 
+/** The path of a screen behind a session, as its route names it. */
+export type ScreenPath = keyof typeof SCREENS;
+
 export const SHOPPER_PATHS = [...Object.keys(SCREENS), ...Object.keys(PUBLIC_SCREENS)];
 
 /** The EU withdrawal function (ADR 046): open to everyone, signed in or not, at a stable address a shop can link. */

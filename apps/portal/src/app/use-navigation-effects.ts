@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@return-center/contract';
+import { STORAGE_KEYS } from '@return-center/contract/zod-free';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { portalPath } from '../shared/base-path';

@@ -37,10 +37,12 @@ export function setUpPortalTests() {
   return api;
 }
 
-function Providers({ children }: { children: ReactNode }) {
-  const [client] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
-  );
+/** The app's query client settings, without retries. */
+export const testQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
+function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? testQueryClient());
   return (
     <QueryClientProvider client={client}>
       {children}
@@ -54,8 +56,11 @@ function Elsewhere() {
   return <p data-testid="elsewhere">{useLocation().pathname}</p>;
 }
 
-/** Renders `element` on one of the app's real routes (e.g. 'process-manage/select/:id') at `url`. */
-export function renderRoute(path: string, url: string, element: ReactElement) {
+/**
+ * Renders `element` on one of the app's real routes (e.g. 'process-manage/select/:id') at `url`, with a query client
+ * of its own or `queryClient`.
+ */
+export function renderRoute(path: string, url: string, element: ReactElement, queryClient?: QueryClient) {
   if (!SHOPPER_PATHS.includes(path)) throw new Error(`${path} is not a route of the app`);
   const router = createMemoryRouter(
     [
@@ -66,7 +71,7 @@ export function renderRoute(path: string, url: string, element: ReactElement) {
   );
   const user = userEvent.setup();
   render(
-    <Providers>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>,
   );

@@ -2,6 +2,7 @@ import { calls, Code, type PayloadOf } from '@return-center/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http';
 import { useSession } from '../../../shared/session-store';
+import { reasonsQuery } from './reasons-query';
 
 const data = async <T>(promise: Promise<{ code: number; msg: string; data: T }>) => {
   const answer = await promise;
@@ -9,13 +10,11 @@ const data = async <T>(promise: Promise<{ code: number; msg: string; data: T }>)
   return answer.data;
 };
 
-/** getReason: the merchant's return reasons in the shopper's language, asked again when the language changes. */
+/** getReason (reasons-query.ts), asked again when the language changes. */
 export const useReasons = () => {
   const language = useSession((state) => state.language);
   return useQuery({
-    queryKey: ['reasons', language],
-    queryFn: () => data(http.request(calls.getReason, { lang: language })),
-    staleTime: 300_000,
+    ...reasonsQuery(language),
     // The previous language's reasons stay on screen (and an open reason dialog stays open) until the new ones come.
     placeholderData: keepPreviousData,
   });

@@ -7,10 +7,11 @@ import {
   POLL_LATER_DELAY,
   POLL_MAX_ATTEMPTS,
 } from '@return-center/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { http } from '../../../shared/http';
 import { useSession } from '../../../shared/session-store';
+import { returnInfoQuery } from './return-info';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -21,6 +22,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function useRequestDetail(requestId: number, refreshKey: number) {
   const language = useSession((state) => state.language);
+  const client = useQueryClient();
   const [detail, setDetail] = useState<CheckInfo | null>(null);
   const [polling, setPolling] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +33,8 @@ export function useRequestDetail(requestId: number, refreshKey: number) {
     // Every request ends in .catch(); the rest only sets state.
     const load = async () => {
       setPolling(true);
-      const info = await http.request(calls.returnInfo, { request_id: requestId, code: language }).catch(() => null);
+      // The first read takes the answer the navigation started (app/first-data.ts); a refresh asks anew.
+      const info = await client.query(returnInfoQuery(requestId, language, refreshKey > 0)).catch(() => null);
       if (stopped()) return;
       if (info?.code === Code.Success) setDetail(info.data);
       else {
@@ -56,7 +59,7 @@ export function useRequestDetail(requestId: number, refreshKey: number) {
     return () => {
       run.abort();
     };
-  }, [requestId, refreshKey, language]);
+  }, [requestId, refreshKey, language, client]);
   return { detail, polling, error };
 }
 
