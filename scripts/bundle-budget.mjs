@@ -17,6 +17,20 @@ const STATIC_IMPORTS = /\b(?:import|export)\s*(?:[\w$*{},\s]*?\bfrom\s*)?["']\.\
 
 const matches = (text, pattern) => Array.from(text.matchAll(pattern), (match) => match[1]);
 
+/** The files `names` in `assets` and every file they import statically, by name, with their code. */
+function staticClosure(assets, names) {
+  const pending = [...names];
+  const files = new Map();
+  while (pending.length > 0) {
+    const name = pending.pop();
+    if (files.has(name)) continue;
+    const code = readFileSync(join(assets, name));
+    files.set(name, code);
+    pending.push(...matches(code.toString('utf8'), STATIC_IMPORTS));
+  }
+  return files;
+}
+
 /**
  * A route's JavaScript in a build: the entry and what index.html preloads, the route's own chunk (matching `page`,
  * if any), and everything they import statically. Each file's size gzipped at the level the build's .gz copies use.
@@ -28,15 +42,12 @@ export function routeBytes(distDir, page) {
   const scripts = matches(html, PAGE_SCRIPTS);
   // A build whose page names its scripts some other way would be measured as nearly nothing.
   if (scripts.length === 0) throw new Error(`No scripts found in ${join(distDir, 'index.html')}`);
-  const pending = [...scripts, ...loginChunks];
-  const files = new Map();
-  while (pending.length > 0) {
-    const name = pending.pop();
-    if (files.has(name)) continue;
-    const code = readFileSync(join(assets, name));
-    files.set(name, gzipSync(code, { level: 9 }).length);
-    pending.push(...matches(code.toString('utf8'), STATIC_IMPORTS));
-  }
+  const files = new Map(
+    [...staticClosure(assets, [...scripts, ...loginChunks])].map(([name, code]) => [
+      name,
+      gzipSync(code, { level: 9 }).length,
+    ]),
+  );
   const total = [...files.values()].reduce((sum, bytes) => sum + bytes, 0);
   return { total, files: [...files].map(([file, bytes]) => ({ file, bytes })).sort((a, b) => b.bytes - a.bytes) };
 }
@@ -71,8 +82,24 @@ const BUDGETS = [
   },
 ];
 
+/**
+ * The router's file starts a signed-in shopper's first calls while the contract's schemas load beside it (ADR 058):
+ * it must not import them. Answers the files of the router's static imports that are the contract's.
+ */
+export function routerImportsOfContract(distDir) {
+  const assets = join(distDir, 'assets');
+  const router = readdirSync(assets).filter((name) => /^router-app-[\w-]+\.js$/.test(name));
+  if (router.length === 0) throw new Error(`No router-app chunk in ${assets}`);
+  return [...staticClosure(assets, router).keys()].filter((name) => /^contract-[\w-]+\.js$/.test(name));
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let over = false;
+  const contract = routerImportsOfContract(join(apps, 'portal/dist'));
+  if (contract.length > 0) {
+    console.error(`✖ The portal's router imports the contract's schemas (${contract.join(', ')}): ADR 058.`);
+    over = true;
+  }
   for (const { name, dist, page, entryOnly, advice } of BUDGETS) {
     const route = routeBytes(dist, page);
     for (const { file, bytes } of route.files) console.log(`  ${kb(bytes).padStart(9)}  ${file}`);
