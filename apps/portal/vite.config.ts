@@ -28,6 +28,14 @@ export default defineConfig({
       test: /node_modules[\\/](react-router|@tanstack)[\\/]|src[\\/]app[\\/]|[\\/](order-info-query|reasons-query|return-info)\.ts$/,
       priority: 10,
     },
+    // The shared modules of the return's screens in one file, so that a step or the status page loads its code in one
+    // round (five or six files, not nine to eleven); not those of the orders page, which the root preloads (ADR 058).
+    {
+      name: 'flow',
+      test: /src[\\/]shared[\\/](?!(date|use-date|order-info|use-money|ui[\\/]status-badge)\.tsx?$)/,
+      includeDependenciesRecursively: false,
+      priority: 5,
+    },
   ]),
   server: {
     port: 5173,

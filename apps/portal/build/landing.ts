@@ -6,7 +6,7 @@ export const TOKEN_KEY = 'return-token';
 
 /**
  * What a signed-in shopper's page preloads beside the entry (scripts/landing-preload.mjs): the router and the
- * contract's validation on every path, and the orders page on the root (main.tsx starts that one early too). A
+ * contract's validation on every path, and the orders page on the root (app/router-app.tsx starts that one early too). A
  * signed-out visitor's login page loads none of it.
  */
 export const portalLanding = {

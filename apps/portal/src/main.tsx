@@ -1,9 +1,9 @@
 import { PREVIEW_PARAM } from '@return-center/contract/zod-free';
-import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
+import { StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { LoginShell } from './app/login-shell';
-import { loadOrdersPage } from './app/load-orders-page';
+import { loadable } from './app/loadable';
 import { useEmbedding } from './app/use-embedding';
 import { portalPath, portalRoot } from './shared/base-path';
 import { checkSession, loadConfig, useConfig } from './shared/config-store';
@@ -15,9 +15,8 @@ import { useUi } from './shared/ui-store';
 import { FullPageLoader } from './shared/ui/loader';
 import './styles.css';
 
-const loadRouterApp = () => import('./app/router-app');
-const preloadRouter = () => void loadRouterApp().catch(() => undefined);
-const RouterApp = lazy(loadRouterApp);
+const RouterApp = loadable(() => import('./app/router-app'));
+const preloadRouter = () => void RouterApp.load().catch(() => undefined);
 
 function Unavailable() {
   const { t } = useTranslation();
@@ -61,11 +60,9 @@ function App() {
   return <Pages />;
 }
 
-// The code the first screen needs starts loading with the configuration, so that the two do not wait for each other.
-if (needsRouter(isLoggedIn(useSession.getState()))) {
-  preloadRouter();
-  if (portalPath() === '/') void loadOrdersPage().catch(() => undefined);
-}
+// The router starts loading with the configuration, so that the two do not wait for each other; it starts the first
+// screen's code and calls as it loads (app/router-app.tsx).
+if (needsRouter(isLoggedIn(useSession.getState()))) preloadRouter();
 const params = readQueryParams();
 useSession.setState({ shopUrl: resolveShop(), from: params.from });
 const language = useSession.getState().language;

@@ -1,10 +1,7 @@
-import { lazy } from 'react';
 import { useNavigate } from 'react-router';
 import LoginPage from '../features/login/components/login-page';
 import { isLoggedIn, useSession } from '../shared/session-store';
-import { loadOrdersPage } from './load-orders-page';
-
-const OrdersPage = lazy(loadOrdersPage);
+import { OrdersPage } from './orders-page';
 
 /** The root: login when signed out, the orders dashboard when signed in. */
 export default function RootPage() {

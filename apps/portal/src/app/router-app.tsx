@@ -2,8 +2,9 @@ import '../shared/csp';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { portalPath } from '../shared/base-path';
+import { isLoggedIn, useSession } from '../shared/session-store';
 import { startFirstData } from './first-data';
-import { createRouter } from './router';
+import { createRouter, loadScreenAt } from './router';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
@@ -21,10 +22,11 @@ const appRouter = () => {
   return router;
 };
 
-// A signed-in shopper's first screen asks for its data as this module loads (main.tsx loads it with the page), beside
-// its code, the contract's schemas and the shop's configuration, not once the router has drawn it after them; each
-// later screen as its navigation begins.
+// A signed-in shopper's first screen asks for its data and loads its code as this module loads (main.tsx loads it with
+// the page), beside the contract's schemas and the shop's configuration, not once the router has drawn it after them;
+// each later screen asks for its data as its navigation begins.
 startFirstData(queryClient, portalPath());
+if (isLoggedIn(useSession.getState())) loadScreenAt(portalPath());
 
 /** Every screen of spec §2 behind the router, server state in TanStack Query: all that the signed-out root goes without. */
 export default function RouterApp() {

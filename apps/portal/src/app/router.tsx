@@ -1,18 +1,21 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { createBrowserRouter, matchPath, Navigate, Outlet } from 'react-router';
 import { basePath } from '../shared/base-path';
 import { isLoggedIn, useSession } from '../shared/session-store';
 import { FullPageLoader } from '../shared/ui/loader';
+import { loadable } from './loadable';
+import { OrdersPage } from './orders-page';
 import RootPage from './root-page';
 import { Shell } from './shell';
 
-type Loader = () => Promise<{ default: ComponentType }>;
-const loaders: Loader[] = [];
+type Screen = ReturnType<typeof loadable>;
+const screens: Screen[] = [];
 /** A page that loads on demand, and that `preloadPages` can fetch ahead of time. */
-const onDemand = (load: Loader) => {
-  loaders.push(load);
-  return lazy(load);
+const onDemand = (load: Parameters<typeof loadable>[0]) => {
+  const screen = loadable(load);
+  screens.push(screen);
+  return screen;
 };
 
 /** Every route of spec §2 with its screen; pages load on demand; anything else goes to the root. */
@@ -27,7 +30,14 @@ const SCREENS = {
   'process-manage/pickup/:id': onDemand(() => import('../features/pickup/components/pickup-page')),
   'exchange-other-goods/:id': onDemand(() => import('../features/exchange/components/catalogue-page')),
   'status-manage/return-details/:id?': onDemand(() => import('../features/status/components/status-page')),
-} satisfies Record<string, LazyExoticComponent<ComponentType>>;
+} satisfies Record<string, Screen>;
+
+/** Starts loading the code of the screen at `pathname` (under the base path), so that it draws at once. */
+export function loadScreenAt(pathname: string) {
+  const screen =
+    pathname === '/' ? OrdersPage : Object.entries(SCREENS).find(([path]) => matchPath(`/${path}`, pathname))?.[1];
+  void screen?.load().catch(() => undefined);
+}
 
 /**
  * Once signed in, the journey's pages are fetched while the browser is idle, so that moving on (and reaching the
@@ -40,7 +50,7 @@ function usePreloadPages(loggedIn: boolean) {
   const pageHasData = client.getQueryCache().getAll().length > 0;
   useEffect(() => {
     if (!loggedIn || fetching || !pageHasData) return;
-    const preload = () => loaders.forEach((load) => void load().catch(() => undefined));
+    const preload = () => screens.forEach((screen) => void screen.load().catch(() => undefined));
     if (typeof window.requestIdleCallback !== 'function') {
       preload();
       return;
@@ -61,6 +71,7 @@ function RequireSession() {
   return loggedIn ? <Outlet /> : <Navigate to="/" replace />;
 }
 
+// A page whose texts are still loading (react-i18next suspends) shows the loader in the page's place.
 const page = (Component: ComponentType) => (
   <Suspense fallback={<FullPageLoader />}>
     <Component />
@@ -69,8 +80,8 @@ const page = (Component: ComponentType) => (
 
 /** Pages anyone may open, signed in or not: the shop's accessibility statement (ADR 043). */
 const PUBLIC_SCREENS = {
-  accessibility: lazy(() => import('../features/accessibility/components/statement-page')),
-} satisfies Record<string, LazyExoticComponent<ComponentType>>;
+  accessibility: loadable(() => import('../features/accessibility/components/statement-page')),
+} satisfies Record<string, Screen>;
 
 /** The path of a screen behind a session, as its route names it. */
 export type ScreenPath = keyof typeof SCREENS;
@@ -78,7 +89,7 @@ export type ScreenPath = keyof typeof SCREENS;
 export const SHOPPER_PATHS = [...Object.keys(SCREENS), ...Object.keys(PUBLIC_SCREENS)];
 
 /** The EU withdrawal function (ADR 046): open to everyone, signed in or not, at a stable address a shop can link. */
-const WithdrawalPage = lazy(() => import('../features/withdrawal/components/withdrawal-page'));
+const WithdrawalPage = loadable(() => import('../features/withdrawal/components/withdrawal-page'));
 
 /** The app's router: it reads the URL and follows the history from when it is made. */
 export const createRouter = () =>
