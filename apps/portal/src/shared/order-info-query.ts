@@ -1,8 +1,8 @@
 import type { calls } from '@return-center/contract';
-import { Code } from '@return-center/contract/zod-free';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from './http';
 import { callRoute } from './http/call-route';
+import { dataOf } from './http/data-of';
 
 const orderInfo = callRoute<typeof calls.orderInfo>('POST', 'go', 'orderInfo');
 
@@ -14,9 +14,5 @@ const orderInfo = callRoute<typeof calls.orderInfo>('POST', 'go', 'orderInfo');
 export const orderInfoQuery = (orderId: number) =>
   queryOptions({
     queryKey: ['order-info', orderId],
-    queryFn: async () => {
-      const answer = await http.request(orderInfo, { order_id: orderId });
-      if (answer.code !== Code.Success) throw new Error(answer.msg);
-      return answer.data;
-    },
+    queryFn: () => dataOf(http.request(orderInfo, { order_id: orderId })),
   });

@@ -1,14 +1,9 @@
-import { calls, Code, type PayloadOf } from '@return-center/contract';
+import { calls, type PayloadOf } from '@return-center/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http';
+import { dataOf } from '../../../shared/http/data-of';
 import { useSession } from '../../../shared/session-store';
 import { reasonsQuery } from './reasons-query';
-
-const data = async <T>(promise: Promise<{ code: number; msg: string; data: T }>) => {
-  const answer = await promise;
-  if (answer.code !== Code.Success) throw new Error(answer.msg);
-  return answer.data;
-};
 
 /** getReason (reasons-query.ts), asked again when the language changes. */
 export const useReasons = () => {
@@ -27,7 +22,7 @@ export const useOrderConfig = (orderId: number, lines: Lines, solutionId?: numbe
   useQuery({
     queryKey: ['order-config', orderId, lines, solutionId],
     queryFn: () =>
-      data(
+      dataOf(
         http.request(calls.orderConfig, {
           order_id: orderId,
           refund_line_items: lines,

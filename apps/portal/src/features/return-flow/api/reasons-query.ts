@@ -1,8 +1,8 @@
 import type { calls } from '@return-center/contract';
-import { Code } from '@return-center/contract/zod-free';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../shared/http';
 import { callRoute } from '../../../shared/http/call-route';
+import { dataOf } from '../../../shared/http/data-of';
 
 const getReason = callRoute<typeof calls.getReason>('POST', 'v1', 'getReason');
 
@@ -10,10 +10,6 @@ const getReason = callRoute<typeof calls.getReason>('POST', 'v1', 'getReason');
 export const reasonsQuery = (language: string) =>
   queryOptions({
     queryKey: ['reasons', language],
-    queryFn: async () => {
-      const answer = await http.request(getReason, { lang: language });
-      if (answer.code !== Code.Success) throw new Error(answer.msg);
-      return answer.data;
-    },
+    queryFn: () => dataOf(http.request(getReason, { lang: language })),
     staleTime: 300_000,
   });
