@@ -20,8 +20,8 @@ export default defineConfig({
     // loaded first anyway, and compresses about 5 KB smaller together.
     { name: 'index', tags: ['$initial'], priority: 30 },
     // A signed-in page's first round (ADR 058): the contract's schemas and validation in one file, the router, the
-    // query library and the app's frame in another, rather than ten; the router's file does not import the schemas,
-    // so it starts the first screen's calls while they load.
+    // query library and the app's frame in another (eight requests rather than ten); the router's file does not import
+    // the schemas, so it starts the first screen's calls while they load.
     { name: 'contract', test: /packages[\\/](contract|domain)[\\/]|src[\\/]shared[\\/]validation\.ts/, priority: 20 },
     {
       name: 'router',

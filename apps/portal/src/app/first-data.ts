@@ -22,7 +22,6 @@ const FIRST_DATA: Partial<Record<ScreenPath, Start>> = {
     orderInfo(client, id, language);
     ask(client.query(reasonsQuery(language)));
   },
-  'process-manage/solution/:id': orderInfo,
   'process-manage/method/:id': orderInfo,
   'process-manage/refund-check/:id': orderInfo,
   'process-manage/pickup/:id': orderInfo,
