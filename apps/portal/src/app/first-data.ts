@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { matchPath } from 'react-router';
 import { reasonsQuery } from '../features/return-flow/api/reasons-query';
 import { returnInfoQuery } from '../features/status/api/return-info';
 import { orderInfoQuery } from '../shared/order-info-query';
 import { isLoggedIn, useSession } from '../shared/session-store';
-import type { ScreenPath } from './router';
+import { screenAt, type ScreenPath } from './router';
 
 type Start = (client: QueryClient, id: number, language: string) => void;
 
@@ -32,8 +31,8 @@ const FIRST_DATA: Partial<Record<ScreenPath, Start>> = {
 export function startFirstData(client: QueryClient, pathname: string) {
   const session = useSession.getState();
   if (!isLoggedIn(session)) return;
-  for (const [path, start] of Object.entries(FIRST_DATA)) {
-    const id = Number(matchPath(`/${path}`, pathname)?.params.id);
-    if (Number.isSafeInteger(id) && id > 0) start(client, id, session.language);
-  }
+  const at = screenAt(pathname);
+  const start = at && FIRST_DATA[at.path];
+  const id = Number(at?.params.id);
+  if (start && Number.isSafeInteger(id) && id > 0) start(client, id, session.language);
 }

@@ -32,10 +32,22 @@ const SCREENS = {
   'status-manage/return-details/:id?': onDemand(() => import('../features/status/components/status-page')),
 } satisfies Record<string, Screen>;
 
+/** The path of a screen behind a session, as its route names it. */
+export type ScreenPath = keyof typeof SCREENS;
+
+/** The screen route at `pathname` (under the base path), with its parameters; null for any other path. */
+export function screenAt(pathname: string) {
+  for (const path of Object.keys(SCREENS) as ScreenPath[]) {
+    const match = matchPath(`/${path}`, pathname);
+    if (match) return { path, params: match.params };
+  }
+  return null;
+}
+
 /** Starts loading the code of the screen at `pathname` (under the base path), so that it draws at once. */
 export function loadScreenAt(pathname: string) {
-  const screen =
-    pathname === '/' ? OrdersPage : Object.entries(SCREENS).find(([path]) => matchPath(`/${path}`, pathname))?.[1];
+  const at = screenAt(pathname);
+  const screen = pathname === '/' ? OrdersPage : at && SCREENS[at.path];
   void screen?.load().catch(() => undefined);
 }
 
@@ -82,9 +94,6 @@ const page = (Component: ComponentType) => (
 const PUBLIC_SCREENS = {
   accessibility: loadable(() => import('../features/accessibility/components/statement-page')),
 } satisfies Record<string, Screen>;
-
-/** The path of a screen behind a session, as its route names it. */
-export type ScreenPath = keyof typeof SCREENS;
 
 export const SHOPPER_PATHS = [...Object.keys(SCREENS), ...Object.keys(PUBLIC_SCREENS)];
 
