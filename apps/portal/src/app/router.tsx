@@ -4,6 +4,7 @@ import { createBrowserRouter, matchPath, Navigate, Outlet } from 'react-router';
 import { basePath } from '../shared/base-path';
 import { isLoggedIn, useSession } from '../shared/session-store';
 import { FullPageLoader } from '../shared/ui/loader';
+import { afterFirstView } from './after-first-view';
 import { loadable } from './loadable';
 import { OrdersPage } from './orders-page';
 import RootPage from './root-page';
@@ -53,8 +54,9 @@ export function loadScreenAt(pathname: string) {
 
 /**
  * Once signed in, the journey's pages are fetched while the browser is idle, so that moving on (and reaching the
- * status page after a submit) does not wait for the network. They wait for the first page's data: fetched earlier, on
- * a slow phone link they would share its bandwidth and main thread. A page that fails to preload loads on demand.
+ * status page after a submit) does not wait for the network. They wait for the first page's data and its images:
+ * fetched earlier, on a slow phone link they would share its bandwidth and main thread. A page that fails to preload
+ * loads on demand.
  */
 function usePreloadPages(loggedIn: boolean) {
   const client = useQueryClient();
@@ -62,13 +64,7 @@ function usePreloadPages(loggedIn: boolean) {
   const pageHasData = client.getQueryCache().getAll().length > 0;
   useEffect(() => {
     if (!loggedIn || fetching || !pageHasData) return;
-    const preload = () => screens.forEach((screen) => void screen.load().catch(() => undefined));
-    if (typeof window.requestIdleCallback !== 'function') {
-      preload();
-      return;
-    }
-    const handle = window.requestIdleCallback(preload, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
+    return afterFirstView(() => screens.forEach((screen) => void screen.load().catch(() => undefined)));
   }, [loggedIn, fetching, pageHasData]);
 }
 

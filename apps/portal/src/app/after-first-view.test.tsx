@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterFirstView } from './after-first-view';
+
+/** An image of the page; jsdom fetches none, so it stays loading until the test says it came. */
+function image(loading: 'eager' | 'lazy' = 'eager') {
+  const element = document.createElement('img');
+  element.src = '/catalogue/linen-shirt.svg';
+  element.loading = loading;
+  document.body.append(element);
+  return element;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe('afterFirstView (the journey’s pages fetched once the first view is whole)', () => {
+  let idle: (() => void)[] = [];
+  beforeEach(() => {
+    idle = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', (handle: number) => (idle[handle - 1] = () => undefined));
+  });
+  afterEach(() => {
+    document.body.replaceChildren();
+    vi.unstubAllGlobals();
+  });
+
+  it('waits for the images the shopper sees, loaded or failed, then for the browser to be idle', async () => {
+    const [shirt, sneakers] = [image(), image()];
+    image('lazy');
+    const work = vi.fn();
+    afterFirstView(work);
+    shirt.dispatchEvent(new Event('load'));
+    await settle();
+    expect(idle).toHaveLength(0);
+    sneakers.dispatchEvent(new Event('error'));
+    await settle();
+    expect(work).not.toHaveBeenCalled();
+    idle.forEach((callback) => callback());
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing once called off, before or after its images came', async () => {
+    const shirt = image();
+    const work = vi.fn();
+    afterFirstView(work)();
+    shirt.dispatchEvent(new Event('load'));
+    await settle();
+    expect(idle).toHaveLength(0);
+
+    shirt.remove();
+    const callOff = afterFirstView(work);
+    await settle();
+    expect(idle).toHaveLength(1);
+    callOff();
+    idle.forEach((callback) => callback());
+    expect(work).not.toHaveBeenCalled();
+  });
+});
