@@ -106,6 +106,23 @@ describe('exchange for other goods', () => {
     expect(api.bodiesOf(calls.getVariantList)).toContainEqual({ similar_to: shirt.product_id });
   });
 
+  it('draws the recommendations before the products below them, so that nothing is pushed down', async () => {
+    let answerSimilar = () => {};
+    const similarHeld = new Promise<void>((resolve) => (answerSimilar = resolve));
+    renderPage();
+    api.on(calls.getVariantList, async (request) => {
+      if ((request.body as ListPayload).similar_to) await similarHeld;
+      return answerCatalogue(request);
+    });
+    await waitFor(() => expect(listRequests()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'All products' })).toBeNull();
+    expect(screen.queryByText('Products shown: 24')).toBeNull();
+    answerSimilar();
+    expect(await screen.findByText('Products shown: 24')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'You may also like' })).toBeTruthy();
+  });
+
   it('searches once typing rests, and keeps every filter in the address', async () => {
     const { user, router } = renderPage();
     await screen.findByText('Products shown: 24');

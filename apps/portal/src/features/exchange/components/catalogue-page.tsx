@@ -36,6 +36,7 @@ function Catalogue({ cart }: { cart: ExchangeCart }) {
   const filters = readFilters(params);
   const catalogue = useCatalogue(queryOf(filters, cart.currency));
   const [viewing, setViewing] = useState<Product | null>(null);
+  const similar = useSimilarProducts(cart.line.product_id);
   const products = catalogue.data?.pages.flatMap((p) => p.list) ?? [];
 
   const setFilters = (next: CatalogueFilters) => setParams(writeFilters(next), { replace: true });
@@ -50,68 +51,74 @@ function Catalogue({ cart }: { cart: ExchangeCart }) {
   return (
     <FlowLayout step="solution" title={page.title || t('exchange.catalogueTitle')}>
       {page.logo ? <img className="rc-logo" src={appUrl(page.logo)} alt="" /> : null}
-      <Similar productId={cart.line.product_id} format={cart.format} onOpen={setViewing} />
-      <CatalogueFiltersForm
-        filters={filters}
-        collections={catalogue.data?.pages[0]?.collections ?? []}
-        currency={cart.currency}
-        onChange={setFilters}
-      />
-      <section className="rc-catalogue" aria-labelledby="rc-catalogue-title" aria-busy={catalogue.isFetching}>
-        <h2 id="rc-catalogue-title" className="rc-subtitle">
-          {t('exchange.allProducts')}
-        </h2>
-        {catalogue.isPending ? (
-          <InlineLoader label={t('exchange.searching')} />
-        ) : catalogue.isError && products.length === 0 ? (
-          <LoadFailed queries={[catalogue]} />
-        ) : (
-          <>
-            <p className="rc-note" role="status">
-              {products.length === 0 ? t('exchange.noProducts') : t('exchange.shown', { count: products.length })}
-            </p>
-            <ul className="rc-products">
-              {products.map((product) => (
-                <ProductCard key={product.id} product={product} format={cart.format} onOpen={setViewing} />
-              ))}
-            </ul>
-          </>
-        )}
-        {catalogue.isFetchNextPageError ? (
-          <p className="rc-field__error" role="alert">
-            {t('exchange.loadMoreFailed')}
-          </p>
-        ) : null}
-        {catalogue.hasNextPage ? (
-          <LoadMore onLoad={() => void catalogue.fetchNextPage()} busy={catalogue.isFetchingNextPage} />
-        ) : null}
-      </section>
+      {/* The recommendations draw before what they sit above: arriving later, they would push it all down. */}
+      {similar.isPending ? (
+        <InlineLoader label={t('exchange.searching')} />
+      ) : (
+        <>
+          <Similar products={similar.data ?? []} format={cart.format} onOpen={setViewing} />
+          <CatalogueFiltersForm
+            filters={filters}
+            collections={catalogue.data?.pages[0]?.collections ?? []}
+            currency={cart.currency}
+            onChange={setFilters}
+          />
+          <section className="rc-catalogue" aria-labelledby="rc-catalogue-title" aria-busy={catalogue.isFetching}>
+            <h2 id="rc-catalogue-title" className="rc-subtitle">
+              {t('exchange.allProducts')}
+            </h2>
+            {catalogue.isPending ? (
+              <InlineLoader label={t('exchange.searching')} />
+            ) : catalogue.isError && products.length === 0 ? (
+              <LoadFailed queries={[catalogue]} />
+            ) : (
+              <>
+                <p className="rc-note" role="status">
+                  {products.length === 0 ? t('exchange.noProducts') : t('exchange.shown', { count: products.length })}
+                </p>
+                <ul className="rc-products">
+                  {products.map((product) => (
+                    <ProductCard key={product.id} product={product} format={cart.format} onOpen={setViewing} />
+                  ))}
+                </ul>
+              </>
+            )}
+            {catalogue.isFetchNextPageError ? (
+              <p className="rc-field__error" role="alert">
+                {t('exchange.loadMoreFailed')}
+              </p>
+            ) : null}
+            {catalogue.hasNextPage ? (
+              <LoadMore onLoad={() => void catalogue.fetchNextPage()} busy={catalogue.isFetchingNextPage} />
+            ) : null}
+          </section>
+        </>
+      )}
       <CartBar cart={cart} />
       <QuickView product={viewing} format={cart.format} onAdd={add} onClose={() => setViewing(null)} />
     </FlowLayout>
   );
 }
 
-/** "You may also like": products like the returned one. Left out when there are none, or they fail to load. */
+/** "You may also like": products like the returned one. Left out when there are none, or they failed to load. */
 function Similar({
-  productId,
+  products,
   format,
   onOpen,
 }: {
-  productId: number;
+  products: Product[];
   format: (amount: number) => string;
   onOpen: (product: Product) => void;
 }) {
   const { t } = useTranslation();
-  const similar = useSimilarProducts(productId);
-  if (!similar.data?.length) return null;
+  if (!products.length) return null;
   return (
     <section className="rc-similar" aria-labelledby="rc-similar-title">
       <h2 id="rc-similar-title" className="rc-subtitle">
         {t('exchange.similar')}
       </h2>
       <ul className="rc-products rc-products--row">
-        {similar.data.map((product) => (
+        {products.map((product) => (
           <ProductCard key={product.id} product={product} format={format} onOpen={onOpen} />
         ))}
       </ul>
