@@ -41,9 +41,17 @@ describe('first data (the calls a first screen waits for, started with the app)'
     expect(api.bodiesOf(calls.getReason)).toHaveLength(1);
   });
 
+  it('asks for the order of the exchange and its catalogue as their navigation starts', async () => {
+    api.on(calls.orderInfo, ok(calls.orderInfo, order));
+    const client = testQueryClient();
+    startFirstData(client, `/process-manage/exchange/${String(ORDER_ID)}`);
+    startFirstData(client, '/exchange-other-goods/5');
+    await waitFor(() => expect(api.bodiesOf(calls.orderInfo)).toEqual([{ order_id: ORDER_ID }, { order_id: 5 }]));
+  });
+
   it('asks for nothing for a signed-out visitor, a screen without first calls or an id that is not one', async () => {
     const client = testQueryClient();
-    startFirstData(client, '/exchange-other-goods/5');
+    startFirstData(client, '/process-manage/solution/5');
     startFirstData(client, '/process-manage/select/first');
     useSession.setState({ token: null });
     startFirstData(client, `/process-manage/select/${String(ORDER_ID)}`);

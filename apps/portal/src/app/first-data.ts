@@ -21,6 +21,8 @@ const FIRST_DATA: Partial<Record<ScreenPath, Start>> = {
     orderInfo(client, id, language);
     ask(client.query(reasonsQuery(language)));
   },
+  'process-manage/exchange/:id': orderInfo,
+  'exchange-other-goods/:id': orderInfo,
   'process-manage/method/:id': orderInfo,
   'process-manage/refund-check/:id': orderInfo,
   'process-manage/pickup/:id': orderInfo,
