@@ -1,6 +1,7 @@
 /**
- * Lighthouse 12 (mobile, simulated throttling) on the login page, the orders dashboard, step 1 of a return and the
- * status page of a submitted return, `runs` times each; the run of median performance is reported.
+ * Lighthouse 12 (mobile, simulated throttling) on the login page, the orders dashboard, the return's screens (steps 1
+ * to 4, pickup, the exchange and its catalogue), the status page of a submitted return and two of the console's
+ * pages, `runs` times each; the run of median performance is reported.
  *
  * The session: the portal keeps its token in sessionStorage ('return-token'), which belongs to one tab. So the
  * shopper signs in through the login form in a tab of our own (puppeteer on a chrome-launcher Chromium), and
@@ -25,10 +26,14 @@ import {
   type OrderLogin,
 } from './browser-shop.js';
 import { env } from './env.js';
+import { returnScreens, type ReturnScreen } from './lighthouse-flow.js';
+
+/** The shopper's pages Lighthouse measures (issue 37 point 1). */
+export type ShopperPage = 'login' | 'orders' | 'step 1' | ReturnScreen | 'status';
 
 /** One page's median Lighthouse run. */
 export interface LighthousePage {
-  page: 'login' | 'orders' | 'step 1' | 'status' | 'console queue' | 'console request';
+  page: ShopperPage | 'console queue' | 'console request';
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -49,6 +54,9 @@ const FLAGS: Flags = {
   // The default reset: cold HTTP cache per run. It leaves sessionStorage, which holds the session, alone.
   disableStorageReset: false,
 };
+
+/** A signed-in page asked the shopper API for something beside the shop's configuration, and was answered. */
+const CLIENT_CALL = /\/v1\/client\/(?!config$)\w+$/;
 
 const score = (lhr: Result, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 const metric = (lhr: Result, audit: string) => lhr.audits[audit]?.numericValue ?? 0;
@@ -179,6 +187,7 @@ export async function lighthousePages(
     pages.push(
       await measure('step 1', url(`/process-manage/select/${orderId}`), same, /\/go-api\/v1\/client\/orderInfo$/),
     );
+    pages.push(...(await returnScreens(url, orderId, (page, target) => measure(page, target, same, CLIENT_CALL), tab)));
     const { requestId } = await submittedReturn(baseUrl, token);
     log(`lighthouse: return request ${requestId} of order ${orderId} for the status page`);
     pages.push(

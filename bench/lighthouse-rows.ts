@@ -4,7 +4,18 @@ import type { BrowserFigures } from './browser.js';
 import { BUDGET, int, missing, seconds, type BudgetRow } from './budgets.js';
 import type { Stamp } from './results.js';
 
-const LIGHTHOUSE_PAGES: LighthousePage['page'][] = ['login', 'orders', 'step 1', 'status'];
+const LIGHTHOUSE_PAGES: LighthousePage['page'][] = [
+  'login',
+  'orders',
+  'step 1',
+  'step 2',
+  'step 3',
+  'step 4',
+  'pickup',
+  'exchange',
+  'catalogue',
+  'status',
+];
 const CONSOLE_PAGES: LighthousePage['page'][] = ['console queue', 'console request'];
 
 interface LighthouseBudget {
