@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstView } from './after-first-view';
+import { afterFirstView, LONGEST_IMAGE_WAIT_MS } from './after-first-view';
 
 /** An image of the page; jsdom fetches none, so it stays loading until the test says it came. */
 function image(loading: 'eager' | 'lazy' = 'eager') {
@@ -37,6 +37,22 @@ describe('afterFirstView (the journey’s pages fetched once the first view is w
     expect(work).not.toHaveBeenCalled();
     idle.forEach((callback) => callback());
     expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes ahead without an image that never answers, after a while', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      image();
+      const work = vi.fn();
+      afterFirstView(work);
+      await vi.advanceTimersByTimeAsync(LONGEST_IMAGE_WAIT_MS - 100);
+      expect(idle).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(100);
+      idle.forEach((callback) => callback());
+      expect(work).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does nothing once called off, before or after its images came', async () => {

@@ -1,4 +1,10 @@
-/** Resolves once the images the page shows have loaded or failed; lazy ones (below the fold) are not waited for. */
+/** An image that never answers holds the work back this long at most. */
+export const LONGEST_IMAGE_WAIT_MS = 5000;
+
+/**
+ * Resolves once the images the page shows have loaded or failed, or after LONGEST_IMAGE_WAIT_MS; lazy ones (below the
+ * fold) are not waited for.
+ */
 function imagesSettled(): Promise<unknown> {
   const loading = [...document.images].filter((image) => !image.complete && image.loading !== 'lazy');
   const settled = (image: HTMLImageElement) =>
@@ -6,7 +12,8 @@ function imagesSettled(): Promise<unknown> {
       image.addEventListener('load', done, { once: true });
       image.addEventListener('error', done, { once: true });
     });
-  return Promise.all(loading.map(settled));
+  const longest = new Promise((done) => setTimeout(done, LONGEST_IMAGE_WAIT_MS));
+  return Promise.race([Promise.all(loading.map(settled)), longest]);
 }
 
 /**
