@@ -10,6 +10,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { http } from '../../../shared/http';
+import { dataOf } from '../../../shared/http/data-of';
 import { useSession } from '../../../shared/session-store';
 import { returnInfoQuery } from './return-info';
 
@@ -68,11 +69,7 @@ export const useLatestRequest = (enabled: boolean) =>
   useQuery({
     queryKey: ['return-list'],
     enabled,
-    queryFn: async () => {
-      const answer = await http.request(calls.orderReturnList, {});
-      if (answer.code !== Code.Success) throw new Error(answer.msg);
-      return answer.data.list[0] ?? null;
-    },
+    queryFn: async () => (await dataOf(http.request(calls.orderReturnList, {}))).list[0] ?? null,
   });
 
 export const useCarriers = () =>
