@@ -3,14 +3,51 @@ import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useRequestDetail } from '../features/status/api/status';
+import ExchangePage from '../features/exchange/components/exchange-page';
+import CheckStep from '../features/return-flow/components/check-step';
 import SelectStep from '../features/return-flow/components/select-step';
 import { useSession } from '../shared/session-store';
-import { fail, ok } from '../test/fake-api';
-import { order, ORDER_ID, reasons } from '../test/fixtures';
-import { renderRoute, setUpPortalTests, testQueryClient } from '../test/render';
+import { fail, ok, type Reply } from '../test/fake-api';
+import {
+  chosenShirt,
+  order,
+  ORDER_ID,
+  reasons,
+  shirt,
+  shirtExchangeMoney,
+  shirtVariants,
+  storeForm,
+} from '../test/fixtures';
+import { renderRoute, setUpPortalTests } from '../test/render';
+import { createQueryClient } from './query-client';
 import { startFirstData } from './first-data';
 
 const api = setUpPortalTests();
+
+/** An answer the test gives when it chooses: what the server has not answered yet cannot start the calls after it. */
+function held(reply: Reply) {
+  let release = () => {};
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  return {
+    handler: async () => {
+      await answered;
+      return reply;
+    },
+    release,
+  };
+}
+
+const pickupAddress = {
+  country_code: 'US',
+  province_code: 'NY',
+  apartment: 'Apt 4B',
+  address1: '350 5th Ave',
+  city: 'New York',
+  zip: '10118',
+  phone: '212-555-0101',
+  email: 'alice@example.com',
+};
+const pickupWindow = ok(calls.pickupWindow, { timezone: 'America/New_York', first: '2026-11-24', last: '2026-12-23' });
 
 /** The status page's read of a request, with its refresh button. */
 function Detail() {
@@ -30,7 +67,7 @@ describe('first data (the calls a first screen waits for, started with the app)'
   it('asks for step 1’s order and reasons before the step draws, and the step draws from them without asking again', async () => {
     api.on(calls.orderInfo, ok(calls.orderInfo, order));
     api.on(calls.getReason, ok(calls.getReason, reasons));
-    const client = testQueryClient();
+    const client = createQueryClient();
     startFirstData(client, `/process-manage/select/${String(ORDER_ID)}`);
     await waitFor(() => expect(api.bodiesOf(calls.getReason)).toEqual([{ lang: 'en' }]));
     expect(api.bodiesOf(calls.orderInfo)).toEqual([{ order_id: ORDER_ID }]);
@@ -41,17 +78,98 @@ describe('first data (the calls a first screen waits for, started with the app)'
     expect(api.bodiesOf(calls.getReason)).toHaveLength(1);
   });
 
-  it('asks for the order of the exchange and its catalogue as their navigation starts', async () => {
-    api.on(calls.orderInfo, ok(calls.orderInfo, order));
-    const client = testQueryClient();
+  it('asks for step 4’s refund beside its order, not once the order has come, and the step draws from both', async () => {
+    storeForm({ order_product: { [501]: chosenShirt }, solution_id: 1, shipping_method_id: 2 });
+    const orderAnswer = held(ok(calls.orderInfo, order));
+    api.on(calls.orderInfo, orderAnswer.handler);
+    api.on(calls.getReturnMoney, shirtExchangeMoney({ refund: 8000 }));
+    const client = createQueryClient();
+    startFirstData(client, `/process-manage/refund-check/${String(ORDER_ID)}`);
+    await waitFor(() =>
+      expect(api.bodiesOf(calls.getReturnMoney)).toEqual([
+        {
+          order_id: ORDER_ID,
+          refund_line_items: [{ line_item_id: 501, quantity: 2, reason_id: 2 }],
+          solution_id: 1,
+          shipping_method_id: 2,
+        },
+      ]),
+    );
+    orderAnswer.release();
+
+    renderRoute(
+      'process-manage/refund-check/:id',
+      `/process-manage/refund-check/${String(ORDER_ID)}`,
+      <CheckStep />,
+      client,
+    );
+    expect(await screen.findByRole('heading', { name: 'Check your return request' })).toBeTruthy();
+    expect(api.bodiesOf(calls.orderInfo)).toHaveLength(1);
+    expect(api.bodiesOf(calls.getReturnMoney)).toHaveLength(1);
+  });
+
+  it('asks for the pickup window of the stored address beside the order, or of the order’s address once it came', async () => {
+    storeForm({ pickup: { carrier: 'USPS', timezone: '', address: pickupAddress, date: '', time: '9-11' } });
+    const orderAnswer = held(ok(calls.orderInfo, { ...order, pickup_address: { ...pickupAddress, zip: '10001' } }));
+    api.on(calls.orderInfo, orderAnswer.handler);
+    api.on(calls.pickupWindow, pickupWindow);
+    const client = createQueryClient();
+    startFirstData(client, `/process-manage/pickup/${String(ORDER_ID)}`);
+    await waitFor(() => expect(api.bodiesOf(calls.pickupWindow)).toEqual([{ province_code: 'NY', zip: '10118' }]));
+
+    storeForm({});
+    startFirstData(client, '/process-manage/pickup/5');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.bodiesOf(calls.pickupWindow)).toHaveLength(1);
+    orderAnswer.release();
+    await waitFor(() => expect(api.bodiesOf(calls.pickupWindow)).toHaveLength(2));
+    expect(api.bodiesOf(calls.pickupWindow)[1]).toEqual({ province_code: 'NY', zip: '10001' });
+  });
+
+  it('asks for the exchange’s money beside its order, then the returned product’s variants and the stock of the one it owns', async () => {
+    storeForm({ order_product: { [501]: chosenShirt }, solution_id: 5 });
+    const orderAnswer = held(ok(calls.orderInfo, order));
+    api.on(calls.orderInfo, orderAnswer.handler);
+    api.on(calls.getReturnMoney, shirtExchangeMoney());
+    api.on(calls.getVariantList, ok(calls.getVariantList, shirtVariants));
+    const [mediumWhite] = shirtVariants.list[0]?.variants ?? [];
+    if (!mediumWhite) throw new Error('The shirt has no variants');
+    api.on(calls.getVariantIdByOption, ok(calls.getVariantIdByOption, mediumWhite));
+    const client = createQueryClient();
     startFirstData(client, `/process-manage/exchange/${String(ORDER_ID)}`);
-    startFirstData(client, '/exchange-other-goods/5');
-    await waitFor(() => expect(api.bodiesOf(calls.orderInfo)).toHaveLength(2));
-    expect(api.bodiesOf(calls.orderInfo)).toEqual(expect.arrayContaining([{ order_id: ORDER_ID }, { order_id: 5 }]));
+    await waitFor(() => expect(api.bodiesOf(calls.getReturnMoney)).toHaveLength(1));
+    expect(api.bodiesOf(calls.getVariantList)).toEqual([]);
+    orderAnswer.release();
+    await waitFor(() =>
+      expect(api.bodiesOf(calls.getVariantIdByOption)).toEqual([
+        { product_id: shirt.product_id, quantity: 2, option1: 'M', option2: 'White', option3: null },
+      ]),
+    );
+    expect(api.bodiesOf(calls.getVariantList)).toEqual([{ product_id: shirt.product_id }]);
+
+    renderRoute(
+      'process-manage/exchange/:id',
+      `/process-manage/exchange/${String(ORDER_ID)}`,
+      <ExchangePage />,
+      client,
+    );
+    expect(await screen.findByRole('button', { name: 'Add to exchange' })).toBeTruthy();
+    for (const call of [calls.orderInfo, calls.getReturnMoney, calls.getVariantList, calls.getVariantIdByOption])
+      expect(api.bodiesOf(call)).toHaveLength(1);
+  });
+
+  it('asks for the catalogue’s recommendations as soon as the order names the returned product', async () => {
+    storeForm({ order_product: { [501]: chosenShirt }, solution_id: 5 });
+    api.on(calls.orderInfo, ok(calls.orderInfo, order));
+    api.on(calls.getReturnMoney, shirtExchangeMoney());
+    api.on(calls.getVariantList, ok(calls.getVariantList, shirtVariants));
+    startFirstData(createQueryClient(), `/exchange-other-goods/${String(ORDER_ID)}`);
+    await waitFor(() => expect(api.bodiesOf(calls.getVariantList)).toEqual([{ similar_to: shirt.product_id }]));
+    expect(api.bodiesOf(calls.getReturnMoney)).toHaveLength(1);
   });
 
   it('asks for nothing for a signed-out visitor, a screen without first calls or an id that is not one', async () => {
-    const client = testQueryClient();
+    const client = createQueryClient();
     startFirstData(client, '/process-manage/solution/5');
     startFirstData(client, '/process-manage/select/first');
     useSession.setState({ token: null });
@@ -62,7 +180,7 @@ describe('first data (the calls a first screen waits for, started with the app)'
 
   it('gives the status page the answer its navigation asked for, and asks again on a refresh', async () => {
     api.on(calls.returnInfo, fail(calls.returnInfo, 1004, 'This return request was not found'));
-    const client = testQueryClient();
+    const client = createQueryClient();
     startFirstData(client, '/status-manage/return-details/7');
     await waitFor(() => expect(api.bodiesOf(calls.returnInfo)).toEqual([{ request_id: 7, code: 'en' }]));
 

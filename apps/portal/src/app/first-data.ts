@@ -1,7 +1,16 @@
+import type { OrderSource, PickupAddress } from '@return-center/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { similarProductsQuery } from '../features/exchange/api/catalogue';
+import { exchangeMoneyQuery } from '../features/exchange/api/exchange-credit';
+import { variantByOptionQuery } from '../features/exchange/api/variant-by-option';
+import { productVariantsQuery } from '../features/exchange/api/variant-list';
+import { startingValues } from '../features/exchange/components/variant-options';
 import { reasonsQuery } from '../features/return-flow/api/reasons-query';
 import { returnInfoQuery } from '../features/status/api/return-info';
 import { orderInfoQuery } from '../shared/order-info-query';
+import { pickupWindowQuery } from '../shared/pickup/window-query';
+import { returnMoneyQuery } from '../shared/return-money';
+import { selectedItems, selectedLines, storedReturnForm } from '../shared/return-form';
 import { isLoggedIn, useSession } from '../shared/session-store';
 import { screenAt, type ScreenPath } from './router';
 
@@ -9,23 +18,79 @@ type Start = (client: QueryClient, id: number, language: string) => void;
 
 // A failed call has told the shopper already (shared/http); the screen shows it, and asks again, when it mounts.
 const ask = (promise: Promise<unknown>) => void promise.catch(() => undefined);
-const orderInfo: Start = (client, id) => ask(client.query(orderInfoQuery(id)));
+const orderOf = (client: QueryClient, id: number) => client.query(orderInfoQuery(id));
+const orderInfo: Start = (client, id) => ask(orderOf(client, id));
+
+/** Step 4: the order, and beside it the refund of the choice the stored form holds. */
+const refundCheck: Start = (client, id) => {
+  orderInfo(client, id, '');
+  const form = storedReturnForm(id);
+  const lines = selectedLines(form);
+  if (lines.length > 0 && form.solution_id !== null)
+    ask(client.query(returnMoneyQuery(id, lines, form.solution_id, form.shipping_method_id)));
+};
+
+/** Pickup: the order, and the window of the address the form holds (the order's own on a first visit, once it came). */
+const pickup: Start = (client, id) => {
+  const stored = storedReturnForm(id).pickup?.address;
+  const order = orderOf(client, id);
+  const windowOf = async (address: PickupAddress) => {
+    if (address.province_code.trim() !== '') await client.query(pickupWindowQuery(address));
+  };
+  ask(stored ? windowOf(stored) : order.then((source) => windowOf(source.pickup_address)));
+};
+
+type ReturnedLine = OrderSource['yes'][number];
+type Then = (client: QueryClient, line: ReturnedLine, quantity: number) => Promise<unknown>;
+
+/**
+ * Both exchange pages: the order and what the return is worth towards the new items, then, once the order names the
+ * returned product, what the page shows of it (`then`).
+ */
+const exchange =
+  (then: Then): Start =>
+  (client, id) => {
+    const form = storedReturnForm(id);
+    const lines = selectedLines(form);
+    const [returned] = selectedItems(form);
+    const order = orderOf(client, id);
+    ask(order);
+    if (!returned) return;
+    ask(client.query(exchangeMoneyQuery(id, lines)));
+    ask(
+      order.then((source) => {
+        const line = source.yes.find((l) => l.line_item_id === returned.line_item_id);
+        return line && then(client, line, returned.quantity);
+      }),
+    );
+  };
+
+/** The exchange page: the returned product's variants, then the stock of the variant its picker starts from. */
+const variantsOf: Then = async (client, line, quantity) => {
+  const product = await client.query(productVariantsQuery(line.product_id));
+  if (product)
+    await client.query(variantByOptionQuery(product.id, quantity, startingValues(product, line.variant.variant_id)));
+};
+
+/** The catalogue: the products like the returned one, which it draws first. */
+const similarTo: Then = (client, line) => client.query(similarProductsQuery(line.product_id));
 
 /**
  * The calls a screen's first paint waits for, by route path: started as the page loads or the navigation begins,
  * beside the screen's code and the contract's schemas, rather than once that code has loaded and drawn (issue 37:
- * step 1 and the status page waited for their code, then for their answer). The screens read the same cache entries.
+ * step 1 and the status page waited for their code, then for their answer). A call that needs another's answer
+ * starts as that answer comes, not once the screen has drawn it. The screens read the same cache entries.
  */
 const FIRST_DATA: Partial<Record<ScreenPath, Start>> = {
   'process-manage/select/:id': (client, id, language) => {
     orderInfo(client, id, language);
     ask(client.query(reasonsQuery(language)));
   },
-  'process-manage/exchange/:id': orderInfo,
-  'exchange-other-goods/:id': orderInfo,
+  'process-manage/exchange/:id': exchange(variantsOf),
+  'exchange-other-goods/:id': exchange(similarTo),
   'process-manage/method/:id': orderInfo,
-  'process-manage/refund-check/:id': orderInfo,
-  'process-manage/pickup/:id': orderInfo,
+  'process-manage/refund-check/:id': refundCheck,
+  'process-manage/pickup/:id': pickup,
   'status-manage/return-details/:id?': (client, id, language) => ask(client.query(returnInfoQuery(id, language, true))),
 };
 

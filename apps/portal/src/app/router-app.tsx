@@ -1,14 +1,13 @@
 import '../shared/csp';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { portalPath } from '../shared/base-path';
 import { isLoggedIn, useSession } from '../shared/session-store';
 import { startFirstData } from './first-data';
+import { createQueryClient } from './query-client';
 import { createRouter, loadScreenAt } from './router';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
+const queryClient = createQueryClient();
 let router: ReturnType<typeof createRouter> | null = null;
 /** Made on first show, not when this module loads (the login page may load it early): it starts at the URL then. */
 const appRouter = () => {

@@ -1,4 +1,5 @@
-import { SolutionId, type ExchangeHold, type PickupSlot, type returnFormProduct } from '@return-center/contract';
+import type { ExchangeHold, PickupSlot, returnFormProduct } from '@return-center/contract';
+import { SolutionId } from '@return-center/contract/zod-free';
 import type { ExchangeItem } from '@return-center/domain';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
@@ -92,6 +93,9 @@ function write(orderId: number, form: ReturnForm | null) {
   }
   listeners.forEach((listener) => listener());
 }
+
+/** The form as stored, outside React: the router starts a screen's first calls from it (app/first-data.ts). */
+export const storedReturnForm = read;
 
 export function useReturnForm(orderId: number) {
   const form = useSyncExternalStore(

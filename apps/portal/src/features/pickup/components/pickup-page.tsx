@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useOrderInfo } from '../../../shared/order-info';
 import { PickupAddressCard } from '../../../shared/pickup/address-card';
-import { usePickupWindow } from '../../../shared/pickup/api';
+import { usePickupWindow } from '../../../shared/pickup/window-query';
 import { PickupPrivacyNote, PickupTimeCard } from '../../../shared/pickup/time-card';
 import { selectedLines, useReturnForm, type PickupSlot } from '../../../shared/return-form';
 import { useUi } from '../../../shared/ui-store';

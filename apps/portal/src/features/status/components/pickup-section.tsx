@@ -1,7 +1,8 @@
 import { Code, ShippingMethodId, TOAST_DURATIONS, type CheckInfo } from '@return-center/contract';
 import { useTranslation } from 'react-i18next';
 import { PickupAddressCard } from '../../../shared/pickup/address-card';
-import { updatePickup, usePickupWindow } from '../../../shared/pickup/api';
+import { updatePickup } from '../../../shared/pickup/api';
+import { usePickupWindow } from '../../../shared/pickup/window-query';
 import { PickupPrivacyNote, PickupTimeCard } from '../../../shared/pickup/time-card';
 import type { PickupSlot } from '../../../shared/return-form';
 import { useUi } from '../../../shared/ui-store';
