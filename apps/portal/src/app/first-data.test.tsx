@@ -168,6 +168,15 @@ describe('first data (the calls a first screen waits for, started with the app)'
     expect(api.bodiesOf(calls.getReturnMoney)).toHaveLength(1);
   });
 
+  it('asks an exchange page only for its order when the stored form is not for an exchange (the page sends it back)', async () => {
+    storeForm({ order_product: { [501]: chosenShirt }, solution_id: 1 });
+    api.on(calls.orderInfo, ok(calls.orderInfo, order));
+    startFirstData(createQueryClient(), `/process-manage/exchange/${String(ORDER_ID)}`);
+    await waitFor(() => expect(api.bodiesOf(calls.orderInfo)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.requests.map((request) => request.path)).toEqual([calls.orderInfo.path]);
+  });
+
   it('asks for nothing for a signed-out visitor, a screen without first calls or an id that is not one', async () => {
     const client = createQueryClient();
     startFirstData(client, '/process-manage/solution/5');

@@ -1,4 +1,5 @@
 import type { OrderSource, PickupAddress } from '@return-center/contract';
+import { SolutionId } from '@return-center/contract/zod-free';
 import type { QueryClient } from '@tanstack/react-query';
 import { similarProductsQuery } from '../features/exchange/api/catalogue';
 import { exchangeMoneyQuery } from '../features/exchange/api/exchange-credit';
@@ -55,7 +56,8 @@ const exchange =
     const [returned] = selectedItems(form);
     const order = orderOf(client, id);
     ask(order);
-    if (!returned) return;
+    // The page sends a form without a returned item, or not for an exchange, back to its step: nothing more to ask.
+    if (!returned || form.solution_id !== SolutionId.Exchange) return;
     ask(client.query(exchangeMoneyQuery(id, lines)));
     ask(
       order.then((source) => {
