@@ -50,7 +50,7 @@ function lighthouseRow(
   if (!found) return missing(figure, budget.text);
   return {
     figure: `${figure} (median of ${String(found.runs)})`,
-    measured: `${String(found.performance)} / ${String(found.accessibility)} / ${String(found.bestPractices)}; LCP ${seconds(found.lcpMs)}, TBT ${int(found.tbtMs)} ms, CLS ${found.cls.toFixed(3)}`,
+    measured: `${String(found.performance)} / ${String(found.accessibility)} / ${String(found.bestPractices)}; LCP ${seconds(found.lcpMs)}, TBT ${int(found.tbtMs)} ms, CLS ${found.cls.toFixed(3)}${found.benchmarkIndex ? `; benchmark index ${int(found.benchmarkIndex)}` : ''}`,
     budget: budget.text,
     met: budget.met(found),
     stamp,
