@@ -109,7 +109,8 @@ describe('first data (the calls a first screen waits for, started with the app)'
   });
 
   it('asks for the pickup window of the stored address beside the order, or of the order’s address once it came', async () => {
-    storeForm({ pickup: { carrier: 'USPS', timezone: '', address: pickupAddress, date: '', time: '9-11' } });
+    const pickupSlot = { carrier: 'USPS', timezone: '', address: pickupAddress, date: '', time: '9-11' };
+    storeForm({ shipping_method_id: 4, pickup: pickupSlot });
     const orderAnswer = held(ok(calls.orderInfo, { ...order, pickup_address: { ...pickupAddress, zip: '10001' } }));
     api.on(calls.orderInfo, orderAnswer.handler);
     api.on(calls.pickupWindow, pickupWindow);
@@ -117,8 +118,8 @@ describe('first data (the calls a first screen waits for, started with the app)'
     startFirstData(client, `/process-manage/pickup/${String(ORDER_ID)}`);
     await waitFor(() => expect(api.bodiesOf(calls.pickupWindow)).toEqual([{ province_code: 'NY', zip: '10118' }]));
 
-    storeForm({});
-    startFirstData(client, '/process-manage/pickup/5');
+    storeForm({ shipping_method_id: 4 });
+    startFirstData(createQueryClient(), `/process-manage/pickup/${String(ORDER_ID)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.bodiesOf(calls.pickupWindow)).toHaveLength(1);
     orderAnswer.release();
@@ -168,13 +169,15 @@ describe('first data (the calls a first screen waits for, started with the app)'
     expect(api.bodiesOf(calls.getReturnMoney)).toHaveLength(1);
   });
 
-  it('asks an exchange page only for its order when the stored form is not for an exchange (the page sends it back)', async () => {
-    storeForm({ order_product: { [501]: chosenShirt }, solution_id: 1 });
+  it('asks only for the order of a pickup or exchange page the stored form does not lead to (the page sends it back)', async () => {
     api.on(calls.orderInfo, ok(calls.orderInfo, order));
+    const slot = { carrier: 'USPS', timezone: '', address: pickupAddress, date: '', time: '9-11' };
+    storeForm({ order_product: { [501]: chosenShirt }, solution_id: 1, shipping_method_id: 2, pickup: slot });
     startFirstData(createQueryClient(), `/process-manage/exchange/${String(ORDER_ID)}`);
-    await waitFor(() => expect(api.bodiesOf(calls.orderInfo)).toHaveLength(1));
+    startFirstData(createQueryClient(), `/process-manage/pickup/${String(ORDER_ID)}`);
+    await waitFor(() => expect(api.bodiesOf(calls.orderInfo)).toHaveLength(2));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(api.requests.map((request) => request.path)).toEqual([calls.orderInfo.path]);
+    expect(api.requests.map((request) => request.path)).toEqual([calls.orderInfo.path, calls.orderInfo.path]);
   });
 
   it('asks for nothing for a signed-out visitor, a screen without first calls or an id that is not one', async () => {

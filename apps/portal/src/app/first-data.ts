@@ -1,5 +1,5 @@
 import type { OrderSource, PickupAddress } from '@return-center/contract';
-import { SolutionId } from '@return-center/contract/zod-free';
+import { ShippingMethodId, SolutionId } from '@return-center/contract/zod-free';
 import type { QueryClient } from '@tanstack/react-query';
 import { similarProductsQuery } from '../features/exchange/api/catalogue';
 import { exchangeMoneyQuery } from '../features/exchange/api/exchange-credit';
@@ -24,7 +24,7 @@ const orderInfo: Start = (client, id) => ask(orderOf(client, id));
 
 /** Step 4: the order, and beside it the refund of the choice the stored form holds. */
 const refundCheck: Start = (client, id) => {
-  orderInfo(client, id, '');
+  ask(orderOf(client, id));
   const form = storedReturnForm(id);
   const lines = selectedLines(form);
   if (lines.length > 0 && form.solution_id !== null)
@@ -33,8 +33,12 @@ const refundCheck: Start = (client, id) => {
 
 /** Pickup: the order, and the window of the address the form holds (the order's own on a first visit, once it came). */
 const pickup: Start = (client, id) => {
-  const stored = storedReturnForm(id).pickup?.address;
+  const form = storedReturnForm(id);
   const order = orderOf(client, id);
+  ask(order);
+  // The page sends a form without a pickup back to the method step: nothing more to ask.
+  if (form.shipping_method_id !== ShippingMethodId.CarrierPickup) return;
+  const stored = form.pickup?.address;
   const windowOf = async (address: PickupAddress) => {
     if (address.province_code.trim() !== '') await client.query(pickupWindowQuery(address));
   };
