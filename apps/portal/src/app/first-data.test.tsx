@@ -12,6 +12,7 @@ import {
   chosenShirt,
   order,
   ORDER_ID,
+  pickupAddress,
   reasons,
   shirt,
   shirtExchangeMoney,
@@ -37,16 +38,6 @@ function held(reply: Reply) {
   };
 }
 
-const pickupAddress = {
-  country_code: 'US',
-  province_code: 'NY',
-  apartment: 'Apt 4B',
-  address1: '350 5th Ave',
-  city: 'New York',
-  zip: '10118',
-  phone: '212-555-0101',
-  email: 'alice@example.com',
-};
 const pickupWindow = ok(calls.pickupWindow, { timezone: 'America/New_York', first: '2026-11-24', last: '2026-12-23' });
 
 /** The status page's read of a request, with its refresh button. */

@@ -2,22 +2,13 @@ import { calls, Code } from '@return-center/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../../test/fake-api';
-import { chosenShirt, order, ORDER_ID, storedForm, storeForm } from '../../../test/fixtures';
+import { chosenShirt, order, ORDER_ID, pickupAddress, storedForm, storeForm } from '../../../test/fixtures';
 import { landedOn, renderRoute, setUpPortalTests, toasts } from '../../../test/render';
 import PickupPage from './pickup-page';
 
 const api = setUpPortalTests();
 const url = `/process-manage/pickup/${ORDER_ID}`;
-const address = {
-  country_code: 'US',
-  province_code: 'NY',
-  apartment: 'Apt 4B',
-  address1: '350 5th Ave',
-  city: 'New York',
-  zip: '10118',
-  phone: '212-555-0101',
-  email: 'alice@example.com',
-};
+const address = pickupAddress;
 
 const zones: Record<string, string> = { NY: 'America/New_York', IL: 'America/Chicago' };
 
