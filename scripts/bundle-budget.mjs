@@ -93,11 +93,42 @@ export function routerImportsOfContract(distDir) {
   return [...staticClosure(assets, router).keys()].filter((name) => /^contract-[\w-]+\.js$/.test(name));
 }
 
+/**
+ * The merchant side's schemas, which no shopper's page builds (ADR 060): a text of each module, which the contract
+ * chunk a signed-in page runs first must not carry. Each text is checked in its module, so the list cannot go stale.
+ */
+const MERCHANT_ONLY = [
+  ['order-feed.ts', 'An id is 1 to 64 letters'],
+  ['webhooks.ts', 'The endpoints that receive events'],
+  ['console.ts', 'Enter the 6-digit code from your authenticator app'],
+  ['desk.ts', 'Add an internal note'],
+  ['shop-settings.ts', 'Fernhill Supply Co. Returns'],
+];
+const contractSource = fileURLToPath(new URL('../packages/contract/src/', import.meta.url));
+
+/** The modules of MERCHANT_ONLY whose text the portal's contract chunk carries. */
+export function merchantSchemasInPortal(distDir) {
+  const assets = join(distDir, 'assets');
+  const chunks = readdirSync(assets).filter((name) => /^contract-[\w-]+\.js$/.test(name));
+  if (chunks.length === 0) throw new Error(`No contract chunk in ${assets}`);
+  const code = chunks.map((name) => readFileSync(join(assets, name), 'utf8')).join('\n');
+  return MERCHANT_ONLY.filter(([module, text]) => {
+    if (!readFileSync(join(contractSource, module), 'utf8').includes(text))
+      throw new Error(`bundle-budget.mjs: ${module} no longer says "${text}"; pick another text of it`);
+    return code.includes(text);
+  }).map(([module]) => module);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let over = false;
   const contract = routerImportsOfContract(join(apps, 'portal/dist'));
   if (contract.length > 0) {
     console.error(`✖ The portal's router imports the contract's schemas (${contract.join(', ')}): ADR 058.`);
+    over = true;
+  }
+  const merchant = merchantSchemasInPortal(join(apps, 'portal/dist'));
+  if (merchant.length > 0) {
+    console.error(`✖ The portal's first schemas carry the merchant side's (${merchant.join(', ')}): ADR 060.`);
     over = true;
   }
   for (const { name, dist, page, entryOnly, advice } of BUDGETS) {

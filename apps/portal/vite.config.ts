@@ -21,8 +21,13 @@ export default defineConfig({
     { name: 'index', tags: ['$initial'], priority: 30 },
     // A signed-in page's first round (ADR 058): the contract's schemas and validation in one file, the router, the
     // query library and the app's frame in another (eight requests rather than ten); the router's file does not import
-    // the schemas, so it starts the first screen's calls while they load.
-    { name: 'contract', test: /packages[\\/](contract|domain)[\\/]|src[\\/]shared[\\/]validation\.ts/, priority: 20 },
+    // the schemas, so it starts the first screen's calls while they load. Not the merchant's settings schema, which
+    // only a failed configuration loads (shared/fetch-config.ts).
+    {
+      name: 'contract',
+      test: /packages[\\/](contract|domain)[\\/](?!src[\\/]shop-settings\.ts)|src[\\/]shared[\\/]validation\.ts/,
+      priority: 20,
+    },
     {
       name: 'router',
       test: /node_modules[\\/](react-router|@tanstack)[\\/]|src[\\/]app[\\/]|[\\/](order-info-query|reasons-query|return-info)\.ts$/,

@@ -19,7 +19,8 @@ export const externalId = z
  * (a restocking fee), then stay exact in a JS number and within a bigint column on every database.
  */
 export const FEED_AMOUNT_MAX = 10 ** 13;
-const feedAmountMax = `${FEED_AMOUNT_MAX.toLocaleString('en-US')} minor units`;
+// Grouped by hand: a first `toLocaleString` loads the browser's ICU data, about 150 ms at 4× CPU while the module runs.
+const feedAmountMax = `${String(FEED_AMOUNT_MAX).replace(/\B(?=(\d{3})+$)/g, ',')} minor units`;
 const tooMuch = `Too large: at most ${feedAmountMax}`;
 
 const count = int.positive().max(10_000);
