@@ -101,7 +101,7 @@ describe('first data (the calls a first screen waits for, started with the app)'
 
   it('asks for the pickup window of the stored address beside the order, or of the order’s address once it came', async () => {
     const pickupSlot = { carrier: 'USPS', timezone: '', address: pickupAddress, date: '', time: '9-11' };
-    storeForm({ shipping_method_id: 4, pickup: pickupSlot });
+    storeForm({ order_product: { [501]: chosenShirt }, shipping_method_id: 4, pickup: pickupSlot });
     const orderAnswer = held(ok(calls.orderInfo, { ...order, pickup_address: { ...pickupAddress, zip: '10001' } }));
     api.on(calls.orderInfo, orderAnswer.handler);
     api.on(calls.pickupWindow, pickupWindow);
@@ -109,7 +109,7 @@ describe('first data (the calls a first screen waits for, started with the app)'
     startFirstData(client, `/process-manage/pickup/${String(ORDER_ID)}`);
     await waitFor(() => expect(api.bodiesOf(calls.pickupWindow)).toEqual([{ province_code: 'NY', zip: '10118' }]));
 
-    storeForm({ shipping_method_id: 4 });
+    storeForm({ order_product: { [501]: chosenShirt }, shipping_method_id: 4 });
     startFirstData(createQueryClient(), `/process-manage/pickup/${String(ORDER_ID)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.bodiesOf(calls.pickupWindow)).toHaveLength(1);
@@ -169,6 +169,15 @@ describe('first data (the calls a first screen waits for, started with the app)'
     await waitFor(() => expect(api.bodiesOf(calls.orderInfo)).toHaveLength(2));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.requests.map((request) => request.path)).toEqual([calls.orderInfo.path, calls.orderInfo.path]);
+  });
+
+  it('asks step 4 for no refund while the stored form has no solution, as the step itself does not', async () => {
+    api.on(calls.orderInfo, ok(calls.orderInfo, order));
+    storeForm({ order_product: { [501]: chosenShirt } });
+    startFirstData(createQueryClient(), `/process-manage/refund-check/${String(ORDER_ID)}`);
+    await waitFor(() => expect(api.bodiesOf(calls.orderInfo)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.requests.map((request) => request.path)).toEqual([calls.orderInfo.path]);
   });
 
   it('asks for nothing for a signed-out visitor, a screen without first calls or an id that is not one', async () => {

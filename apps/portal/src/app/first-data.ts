@@ -1,5 +1,4 @@
 import type { OrderSource, PickupAddress } from '@return-center/contract';
-import { ShippingMethodId, SolutionId } from '@return-center/contract/zod-free';
 import type { QueryClient } from '@tanstack/react-query';
 import { similarProductsQuery } from '../features/exchange/api/catalogue';
 import { exchangeMoneyQuery } from '../features/exchange/api/exchange-credit';
@@ -11,7 +10,13 @@ import { returnInfoQuery } from '../features/status/api/return-info';
 import { orderInfoQuery } from '../shared/order-info-query';
 import { pickupWindowQuery } from '../shared/pickup/window-query';
 import { returnMoneyQuery } from '../shared/return-money';
-import { selectedItems, selectedLines, storedReturnForm } from '../shared/return-form';
+import {
+  exchangeFormRedirect,
+  pickupFormRedirect,
+  selectedItems,
+  selectedLines,
+  storedReturnForm,
+} from '../shared/return-form';
 import { isLoggedIn, useSession } from '../shared/session-store';
 import { screenAt, type ScreenPath } from './router';
 
@@ -19,6 +24,8 @@ type Start = (client: QueryClient, id: number, language: string) => void;
 
 // A failed call has told the shopper already (shared/http); the screen shows it, and asks again, when it mounts.
 const ask = (promise: Promise<unknown>) => void promise.catch(() => undefined);
+/** `client.query` does not look at `enabled`: a query its screen's hook holds back, first-data does not ask either. */
+const heldBack = (options: { enabled?: unknown }) => options.enabled === false;
 const orderOf = (client: QueryClient, id: number) => client.query(orderInfoQuery(id));
 const orderInfo: Start = (client, id) => ask(orderOf(client, id));
 
@@ -26,9 +33,8 @@ const orderInfo: Start = (client, id) => ask(orderOf(client, id));
 const refundCheck: Start = (client, id) => {
   ask(orderOf(client, id));
   const form = storedReturnForm(id);
-  const lines = selectedLines(form);
-  if (lines.length > 0 && form.solution_id !== null)
-    ask(client.query(returnMoneyQuery(id, lines, form.solution_id, form.shipping_method_id)));
+  const refund = returnMoneyQuery(id, selectedLines(form), form.solution_id, form.shipping_method_id);
+  if (!heldBack(refund)) ask(client.query(refund));
 };
 
 /** Pickup: the order, and the window of the address the form holds (the order's own on a first visit, once it came). */
@@ -36,11 +42,12 @@ const pickup: Start = (client, id) => {
   const form = storedReturnForm(id);
   const order = orderOf(client, id);
   ask(order);
-  // The page sends a form without a pickup back to the method step: nothing more to ask.
-  if (form.shipping_method_id !== ShippingMethodId.CarrierPickup) return;
+  // The page sends a form not for a pickup elsewhere: nothing more to ask.
+  if (pickupFormRedirect(form, id) !== null) return;
   const stored = form.pickup?.address;
   const windowOf = async (address: PickupAddress) => {
-    if (address.province_code.trim() !== '') await client.query(pickupWindowQuery(address));
+    const days = pickupWindowQuery(address);
+    if (!heldBack(days)) await client.query(days);
   };
   ask(stored ? windowOf(stored) : order.then((source) => windowOf(source.pickup_address)));
 };
@@ -60,8 +67,8 @@ const exchange =
     const [returned] = selectedItems(form);
     const order = orderOf(client, id);
     ask(order);
-    // The page sends a form without a returned item, or not for an exchange, back to its step: nothing more to ask.
-    if (!returned || form.solution_id !== SolutionId.Exchange) return;
+    // The page sends a form not for an exchange elsewhere: nothing more to ask.
+    if (!returned || exchangeFormRedirect(form, id) !== null) return;
     ask(client.query(exchangeMoneyQuery(id, lines)));
     ask(
       order.then((source) => {

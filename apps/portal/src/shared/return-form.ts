@@ -1,5 +1,5 @@
 import type { ExchangeHold, PickupSlot, returnFormProduct } from '@return-center/contract';
-import { SolutionId } from '@return-center/contract/zod-free';
+import { ShippingMethodId, SolutionId } from '@return-center/contract/zod-free';
 import type { ExchangeItem } from '@return-center/domain';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
@@ -123,6 +123,19 @@ export const selectedLines = (form: ReturnForm) =>
     quantity: item.quantity,
     reason_id: item.reason_id,
   }));
+
+/** Where the exchange pages send a form that is not theirs (no returned item, or not an exchange); null when it is. */
+export function exchangeFormRedirect(form: ReturnForm, orderId: number): string | null {
+  if (selectedItems(form).length === 0) return `/process-manage/select/${orderId}`;
+  if (form.solution_id !== SolutionId.Exchange) return `/process-manage/solution/${orderId}`;
+  return null;
+}
+
+/** Where the pickup page sends a form that is not for a pickup (no lines, or another method); null when it is. */
+export const pickupFormRedirect = (form: ReturnForm, orderId: number): string | null =>
+  selectedLines(form).length === 0 || form.shipping_method_id !== ShippingMethodId.CarrierPickup
+    ? `/process-manage/method/${orderId}`
+    : null;
 
 /**
  * Spec §7 `order_product[].change`: the new variant when the exchange swaps the returned product for another variant

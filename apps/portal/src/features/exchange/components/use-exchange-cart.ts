@@ -1,9 +1,14 @@
-import { SolutionId } from '@return-center/contract';
 import { mergeExchangeItems } from '@return-center/domain';
 import { useCallback } from 'react';
 import { useOrderInfo } from '../../../shared/order-info';
 import { exchangeMoneyOf } from '../../../shared/exchange-money';
-import { selectedItems, selectedLines, useReturnForm, type ExchangeChoice } from '../../../shared/return-form';
+import {
+  exchangeFormRedirect,
+  selectedItems,
+  selectedLines,
+  useReturnForm,
+  type ExchangeChoice,
+} from '../../../shared/return-form';
 import { useMoney } from '../../../shared/use-money';
 import { useExchangeMoney } from '../api/exchange-credit';
 
@@ -33,12 +38,11 @@ export function useExchangeCart(orderId: number) {
     [setItems],
   );
 
-  if (!returned) return { state: 'redirect', to: `/process-manage/select/${orderId}` } as const;
-  if (form.solution_id !== SolutionId.Exchange)
-    return { state: 'redirect', to: `/process-manage/solution/${orderId}` } as const;
+  const elsewhere = exchangeFormRedirect(form, orderId);
+  if (elsewhere !== null) return { state: 'redirect', to: elsewhere } as const;
   if (order.isPending || money.isPending) return { state: 'loading' } as const;
   if (!order.data || !money.data) return { state: 'failed', queries: [order, money] } as const;
-  if (!line) return { state: 'redirect', to: `/process-manage/select/${orderId}` } as const;
+  if (!line || !returned) return { state: 'redirect', to: `/process-manage/select/${orderId}` } as const;
 
   const { currency, currency_format: currencyFormat } = money.data;
   return {

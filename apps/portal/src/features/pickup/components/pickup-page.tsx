@@ -1,4 +1,4 @@
-import { ShippingMethodId, type OrderSource } from '@return-center/contract';
+import type { OrderSource } from '@return-center/contract';
 import { isBookablePickupDate, pickupAddressErrors } from '@return-center/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { useOrderInfo } from '../../../shared/order-info';
 import { PickupAddressCard } from '../../../shared/pickup/address-card';
 import { usePickupWindow } from '../../../shared/pickup/window-query';
 import { PickupPrivacyNote, PickupTimeCard } from '../../../shared/pickup/time-card';
-import { selectedLines, useReturnForm, type PickupSlot } from '../../../shared/return-form';
+import { pickupFormRedirect, useReturnForm, type PickupSlot } from '../../../shared/return-form';
 import { useUi } from '../../../shared/ui-store';
 import { FlowLayout, FlowNav } from '../../../shared/ui/flow-layout';
 import { LoadFailed } from '../../../shared/ui/load-failed';
@@ -40,8 +40,8 @@ export default function PickupPage() {
     if (!seeded && source.data) update((f) => ({ ...f, pickup: f.pickup ?? seedPickup(source.data) }));
   }, [seeded, source.data, update]);
 
-  if (selectedLines(form).length === 0 || form.shipping_method_id !== ShippingMethodId.CarrierPickup)
-    return <Navigate to={`/process-manage/method/${orderId}`} replace />;
+  const elsewhere = pickupFormRedirect(form, orderId);
+  if (elsewhere !== null) return <Navigate to={elsewhere} replace />;
   if (source.isError) return <LoadFailed queries={[source]} />;
   if (source.isPending || !form.pickup || windowQuery.isLoading) return <InlineLoader label={t('flow.loading')} />;
   const pickup = form.pickup;
