@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { OrderLogin } from './browser-shop.js';
+import { HEADINGS } from './lighthouse-flow.js';
 
 export interface InpFigure {
   p98Ms: number;
@@ -106,7 +107,7 @@ export async function inpOverJourney(
     if (!(await order.getByRole('link', { name: 'Create return' }).isVisible()))
       throw new Error(`order ${login.orderNumber} already has a return request (fresh orders need DEV_TOOLS=true)`);
     await order.getByRole('link', { name: 'Create return' }).click();
-    await settle(page, page.getByRole('heading', { name: 'What would you like to return?' }));
+    await settle(page, page.getByRole('heading', { name: HEADINGS.select }));
     await page.getByRole('checkbox', { name: 'Linen Shirt / M' }).click();
     const dialog = page.getByRole('dialog');
     await settle(page, dialog.getByRole('radio', { name: "Doesn't suit me" }));
@@ -116,17 +117,17 @@ export async function inpOverJourney(
     await settle(page, page.getByText("Selected: 1 × Doesn't suit me"));
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    await settle(page, page.getByRole('heading', { name: 'Please select a return solution' }));
+    await settle(page, page.getByRole('heading', { name: HEADINGS.solution }));
     await page.getByRole('radio', { name: /Refund to original payment method/ }).check();
     await page.waitForTimeout(THINK_MS);
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    await settle(page, page.getByRole('heading', { name: 'How would you like to return item?' }));
+    await settle(page, page.getByRole('heading', { name: HEADINGS.method }));
     await page.getByRole('radio', { name: /Ship on your own/ }).check();
     await page.waitForTimeout(THINK_MS);
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    await settle(page, page.getByRole('heading', { name: 'Check your return request' }));
+    await settle(page, page.getByRole('heading', { name: HEADINGS.check }));
     await page.getByTestId('total-refund').waitFor({ state: 'visible' });
     // Event Timing entries arrive after the next paint, and web-vitals handles them when idle.
     await page.waitForTimeout(1500);
