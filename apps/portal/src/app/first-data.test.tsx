@@ -1,13 +1,11 @@
-import { calls, fallbackStoreConfig } from '@return-center/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { calls } from '@return-center/contract';
+import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useRequestDetail } from '../features/status/api/status';
-import CataloguePage from '../features/exchange/components/catalogue-page';
 import ExchangePage from '../features/exchange/components/exchange-page';
 import CheckStep from '../features/return-flow/components/check-step';
 import SelectStep from '../features/return-flow/components/select-step';
-import { useConfig } from '../shared/config-store';
 import { useSession } from '../shared/session-store';
 import { fail, ok, type Reply } from '../test/fake-api';
 import {
@@ -152,35 +150,13 @@ describe('first data (the calls a first screen waits for, started with the app)'
       expect(api.bodiesOf(call)).toHaveLength(1);
   });
 
-  it('asks for the catalogue’s recommendations once the order came, its list of the URL’s filters once the money came, and the page draws both without asking again', async () => {
+  it('asks for the catalogue’s recommendations as soon as the order names the returned product', async () => {
     storeForm({ order_product: { [501]: chosenShirt }, solution_id: 5 });
-    useConfig.setState({ config: fallbackStoreConfig('demo-shop.myshopify.com', 'en') });
     api.on(calls.orderInfo, ok(calls.orderInfo, order));
-    const moneyAnswer = held(shirtExchangeMoney());
-    api.on(calls.getReturnMoney, moneyAnswer.handler);
+    api.on(calls.getReturnMoney, shirtExchangeMoney());
     api.on(calls.getVariantList, ok(calls.getVariantList, shirtVariants));
-    const client = createQueryClient();
-    const url = `/exchange-other-goods/${String(ORDER_ID)}`;
-    startFirstData(client, url, '?q=linen&min=20');
+    startFirstData(createQueryClient(), `/exchange-other-goods/${String(ORDER_ID)}`);
     await waitFor(() => expect(api.bodiesOf(calls.getVariantList)).toEqual([{ similar_to: shirt.product_id }]));
-    // The prices of the URL are read in the shop's currency, which the money names.
-    moneyAnswer.release();
-    await waitFor(() => expect(api.bodiesOf(calls.getVariantList)).toHaveLength(2));
-    expect(api.bodiesOf(calls.getVariantList)[1]).toEqual({
-      search: 'linen',
-      collection_id: null,
-      price_min: 2000,
-      price_max: null,
-      in_stock: false,
-      sort: 'featured',
-      cursor: null,
-      limit: 24,
-    });
-
-    renderRoute('exchange-other-goods/:id', `${url}?q=linen&min=20`, <CataloguePage />, client);
-    const all = await screen.findByRole('region', { name: 'All products' });
-    expect(within(all).getByRole('heading', { name: 'Linen shirt' })).toBeTruthy();
-    expect(api.bodiesOf(calls.getVariantList)).toHaveLength(2);
     expect(api.bodiesOf(calls.getReturnMoney)).toHaveLength(1);
   });
 

@@ -1,6 +1,6 @@
 import type { OrderSource, PickupAddress } from '@return-center/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { catalogueQuery, similarProductsQuery } from '../features/exchange/api/catalogue';
+import { similarProductsQuery } from '../features/exchange/api/catalogue';
 import { exchangeMoneyQuery } from '../features/exchange/api/exchange-credit';
 import { variantByOptionQuery } from '../features/exchange/api/variant-by-option';
 import { productVariantsQuery } from '../features/exchange/api/variant-list';
@@ -20,8 +20,7 @@ import {
 import { isLoggedIn, useSession } from '../shared/session-store';
 import { screenAt, type ScreenPath } from './router';
 
-/** Starts a screen's calls; `search` is the URL's query (the catalogue keeps its filters there). */
-type Start = (client: QueryClient, id: number, language: string, search: string) => void;
+type Start = (client: QueryClient, id: number, language: string) => void;
 
 // A failed call has told the shopper already (shared/http); the screen shows it, and asks again, when it mounts.
 const ask = (promise: Promise<unknown>) => void promise.catch(() => undefined);
@@ -55,15 +54,14 @@ const pickup: Start = (client, id) => {
 
 type ReturnedLine = OrderSource['yes'][number];
 type Then = (client: QueryClient, line: ReturnedLine, quantity: number) => Promise<unknown>;
-type WithCurrency = (client: QueryClient, currency: string, search: string) => Promise<unknown>;
 
 /**
  * Both exchange pages: the order and what the return is worth towards the new items, then, once the order names the
  * returned product, what the page shows of it (`then`).
  */
 const exchange =
-  (then: Then, withCurrency?: WithCurrency): Start =>
-  (client, id, _language, search) => {
+  (then: Then): Start =>
+  (client, id) => {
     const form = storedReturnForm(id);
     const lines = selectedLines(form);
     const [returned] = selectedItems(form);
@@ -71,8 +69,7 @@ const exchange =
     ask(order);
     // The page sends a form not for an exchange elsewhere: nothing more to ask.
     if (!returned || exchangeFormRedirect(form, id) !== null) return;
-    const money = client.query(exchangeMoneyQuery(id, lines));
-    ask(withCurrency ? money.then(({ currency }) => withCurrency(client, currency, search)) : money);
+    ask(client.query(exchangeMoneyQuery(id, lines)));
     ask(
       order.then((source) => {
         const line = source.yes.find((l) => l.line_item_id === returned.line_item_id);
@@ -92,16 +89,6 @@ const variantsOf: Then = async (client, line, quantity) => {
 const similarTo: Then = (client, line) => client.query(similarProductsQuery(line.product_id));
 
 /**
- * The catalogue's list for the URL's filters, whose prices are read in the shop's currency. Their reader comes with
- * the contract's chunk, loaded by then (the money's answer was checked with it), so the router's file does not import
- * it (ADR 058).
- */
-const catalogueOf: WithCurrency = async (client, currency, search) => {
-  const { queryOf, readFilters } = await import('../features/exchange/components/catalogue-filters');
-  await client.infiniteQuery(catalogueQuery(queryOf(readFilters(new URLSearchParams(search)), currency)));
-};
-
-/**
  * The calls a screen's first paint waits for, by route path: started as the page loads or the navigation begins,
  * beside the screen's code and the contract's schemas, rather than once that code has loaded and drawn (issue 37:
  * step 1 and the status page waited for their code, then for their answer). A call that needs another's answer
@@ -109,11 +96,11 @@ const catalogueOf: WithCurrency = async (client, currency, search) => {
  */
 const FIRST_DATA: Partial<Record<ScreenPath, Start>> = {
   'process-manage/select/:id': (client, id, language) => {
-    ask(orderOf(client, id));
+    orderInfo(client, id, language);
     ask(client.query(reasonsQuery(language)));
   },
   'process-manage/exchange/:id': exchange(variantsOf),
-  'exchange-other-goods/:id': exchange(similarTo, catalogueOf),
+  'exchange-other-goods/:id': exchange(similarTo),
   'process-manage/method/:id': orderInfo,
   'process-manage/refund-check/:id': refundCheck,
   'process-manage/pickup/:id': pickup,
@@ -121,11 +108,11 @@ const FIRST_DATA: Partial<Record<ScreenPath, Start>> = {
 };
 
 /** Starts the first calls of the screen at `pathname` (under the base path), for a signed-in shopper. */
-export function startFirstData(client: QueryClient, pathname: string, search = '') {
+export function startFirstData(client: QueryClient, pathname: string) {
   const session = useSession.getState();
   if (!isLoggedIn(session)) return;
   const at = screenAt(pathname);
   const start = at && FIRST_DATA[at.path];
   const id = Number(at?.params.id);
-  if (start && Number.isSafeInteger(id) && id > 0) start(client, id, session.language, search);
+  if (start && Number.isSafeInteger(id) && id > 0) start(client, id, session.language);
 }

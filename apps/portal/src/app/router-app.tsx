@@ -15,8 +15,7 @@ const appRouter = () => {
   router = createRouter();
   let location = router.state.location;
   router.subscribe((state) => {
-    if (state.location.pathname !== location.pathname)
-      startFirstData(queryClient, state.location.pathname, state.location.search);
+    if (state.location.pathname !== location.pathname) startFirstData(queryClient, state.location.pathname);
     location = state.location;
   });
   return router;
@@ -25,7 +24,7 @@ const appRouter = () => {
 // A signed-in shopper's first screen asks for its data and loads its code as this module loads (main.tsx loads it with
 // the page), beside the contract's schemas and the shop's configuration, not once the router has drawn it after them;
 // each later screen asks for its data as its navigation begins.
-startFirstData(queryClient, portalPath(), window.location.search);
+startFirstData(queryClient, portalPath());
 if (isLoggedIn(useSession.getState())) loadScreenAt(portalPath());
 
 /** Every screen of spec §2 behind the router, server state in TanStack Query: all that the signed-out root goes without. */

@@ -1,11 +1,5 @@
 import type { calls, PayloadOf } from '@return-center/contract';
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http';
 import { dataOf } from '../../../shared/http/data-of';
 import { getVariantList } from './variant-list';
@@ -18,20 +12,17 @@ export const CATALOGUE_PAGE = 24;
 const variantList = (payload: PayloadOf<typeof calls.getVariantList>) => dataOf(http.request(getVariantList, payload));
 
 /**
- * The shop's catalogue for these filters, a page at a time (keyset cursors, so page 400 is as quick as page 1). By its
- * route, so that the router can start it (app/first-data.ts).
+ * The shop's catalogue for these filters, a page at a time (keyset cursors, so page 400 is as quick as page 1). The
+ * previous list stays on screen while a new filter loads.
  */
-export const catalogueQuery = (filters: Filters) =>
-  infiniteQueryOptions({
+export const useCatalogue = (filters: Filters) =>
+  useInfiniteQuery({
     queryKey: ['catalogue', filters],
     queryFn: ({ pageParam }) => variantList({ ...filters, cursor: pageParam, limit: CATALOGUE_PAGE }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,
+    placeholderData: keepPreviousData,
   });
-
-/** The catalogue for these filters; the previous list stays on screen while a new filter loads. */
-export const useCatalogue = (filters: Filters) =>
-  useInfiniteQuery({ ...catalogueQuery(filters), placeholderData: keepPreviousData });
 
 /** Products to recommend instead of the returned one: same collection, similar price, in stock. */
 export const similarProductsQuery = (productId: number) =>
