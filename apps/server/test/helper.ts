@@ -15,7 +15,7 @@ import {
   type Envelope,
   type ShopSettings,
 } from '@return-center/contract';
-import { oneLineReturn } from '@return-center/contract/sample-return';
+import { newYorkPickupAddress, oneLineReturn } from '@return-center/contract/sample-return';
 import { configSign, present } from '@return-center/domain';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { fixedClock } from '../src/clock.js';
@@ -167,16 +167,7 @@ export const merchantAction = (t: TestApp, requestId: number, action: string) =>
 export const alicePickup = {
   carrier: 'USPS-EASYPOST',
   timezone: 'America/New_York',
-  address: {
-    country_code: 'US',
-    province_code: 'NY',
-    apartment: 'Apt 4B',
-    address1: '350 5th Ave',
-    city: 'New York',
-    zip: '10118',
-    phone: '212-555-0101',
-    email: 'alice@example.com',
-  },
+  address: newYorkPickupAddress,
   date: '2026-11-23',
   time: '9-11',
 };

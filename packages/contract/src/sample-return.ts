@@ -1,5 +1,6 @@
 import type { PayloadOf } from './call.js';
 import type { setReturnOrder } from './calls/return-flow.js';
+import type { PickupAddress } from './order.js';
 
 export type ReturnSubmit = PayloadOf<typeof setReturnOrder>;
 type ReturnReason = ReturnSubmit['order_product'][number]['reason'];
@@ -38,3 +39,18 @@ export function oneLineReturn(
     ],
   };
 }
+
+/**
+ * The pickup address of the tests that book a pickup: in New York, so the server's pickup window is in Eastern Time.
+ * Shared by the portal's, the server's and the domain's tests.
+ */
+export const newYorkPickupAddress: PickupAddress = {
+  country_code: 'US',
+  province_code: 'NY',
+  apartment: 'Apt 4B',
+  address1: '350 5th Ave',
+  city: 'New York',
+  zip: '10118',
+  phone: '212-555-0101',
+  email: 'alice@example.com',
+};

@@ -1,4 +1,5 @@
 import { messages, type PickupAddress } from '@return-center/contract';
+import { newYorkPickupAddress } from '@return-center/contract/sample-return';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,16 +14,7 @@ import {
   todayIn,
 } from './pickup.js';
 
-const valid: PickupAddress = {
-  country_code: 'US',
-  province_code: 'NY',
-  apartment: 'Apt 4B',
-  address1: '350 5th Ave',
-  city: 'New York',
-  zip: '10118',
-  phone: '212-555-0101',
-  email: 'alice@example.com',
-};
+const valid = newYorkPickupAddress;
 const errorsWith = (change: Partial<PickupAddress>) => pickupAddressErrors({ ...valid, ...change });
 
 describe('pickup address rules', () => {

@@ -1,4 +1,5 @@
 import { calls, type AnswerOf } from '@return-center/contract';
+import { newYorkPickupAddress } from '@return-center/contract/sample-return';
 import type { ExchangeChoice, FormItem, ReturnForm } from '../shared/return-form';
 import { ok, type FakeApi } from './fake-api';
 
@@ -68,17 +69,8 @@ export const chosenShirt: FormItem = {
   provide_proof: ['/uploads/a.png'],
 };
 
-/** The order's pickup address in the pickup tests: in New York, so the server's window is in Eastern Time. */
-export const pickupAddress = {
-  country_code: 'US',
-  province_code: 'NY',
-  apartment: 'Apt 4B',
-  address1: '350 5th Ave',
-  city: 'New York',
-  zip: '10118',
-  phone: '212-555-0101',
-  email: 'alice@example.com',
-};
+/** The order's pickup address in the pickup tests (the server's window is in Eastern Time). */
+export const pickupAddress = newYorkPickupAddress;
 
 /** Puts a return form in storage, as the earlier steps leave it. */
 export function storeForm(form: Partial<ReturnForm>) {
