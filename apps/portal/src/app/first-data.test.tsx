@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { useRequestDetail } from '../features/status/api/status';
 import ExchangePage from '../features/exchange/components/exchange-page';
 import CheckStep from '../features/return-flow/components/check-step';
+import MethodStep from '../features/return-flow/components/method-step';
 import SelectStep from '../features/return-flow/components/select-step';
+import SolutionStep from '../features/return-flow/components/solution-step';
 import { useSession } from '../shared/session-store';
 import { fail, ok, type Reply } from '../test/fake-api';
 import {
@@ -69,6 +71,59 @@ describe('first data (the calls a first screen waits for, started with the app)'
     expect(api.bodiesOf(calls.getReason)).toHaveLength(1);
   });
 
+  it('asks for step 2’s solutions for the stored lines, and the order only when a bank transfer starts from its account', async () => {
+    storeForm({ order_product: { [501]: chosenShirt } });
+    const offered = { returnSolution: [{ id: 1, name: 'Refund', description: '' }] };
+    api.on(calls.orderConfig, ok(calls.orderConfig, offered));
+    api.on(calls.orderInfo, ok(calls.orderInfo, order));
+    const client = createQueryClient();
+    startFirstData(client, `/process-manage/solution/${String(ORDER_ID)}`);
+    await waitFor(() =>
+      expect(api.bodiesOf(calls.orderConfig)).toEqual([
+        { order_id: ORDER_ID, refund_line_items: [{ line_item_id: 501, quantity: 2, reason_id: 2 }] },
+      ]),
+    );
+
+    renderRoute(
+      'process-manage/solution/:id',
+      `/process-manage/solution/${String(ORDER_ID)}`,
+      <SolutionStep />,
+      client,
+    );
+    expect(await screen.findByRole('radio', { name: /Refund to original payment method/ })).toBeTruthy();
+    expect(api.bodiesOf(calls.orderConfig)).toHaveLength(1);
+    expect(api.bodiesOf(calls.orderInfo)).toEqual([]);
+
+    storeForm({ order_product: { [501]: chosenShirt }, solution_id: 6 });
+    startFirstData(createQueryClient(), `/process-manage/solution/${String(ORDER_ID)}`);
+    await waitFor(() => expect(api.bodiesOf(calls.orderInfo)).toEqual([{ order_id: ORDER_ID }]));
+  });
+
+  it('asks for step 3’s methods for the stored lines and solution beside its order, and the step draws from both', async () => {
+    storeForm({ order_product: { [501]: chosenShirt }, solution_id: 1 });
+    const offered = { returnShippingMethod: [{ id: 2, fee: 0, name: 'Ship on your own', description: '' }] };
+    api.on(calls.orderConfig, ok(calls.orderConfig, offered));
+    const orderAnswer = held(ok(calls.orderInfo, order));
+    api.on(calls.orderInfo, orderAnswer.handler);
+    const client = createQueryClient();
+    startFirstData(client, `/process-manage/method/${String(ORDER_ID)}`);
+    await waitFor(() =>
+      expect(api.bodiesOf(calls.orderConfig)).toEqual([
+        {
+          order_id: ORDER_ID,
+          refund_line_items: [{ line_item_id: 501, quantity: 2, reason_id: 2 }],
+          solution_id: 1,
+        },
+      ]),
+    );
+    orderAnswer.release();
+
+    renderRoute('process-manage/method/:id', `/process-manage/method/${String(ORDER_ID)}`, <MethodStep />, client);
+    expect(await screen.findByRole('heading', { name: 'How would you like to return item?' })).toBeTruthy();
+    expect(api.bodiesOf(calls.orderInfo)).toHaveLength(1);
+    expect(api.bodiesOf(calls.orderConfig)).toHaveLength(1);
+  });
+
   it('asks for step 4’s refund beside its order, not once the order has come, and the step draws from both', async () => {
     storeForm({ order_product: { [501]: chosenShirt }, solution_id: 1, shipping_method_id: 2 });
     const orderAnswer = held(ok(calls.orderInfo, order));
@@ -118,7 +173,7 @@ describe('first data (the calls a first screen waits for, started with the app)'
     expect(api.bodiesOf(calls.pickupWindow)[1]).toEqual({ province_code: 'NY', zip: '10001' });
   });
 
-  it('asks for the exchange’s money beside its order, then the returned product’s variants and the stock of the one it owns', async () => {
+  it('asks for the exchange’s money beside its order, then, for a form saved before it named the returned product, the product’s variants and the stock of the one it owns', async () => {
     storeForm({ order_product: { [501]: chosenShirt }, solution_id: 5 });
     const orderAnswer = held(ok(calls.orderInfo, order));
     api.on(calls.orderInfo, orderAnswer.handler);
@@ -148,6 +203,32 @@ describe('first data (the calls a first screen waits for, started with the app)'
     expect(await screen.findByRole('button', { name: 'Add to exchange' })).toBeTruthy();
     for (const call of [calls.orderInfo, calls.getReturnMoney, calls.getVariantList, calls.getVariantIdByOption])
       expect(api.bodiesOf(call)).toHaveLength(1);
+  });
+
+  it('asks for the returned product’s variants, its stock and the catalogue’s recommendations beside the order when the stored form names it', async () => {
+    storeForm({
+      order_product: { [501]: { ...chosenShirt, product_id: shirt.product_id, variant: shirt.variant } },
+      solution_id: 5,
+    });
+    const orderAnswer = held(ok(calls.orderInfo, order));
+    api.on(calls.orderInfo, orderAnswer.handler);
+    api.on(calls.getReturnMoney, shirtExchangeMoney());
+    api.on(calls.getVariantList, ok(calls.getVariantList, shirtVariants));
+    const [mediumWhite] = shirtVariants.list[0]?.variants ?? [];
+    if (!mediumWhite) throw new Error('The shirt has no variants');
+    api.on(calls.getVariantIdByOption, ok(calls.getVariantIdByOption, mediumWhite));
+    startFirstData(createQueryClient(), `/process-manage/exchange/${String(ORDER_ID)}`);
+    startFirstData(createQueryClient(), `/exchange-other-goods/${String(ORDER_ID)}`);
+    await waitFor(() =>
+      expect(api.bodiesOf(calls.getVariantIdByOption)).toEqual([
+        { product_id: shirt.product_id, quantity: 2, option1: 'M', option2: 'White', option3: null },
+      ]),
+    );
+    expect(api.bodiesOf(calls.getVariantList)).toEqual([
+      { product_id: shirt.product_id },
+      { similar_to: shirt.product_id },
+    ]);
+    orderAnswer.release();
   });
 
   it('asks for the catalogue’s recommendations as soon as the order names the returned product', async () => {
@@ -182,7 +263,7 @@ describe('first data (the calls a first screen waits for, started with the app)'
 
   it('asks for nothing for a signed-out visitor, a screen without first calls or an id that is not one', async () => {
     const client = createQueryClient();
-    startFirstData(client, '/process-manage/solution/5');
+    startFirstData(client, '/process/5');
     startFirstData(client, '/process-manage/select/first');
     useSession.setState({ token: null });
     startFirstData(client, `/process-manage/select/${String(ORDER_ID)}`);

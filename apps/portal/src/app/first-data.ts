@@ -5,6 +5,7 @@ import { exchangeMoneyQuery } from '../features/exchange/api/exchange-credit';
 import { variantByOptionQuery } from '../features/exchange/api/variant-by-option';
 import { productVariantsQuery } from '../features/exchange/api/variant-list';
 import { startingValues } from '../features/exchange/components/variant-options';
+import { orderConfigQuery } from '../features/return-flow/api/order-config-query';
 import { reasonsQuery } from '../features/return-flow/api/reasons-query';
 import { returnInfoQuery } from '../features/status/api/return-info';
 import { orderInfoQuery } from '../shared/order-info-query';
@@ -16,6 +17,7 @@ import {
   selectedItems,
   selectedLines,
   storedReturnForm,
+  wantsSavedPayee,
 } from '../shared/return-form';
 import { isLoggedIn, useSession } from '../shared/session-store';
 import { screenAt, type ScreenPath } from './router';
@@ -28,6 +30,22 @@ const ask = (promise: Promise<unknown>) => void promise.catch(() => undefined);
 const heldBack = (options: { enabled?: unknown }) => options.enabled === false;
 const orderOf = (client: QueryClient, id: number) => client.query(orderInfoQuery(id));
 const orderInfo: Start = (client, id) => ask(orderOf(client, id));
+
+/** Step 2: what the server offers for the chosen lines; the order too when a bank transfer starts from its account. */
+const solutionStep: Start = (client, id) => {
+  const form = storedReturnForm(id);
+  const offered = orderConfigQuery(id, selectedLines(form));
+  if (!heldBack(offered)) ask(client.query(offered));
+  if (wantsSavedPayee(form)) ask(orderOf(client, id));
+};
+
+/** Step 3: the order, and the methods the server offers for the chosen lines and solution. */
+const methodStep: Start = (client, id) => {
+  ask(orderOf(client, id));
+  const form = storedReturnForm(id);
+  const offered = orderConfigQuery(id, selectedLines(form), form.solution_id ?? undefined);
+  if (!heldBack(offered)) ask(client.query(offered));
+};
 
 /** Step 4: the order, and beside it the refund of the choice the stored form holds. */
 const refundCheck: Start = (client, id) => {
@@ -52,12 +70,12 @@ const pickup: Start = (client, id) => {
   ask(stored ? windowOf(stored) : order.then((source) => windowOf(source.pickup_address)));
 };
 
-type ReturnedLine = OrderSource['yes'][number];
+type ReturnedLine = Pick<OrderSource['yes'][number], 'product_id' | 'variant'>;
 type Then = (client: QueryClient, line: ReturnedLine, quantity: number) => Promise<unknown>;
 
 /**
- * Both exchange pages: the order and what the return is worth towards the new items, then, once the order names the
- * returned product, what the page shows of it (`then`).
+ * Both exchange pages: the order and what the return is worth towards the new items, and beside them what the page
+ * shows of the returned product (`then`), which the stored form names; a form saved before it did waits for the order.
  */
 const exchange =
   (then: Then): Start =>
@@ -70,11 +88,14 @@ const exchange =
     // The page sends a form not for an exchange elsewhere: nothing more to ask.
     if (!returned || exchangeFormRedirect(form, id) !== null) return;
     ask(client.query(exchangeMoneyQuery(id, lines)));
+    const { product_id: productId, variant } = returned;
     ask(
-      order.then((source) => {
-        const line = source.yes.find((l) => l.line_item_id === returned.line_item_id);
-        return line && then(client, line, returned.quantity);
-      }),
+      productId !== undefined && variant
+        ? then(client, { product_id: productId, variant }, returned.quantity)
+        : order.then((source) => {
+            const line = source.yes.find((l) => l.line_item_id === returned.line_item_id);
+            return line && then(client, line, returned.quantity);
+          }),
     );
   };
 
@@ -101,7 +122,8 @@ const FIRST_DATA: Partial<Record<ScreenPath, Start>> = {
   },
   'process-manage/exchange/:id': exchange(variantsOf),
   'exchange-other-goods/:id': exchange(similarTo),
-  'process-manage/method/:id': orderInfo,
+  'process-manage/solution/:id': solutionStep,
+  'process-manage/method/:id': methodStep,
   'process-manage/refund-check/:id': refundCheck,
   'process-manage/pickup/:id': pickup,
   'status-manage/return-details/:id?': (client, id, language) => ask(client.query(returnInfoQuery(id, language, true))),

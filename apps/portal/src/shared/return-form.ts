@@ -5,14 +5,15 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
 
 /**
- * One chosen line: the part of the contract's return form entry (spec §3) the portal keeps. The reason's group is
- * missing only from a form saved before it was kept.
+ * One chosen line: the part of the contract's return form entry (spec §3) the portal keeps. The reason's group, and
+ * the line's product and variant (which the exchange pages start from before the order has come), are missing only
+ * from a form saved before they were kept.
  */
 export type FormItem = Pick<
   z.infer<typeof returnFormProduct>,
   'line_item_id' | 'quantity' | 'reason_id' | 'reason_text' | 'reason_description' | 'provide_proof'
 > &
-  Partial<Pick<z.infer<typeof returnFormProduct>, 'reason_group_id'>>;
+  Partial<Pick<z.infer<typeof returnFormProduct>, 'reason_group_id' | 'product_id' | 'variant'>>;
 
 /** A new item chosen for an exchange (spec §3 returnExchangeList), with the names the screens show. */
 export interface ExchangeChoice extends ExchangeItem {
@@ -136,6 +137,9 @@ export const pickupFormRedirect = (form: ReturnForm, orderId: number): string | 
   selectedLines(form).length === 0 || form.shipping_method_id !== ShippingMethodId.CarrierPickup
     ? `/process-manage/method/${orderId}`
     : null;
+
+/** Step 2 starts a bank transfer from the account given for this order before, which the order's answer holds. */
+export const wantsSavedPayee = (form: ReturnForm) => form.solution_id === SolutionId.BankTransfer;
 
 /**
  * Spec §7 `order_product[].change`: the new variant when the exchange swaps the returned product for another variant

@@ -1,8 +1,8 @@
 import { calls, type PayloadOf } from '@return-center/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http';
-import { dataOf } from '../../../shared/http/data-of';
 import { useSession } from '../../../shared/session-store';
+import { orderConfigQuery } from './order-config-query';
 import { reasonsQuery } from './reasons-query';
 
 /** getReason (reasons-query.ts), asked again when the language changes. */
@@ -15,22 +15,8 @@ export const useReasons = () => {
   });
 };
 
-type Lines = PayloadOf<typeof calls.orderConfig>['refund_line_items'];
-
-/** orderConfig: solutions and methods for the chosen lines (and solution). */
-export const useOrderConfig = (orderId: number, lines: Lines, solutionId?: number) =>
-  useQuery({
-    queryKey: ['order-config', orderId, lines, solutionId],
-    queryFn: () =>
-      dataOf(
-        http.request(calls.orderConfig, {
-          order_id: orderId,
-          refund_line_items: lines,
-          ...(solutionId ? { solution_id: solutionId } : {}),
-        }),
-      ),
-    enabled: lines.length > 0,
-  });
+/** orderConfig (order-config-query.ts): solutions and methods for the chosen lines (and solution). */
+export const useOrderConfig = (...choice: Parameters<typeof orderConfigQuery>) => useQuery(orderConfigQuery(...choice));
 
 /** setReturnOrder: the answer code decides where the shopper goes next. */
 export const submitReturn = (payload: PayloadOf<typeof calls.setReturnOrder>) =>

@@ -50,7 +50,7 @@ describe('reason dialog', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
-  it('saves the chosen quantity, reason and description', async () => {
+  it('saves the chosen quantity, reason and description, with the line’s product and variant', async () => {
     const { user, onSave, onClose } = renderDialog();
     await user.selectOptions(screen.getByLabelText('Return quantity'), '2');
     await user.click(radio('Others (specify in notes)'));
@@ -58,6 +58,8 @@ describe('reason dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenCalledExactlyOnceWith({
       line_item_id: 501,
+      product_id: shirt.product_id,
+      variant: shirt.variant,
       quantity: 2,
       reason_id: 6,
       reason_group_id: 2,

@@ -36,6 +36,8 @@ export function ReasonDialog({ line, reasons, initial, onSave, onClose }: Props)
     }
     onSave({
       line_item_id: line.line_item_id,
+      product_id: line.product_id,
+      variant: line.variant,
       quantity,
       reason_id: reason.id,
       reason_group_id: reason.group_id,

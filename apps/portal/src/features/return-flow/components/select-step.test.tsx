@@ -2,7 +2,7 @@ import { calls } from '@return-center/contract';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../../test/fake-api';
-import { chosenShirt, order, ORDER_ID, reasons, storedForm, storeForm } from '../../../test/fixtures';
+import { chosenShirt, order, ORDER_ID, reasons, shirt, storedForm, storeForm } from '../../../test/fixtures';
 import { landedOn, renderRoute, setUpPortalTests, toasts } from '../../../test/render';
 import { useSession } from '../../../shared/session-store';
 import SelectStep from './select-step';
@@ -93,6 +93,8 @@ describe('select step', () => {
     expect(storedForm()?.order_product).toEqual({
       [501]: {
         line_item_id: 501,
+        product_id: shirt.product_id,
+        variant: shirt.variant,
         quantity: 2,
         reason_id: 1,
         reason_group_id: 1,

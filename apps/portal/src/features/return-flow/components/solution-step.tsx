@@ -13,7 +13,7 @@ import { InlineLoader } from '../../../shared/ui/loader';
 import { LoadFailed } from '../../../shared/ui/load-failed';
 import { useOrderConfig } from '../api/calls';
 import { useOrderInfo } from '../../../shared/order-info';
-import { selectedLines, useReturnForm, type BankPayee } from '../../../shared/return-form';
+import { selectedLines, useReturnForm, wantsSavedPayee, type BankPayee } from '../../../shared/return-form';
 import { ChoiceList } from './choice-list';
 import { BankForm, bankErrors, createPayee, type BankDetails } from './bank-form';
 import { FlowLayout, FlowNav } from '../../../shared/ui/flow-layout';
@@ -45,7 +45,7 @@ export default function SolutionStep() {
   const lines = selectedLines(form);
   const config = useOrderConfig(orderId, lines);
   // A bank transfer starts from the account given for this order before, if any (spec §3 customer_wise_*).
-  const source = useOrderInfo(orderId, form.solution_id === SolutionId.BankTransfer);
+  const source = useOrderInfo(orderId, wantsSavedPayee(form));
   if (lines.length === 0) return <Navigate to={`/process-manage/select/${orderId}`} replace />;
   if (config.isPending || source.isLoading) return <InlineLoader label={t('flow.loading')} />;
   if (!config.data) return <LoadFailed queries={[config]} />;
