@@ -106,17 +106,47 @@ const MERCHANT_ONLY = [
 ];
 const contractSource = fileURLToPath(new URL('../packages/contract/src/', import.meta.url));
 
+/** The modules of `texts` whose text `code` carries; each text is checked in its module first. */
+function modulesIn(code, texts) {
+  return texts
+    .filter(([module, text]) => {
+      if (!readFileSync(join(contractSource, module), 'utf8').includes(text))
+        throw new Error(`bundle-budget.mjs: ${module} no longer says "${text}"; pick another text of it`);
+      return code.includes(text);
+    })
+    .map(([module]) => module);
+}
+
 /** The modules of MERCHANT_ONLY whose text the portal's contract chunk carries. */
 export function merchantSchemasInPortal(distDir) {
   const assets = join(distDir, 'assets');
   const chunks = readdirSync(assets).filter((name) => /^contract-[\w-]+\.js$/.test(name));
   if (chunks.length === 0) throw new Error(`No contract chunk in ${assets}`);
-  const code = chunks.map((name) => readFileSync(join(assets, name), 'utf8')).join('\n');
-  return MERCHANT_ONLY.filter(([module, text]) => {
-    if (!readFileSync(join(contractSource, module), 'utf8').includes(text))
-      throw new Error(`bundle-budget.mjs: ${module} no longer says "${text}"; pick another text of it`);
-    return code.includes(text);
-  }).map(([module]) => module);
+  return modulesIn(chunks.map((name) => readFileSync(join(assets, name), 'utf8')).join('\n'), MERCHANT_ONLY);
+}
+
+/**
+ * The merchant API's areas the console's queue does not call (ADR 061): a text of each, which the queue's files (the
+ * page's scripts, the queue's chunk and their static imports) must not carry; each of those pages builds its own.
+ * (Retention's one call sits in retention.ts beside the setting, which the shop's settings hold: the queue loads it.)
+ */
+const OTHER_CONSOLE_PAGES = [
+  ['rules-routes.ts', 'The return rules, in order, with the block lists'],
+  ['webhooks.ts', 'The endpoints that receive events'],
+  ['emails.ts', 'The notifications the shop sends'],
+  ['withdrawal-desk.ts', "The shop's withdrawal declarations (EU)"],
+  ['desk-return-routes.ts', 'What an order allows for a return made for its shopper'],
+  ['order-feed-routes.ts', 'Create or replace one order of your own store'],
+];
+
+/** The modules of OTHER_CONSOLE_PAGES whose text the console's queue loads. */
+export function otherPagesSchemasInQueue(distDir) {
+  const assets = join(distDir, 'assets');
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const queue = readdirSync(assets).filter((name) => /^queue-page-[\w-]+\.js$/.test(name));
+  if (queue.length === 0) throw new Error(`No queue-page chunk in ${assets}`);
+  const files = staticClosure(assets, [...matches(html, PAGE_SCRIPTS), ...queue]);
+  return modulesIn([...files.values()].map((code) => code.toString('utf8')).join('\n'), OTHER_CONSOLE_PAGES);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -129,6 +159,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const merchant = merchantSchemasInPortal(join(apps, 'portal/dist'));
   if (merchant.length > 0) {
     console.error(`✖ The portal's first schemas carry the merchant side's (${merchant.join(', ')}): ADR 060.`);
+    over = true;
+  }
+  const queue = otherPagesSchemasInQueue(join(apps, 'admin/dist'));
+  if (queue.length > 0) {
+    console.error(`✖ The console's queue loads other pages' schemas (${queue.join(', ')}): ADR 061.`);
     over = true;
   }
   for (const { name, dist, page, entryOnly, advice } of BUDGETS) {

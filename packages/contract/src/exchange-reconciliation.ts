@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { requestExportQuery } from './merchant-requests.js';
+import type { MerchantRoute } from './merchant-route.js';
 
 /**
  * The columns of the exchanges' reconciliation (issue 36 point 5, ADR 049), in order: one row per exchange request.
@@ -45,14 +47,14 @@ export const RECONCILIATION_COLUMNS = [
 export type ReconciliationColumn = (typeof RECONCILIATION_COLUMNS)[number];
 
 /** The merchant API's call for the file: the requests list's filters choose among the shop's exchanges. */
-export const reconciliationRoutes = <Q extends z.ZodType>(query: Q) => ({
+export const reconciliationRoutes = {
   exportReconciliation: {
     method: 'GET' as const,
     path: '/exchanges/reconciliation',
     summary:
       "The shop's exchange requests matching the list's filters as a CSV file for the accountant (UTF-8 with a byte order mark, RFC 4180), one row per exchange: credit + swap allowance + bonus + difference paid + captured − new items = refunded + bonus unspent + balance, and whether it is balanced, open or out of balance",
-    query,
+    query: requestExportQuery,
     answer: z.string(),
     produces: 'text/csv' as const,
   },
-});
+} satisfies Record<string, MerchantRoute>;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The merchant REST API's base path (issue 4): bearer MERCHANT_API_KEY per shop, JSON envelope answers. */
+export const MERCHANT_BASE = '/merchant/v1';
+
 /**
  * The HTTP statuses of the merchant API (ADR 025). A REST client reads the status; the `{code, msg, data}` envelope
  * says why. Refused fields come back in `data.errors`, each with its path and what is wrong with it.
@@ -44,3 +47,7 @@ export interface MerchantRoute {
   /** What a refusal's `data` holds, when more than field errors (the settings' 412: who saved, and their settings). */
   refusalData?: Partial<Record<MerchantStatus, z.ZodType>>;
 }
+
+/** A merchant route's URL under MERCHANT_BASE, with its `{id}` filled in. */
+export const merchantUrl = (route: Pick<MerchantRoute, 'path'>, id?: number | string): string =>
+  MERCHANT_BASE + route.path.replace('{id}', String(id ?? ''));

@@ -3,11 +3,10 @@ import {
   consolePath,
   consoleRoutes,
   CSRF_HEADER,
-  merchantPath,
-  merchantRoutes,
+  merchantUrl,
   type ConsoleRouteName,
   type Envelope,
-  type MerchantRouteName,
+  type MerchantRoute,
 } from '@return-center/contract';
 import type { z } from 'zod';
 
@@ -90,7 +89,6 @@ export function checkedBody<S extends z.ZodType>(schema: S, body: unknown): z.ou
 }
 
 type ConsoleRoutes = typeof consoleRoutes;
-type MerchantRoutes = typeof merchantRoutes;
 
 /** One of the console's own calls (contract `consoleRoutes`): its body checked first, its answer by its schema. */
 export async function consoleCall<N extends ConsoleRouteName>(
@@ -106,16 +104,20 @@ export async function consoleCall<N extends ConsoleRouteName>(
   >;
 }
 
-/** One call of the merchant API the console makes (contract `merchantRoutes`), checked the same way. */
-export async function merchantCall<N extends MerchantRouteName>(
-  name: N,
+/**
+ * One call of the merchant API the console makes, by its route of the contract's area tables (requestRoutes,
+ * ruleRoutes…), checked the same way. A page imports only its area's table, so it builds only the schemas it uses.
+ */
+export async function merchantCall<R extends MerchantRoute>(
+  route: R,
   id: number | string | undefined,
-  body?: MerchantRoutes[N] extends { body: z.ZodType } ? z.input<MerchantRoutes[N]['body']> : undefined,
+  body?: R extends { body: z.ZodType } ? z.input<R['body']> : undefined,
   headers: Record<string, string> = {},
-): Promise<ApiAnswer<z.output<MerchantRoutes[N]['answer']>>> {
-  const route: MerchantRoutes[MerchantRouteName] = merchantRoutes[name];
-  const checked = 'body' in route ? checkedBody(route.body, body ?? {}) : undefined;
-  return api(route.method, merchantPath(name, id), route.answer, checked, headers) as Promise<
-    ApiAnswer<z.output<MerchantRoutes[N]['answer']>>
+): Promise<ApiAnswer<z.output<R['answer']>>> {
+  const given: unknown = body;
+  const checked = route.body ? checkedBody(route.body, given ?? {}) : undefined;
+  // The answer is parsed by the route's own schema; the cast only names the type it parses to.
+  return api(route.method, merchantUrl(route, id), route.answer, checked, headers) as Promise<
+    ApiAnswer<z.output<R['answer']>>
   >;
 }

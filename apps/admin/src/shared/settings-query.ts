@@ -1,4 +1,4 @@
-import { merchantPath, shopSettings, type ShopSettings } from '@return-center/contract';
+import { shopSettings, type ShopSettings, merchantUrl, settingsRoutes } from '@return-center/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
@@ -6,7 +6,7 @@ export const SETTINGS_KEY = ['settings'] as const;
 
 /** The shop's settings and the version they were read at (a save names it: a newer save by someone else wins). */
 export async function fetchSettings(): Promise<{ settings: ShopSettings; version: string }> {
-  const { data, headers } = await api('GET', merchantPath('getSettings'), shopSettings);
+  const { data, headers } = await api('GET', merchantUrl(settingsRoutes.getSettings), shopSettings);
   return { settings: data, version: headers.get('etag') ?? '' };
 }
 

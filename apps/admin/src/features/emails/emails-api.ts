@@ -1,4 +1,4 @@
-import { merchantPath, merchantRoutes, type EmailTemplate, type Locale } from '@return-center/contract';
+import { type EmailTemplate, type Locale, emailRoutes, merchantUrl } from '@return-center/contract';
 import { api, ApiError, merchantCall } from '../../shared/api';
 
 /** Every email query starts with this key: a save or reset refreshes the list and the template. */
@@ -10,22 +10,24 @@ export interface EmailDraft {
   body: string;
 }
 
-export const listEmails = async () => (await merchantCall('listEmails', undefined)).data.items;
+export const listEmails = async () => (await merchantCall(emailRoutes.listEmails, undefined)).data.items;
 
 export async function getEmail(key: string, lang: string): Promise<EmailTemplate> {
-  const route = merchantRoutes.getEmail;
-  return (await api(route.method, `${merchantPath('getEmail', key)}?lang=${encodeURIComponent(lang)}`, route.answer))
-    .data;
+  const route = emailRoutes.getEmail;
+  return (
+    await api(route.method, `${merchantUrl(emailRoutes.getEmail, key)}?lang=${encodeURIComponent(lang)}`, route.answer)
+  ).data;
 }
 
 export const saveEmail = async (key: string, lang: Locale, draft: EmailDraft) =>
-  (await merchantCall('saveEmail', key, { lang, ...draft })).data;
-export const resetEmail = async (key: string, lang: Locale) => (await merchantCall('resetEmail', key, { lang })).data;
+  (await merchantCall(emailRoutes.saveEmail, key, { lang, ...draft })).data;
+export const resetEmail = async (key: string, lang: Locale) =>
+  (await merchantCall(emailRoutes.resetEmail, key, { lang })).data;
 export const previewEmail = async (key: string, lang: Locale, draft: EmailDraft) =>
-  (await merchantCall('previewEmail', key, { lang, ...draft })).data;
+  (await merchantCall(emailRoutes.previewEmail, key, { lang, ...draft })).data;
 /** A test with sample data, to the signed-in member's own address. */
 export const testEmail = async (key: string, lang: Locale, draft: EmailDraft) =>
-  (await merchantCall('testEmail', key, { lang, ...draft })).data.to;
+  (await merchantCall(emailRoutes.testEmail, key, { lang, ...draft })).data.to;
 
 /** Which field each problem is about: `subject`, `body` (or `form` for the rest). */
 export type FieldErrors = Partial<Record<keyof EmailDraft | 'form', string>>;

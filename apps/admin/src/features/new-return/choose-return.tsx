@@ -1,3 +1,4 @@
+import { deskRoutes } from '@return-center/contract';
 import type { DeskOrder } from '@return-center/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,7 +29,7 @@ export function ChooseReturn({ order }: { order: DeskOrder }) {
   const solutions = quote.data?.solutions ?? order.order.returnSolution;
   const methods = quote.data?.methods ?? order.order.returnShippingMethod;
   const create = useMutation({
-    mutationFn: () => merchantCall('deskCreate', undefined, { ...ask, idempotency_key: idempotencyKey }),
+    mutationFn: () => merchantCall(deskRoutes.deskCreate, undefined, { ...ask, idempotency_key: idempotencyKey }),
     onSuccess: ({ data }) => void navigate(`/requests/${String(data.id)}`),
   });
   const submit = (event: { preventDefault: () => void }) => {

@@ -1,4 +1,4 @@
-import { merchantPath, merchantRoutes } from '@return-center/contract';
+import { merchantUrl, requestStaffRoutes } from '@return-center/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { get } from '../../shared/api';
@@ -15,7 +15,7 @@ export function DeskFilters({ filters, update }: Props) {
   const members =
     useQuery({
       queryKey: ['assignees'],
-      queryFn: () => get(merchantPath('assignees'), merchantRoutes.assignees.answer),
+      queryFn: () => get(merchantUrl(requestStaffRoutes.assignees), requestStaffRoutes.assignees.answer),
       staleTime: 60_000,
     }).data ?? [];
   return (

@@ -1,9 +1,13 @@
-import { merchantPath } from '@return-center/contract';
+import { merchantUrl, reconciliationRoutes, requestRoutes } from '@return-center/contract';
 import { useTranslation } from 'react-i18next';
 import { listQuery, type QueueFilters } from './queue-filters';
 
 /** The server's CSV files of the queue: its requests, and the reconciliation of its exchanges (ADR 049). */
-type CsvRoute = 'exportRequests' | 'exportReconciliation';
+const CSV_ROUTES = {
+  exportRequests: requestRoutes.exportRequests,
+  exportReconciliation: reconciliationRoutes.exportReconciliation,
+};
+type CsvRoute = keyof typeof CSV_ROUTES;
 
 /** A file's address for these filters: the list's query without its paging and order. */
 export function exportHref(filters: QueueFilters, route: CsvRoute = 'exportRequests'): string {
@@ -11,7 +15,7 @@ export function exportHref(filters: QueueFilters, route: CsvRoute = 'exportReque
   query.delete('limit');
   query.delete('sort');
   const search = query.toString();
-  return merchantPath(route) + (search ? `?${search}` : '');
+  return merchantUrl(CSV_ROUTES[route]) + (search ? `?${search}` : '');
 }
 
 /**

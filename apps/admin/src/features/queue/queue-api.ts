@@ -1,4 +1,4 @@
-import { consolePath, consoleRoutes, merchantPath, merchantRoutes } from '@return-center/contract';
+import { consolePath, consoleRoutes, merchantUrl, requestRoutes } from '@return-center/contract';
 import type { RequestAction } from '@return-center/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { get, merchantCall } from '../../shared/api';
@@ -7,11 +7,11 @@ import { listQuery, type QueueFilters } from './queue-filters';
 /** New requests show up without a reload: the queue and its counts are asked again this often. */
 export const QUEUE_REFRESH_MS = 10_000;
 
-const listAnswer = merchantRoutes.list.answer;
+const listAnswer = requestRoutes.list.answer;
 export type QueueRow = ReturnType<typeof listAnswer.parse>['items'][number];
 
 const page = (filters: QueueFilters, cursor?: number, limit?: number) =>
-  get(`${merchantPath('list')}?${listQuery(filters, cursor, limit)}`, listAnswer);
+  get(`${merchantUrl(requestRoutes.list)}?${listQuery(filters, cursor, limit)}`, listAnswer);
 
 export const useQueue = (filters: QueueFilters) =>
   useInfiniteQuery({
@@ -29,4 +29,5 @@ export const useRequestCounts = () =>
     refetchInterval: QUEUE_REFRESH_MS,
   });
 
-export const runAction = (id: number, action: RequestAction, body: object = {}) => merchantCall(action, id, body);
+export const runAction = (id: number, action: RequestAction, body: object = {}) =>
+  merchantCall(requestRoutes[action], id, body);

@@ -1,4 +1,4 @@
-import { merchantPath, merchantRoutes, type MerchantRequest } from '@return-center/contract';
+import { type MerchantRequest, merchantUrl, requestStaffRoutes } from '@return-center/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, merchantCall } from '../../shared/api';
 
@@ -6,7 +6,7 @@ import { get, merchantCall } from '../../shared/api';
 export const useAssignees = () =>
   useQuery({
     queryKey: ['assignees'],
-    queryFn: () => get(merchantPath('assignees'), merchantRoutes.assignees.answer),
+    queryFn: () => get(merchantUrl(requestStaffRoutes.assignees), requestStaffRoutes.assignees.answer),
     staleTime: 60_000,
   });
 
@@ -23,8 +23,14 @@ function useDeskChange<B>(id: number, send: (body: B) => Promise<MerchantRequest
 }
 
 export const useAddNote = (id: number) =>
-  useDeskChange(id, async (body: { body: string }) => (await merchantCall('addNote', id, body)).data);
+  useDeskChange(id, async (body: { body: string }) => (await merchantCall(requestStaffRoutes.addNote, id, body)).data);
 export const useSetTags = (id: number) =>
-  useDeskChange(id, async (body: { tags: string[] }) => (await merchantCall('setTags', id, body)).data);
+  useDeskChange(
+    id,
+    async (body: { tags: string[] }) => (await merchantCall(requestStaffRoutes.setTags, id, body)).data,
+  );
 export const useSetAssignee = (id: number) =>
-  useDeskChange(id, async (body: { assignee_id: number | null }) => (await merchantCall('setAssignee', id, body)).data);
+  useDeskChange(
+    id,
+    async (body: { assignee_id: number | null }) => (await merchantCall(requestStaffRoutes.setAssignee, id, body)).data,
+  );

@@ -1,3 +1,4 @@
+import { deskRoutes } from '@return-center/contract';
 import type { DeskOrder, MerchantRequest } from '@return-center/contract';
 import { deskEditable } from '@return-center/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -85,7 +86,7 @@ function EditForm({
   const quote = useDeskQuote(items.length ? ask : null);
   const methods = quote.data?.methods ?? order.order.returnShippingMethod;
   const save = useMutation({
-    mutationFn: () => merchantCall('deskEdit', request.id, { shipping_method_id: method, items }),
+    mutationFn: () => merchantCall(deskRoutes.deskEdit, request.id, { shipping_method_id: method, items }),
     onSuccess: ({ data }) => {
       client.setQueryData(['request', request.id], data);
       void client.invalidateQueries({ queryKey: ['queue'] });

@@ -1,4 +1,4 @@
-import { merchantPath, merchantRoutes } from '@return-center/contract';
+import { merchantUrl, requestRoutes } from '@return-center/contract';
 import type { RequestAction } from '@return-center/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, merchantCall } from '../../shared/api';
@@ -9,7 +9,7 @@ const key = (id: number) => ['request', id] as const;
 export const useRequest = (id: number) =>
   useQuery({
     queryKey: key(id),
-    queryFn: () => get(merchantPath('get', id), merchantRoutes.get.answer),
+    queryFn: () => get(merchantUrl(requestRoutes.get, id), requestRoutes.get.answer),
     refetchInterval: (query) =>
       ['pending', 'processing'].includes(query.state.data?.refund_state ?? '') ? 3000 : 15_000,
   });
@@ -18,7 +18,8 @@ export const useRequest = (id: number) =>
 export function useAction(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, body }: { action: RequestAction; body: object }) => merchantCall(action, id, body),
+    mutationFn: ({ action, body }: { action: RequestAction; body: object }) =>
+      merchantCall(requestRoutes[action], id, body),
     onSuccess: ({ data }) => {
       client.setQueryData(key(id), data);
       void client.invalidateQueries({ queryKey: ['queue'] });

@@ -4,6 +4,7 @@ import {
   type RuleSet,
   type RuleSetBody,
   type Simulation,
+  ruleRoutes,
 } from '@return-center/contract';
 import { merchantCall } from '../../shared/api';
 
@@ -13,7 +14,7 @@ const versionOf = (headers: Headers, set: RuleSet) => headers.get('etag') ?? `"$
 
 /** The shop's rules and the version they were read at (a save names it, as settings do). */
 export async function fetchRules() {
-  const { data, headers } = await merchantCall('getRules', undefined);
+  const { data, headers } = await merchantCall(ruleRoutes.getRules, undefined);
   return { set: data, version: versionOf(headers, data) };
 }
 
@@ -22,13 +23,15 @@ export async function fetchRules() {
  * is refused (412).
  */
 export async function saveRules(body: RuleSetBody, version: string) {
-  const { data, headers } = await merchantCall('putRules', undefined, body, { [SETTINGS_VERSION_HEADER]: version });
+  const { data, headers } = await merchantCall(ruleRoutes.putRules, undefined, body, {
+    [SETTINGS_VERSION_HEADER]: version,
+  });
   return { set: data, version: versionOf(headers, data) };
 }
 
 /** Tries the draft on the shop's latest requests; nothing is saved. */
 export async function simulateRules(body: RuleSetBody, limit: number): Promise<Simulation> {
-  return (await merchantCall('simulateRules', undefined, { rules: body, limit })).data;
+  return (await merchantCall(ruleRoutes.simulateRules, undefined, { rules: body, limit })).data;
 }
 
 export interface Loaded {

@@ -1,4 +1,4 @@
-import { RETENTION_KINDS } from '@return-center/contract';
+import { RETENTION_KINDS, retentionRoutes } from '@return-center/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { merchantCall } from '../../shared/api';
@@ -14,7 +14,7 @@ export function RetentionSection({ draft, update, errorOf }: SectionProps) {
   const { t } = useTranslation();
   const lastRun = useQuery({
     queryKey: ['retention'],
-    queryFn: async () => (await merchantCall('getRetention', undefined)).data,
+    queryFn: async () => (await merchantCall(retentionRoutes.getRetention, undefined)).data,
   });
   const run = lastRun.data;
   const deleted = run

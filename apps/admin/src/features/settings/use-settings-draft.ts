@@ -4,6 +4,7 @@ import {
   settingsConflict,
   type SettingsConflict,
   type ShopSettings,
+  settingsRoutes,
 } from '@return-center/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
@@ -30,7 +31,7 @@ export type SaveState =
 
 /** PUT with If-Match: the server saves only over the version the draft was read from (else 412, code 1092). */
 async function putSettings(settings: ShopSettings, version: string): Promise<Loaded> {
-  const { data, headers } = await merchantCall('putSettings', undefined, settings, {
+  const { data, headers } = await merchantCall(settingsRoutes.putSettings, undefined, settings, {
     [SETTINGS_VERSION_HEADER]: version,
   });
   return { settings: data, version: headers.get('etag') ?? version };

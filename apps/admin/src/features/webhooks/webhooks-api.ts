@@ -1,9 +1,9 @@
 import {
-  merchantPath,
-  merchantRoutes,
   webhookEndpointBody,
   type WebhookEndpoint,
   type WebhookEventType,
+  merchantUrl,
+  webhookRoutes,
 } from '@return-center/contract';
 import type { z } from 'zod';
 import { api, ApiError, merchantCall } from '../../shared/api';
@@ -20,20 +20,22 @@ export interface EndpointDraft {
   events: WebhookEventType[];
 }
 
-export const listEndpoints = async () => (await merchantCall('listWebhooks', undefined)).data.items;
+export const listEndpoints = async () => (await merchantCall(webhookRoutes.listWebhooks, undefined)).data.items;
 export const createEndpoint = async (body: EndpointDraft) =>
-  (await merchantCall('createWebhook', undefined, body)).data;
+  (await merchantCall(webhookRoutes.createWebhook, undefined, body)).data;
 export const changeEndpoint = async (id: number, body: Partial<EndpointDraft> & { enabled?: boolean }) =>
-  (await merchantCall('updateWebhook', id, body)).data;
-export const rotateSecret = async (id: number) => (await merchantCall('rotateWebhookSecret', id)).data;
-export const resendFailed = async (id: number) => (await merchantCall('resendFailedWebhooks', id)).data.resent;
-export const resendDelivery = async (id: number) => (await merchantCall('resendWebhookDelivery', id)).data;
+  (await merchantCall(webhookRoutes.updateWebhook, id, body)).data;
+export const rotateSecret = async (id: number) => (await merchantCall(webhookRoutes.rotateWebhookSecret, id)).data;
+export const resendFailed = async (id: number) =>
+  (await merchantCall(webhookRoutes.resendFailedWebhooks, id)).data.resent;
+export const resendDelivery = async (id: number) => (await merchantCall(webhookRoutes.resendWebhookDelivery, id)).data;
 
 /** An endpoint's latest deliveries, newest first, of one status or all. */
 export async function listDeliveries(id: number, status: DeliveryFilter) {
   const query = status ? `?status=${status}` : '';
-  const route = merchantRoutes.listWebhookDeliveries;
-  return (await api(route.method, merchantPath('listWebhookDeliveries', id) + query, route.answer)).data.items;
+  const route = webhookRoutes.listWebhookDeliveries;
+  return (await api(route.method, merchantUrl(webhookRoutes.listWebhookDeliveries, id) + query, route.answer)).data
+    .items;
 }
 
 /** Which field each problem is about: `url`, `description`, `events` (or `form` for the rest). */

@@ -1,8 +1,8 @@
 import {
-  merchantPath,
-  merchantRoutes,
   type LinkWithdrawalToOrderBody,
   type WithdrawalRequestFilter,
+  merchantUrl,
+  withdrawalRoutes,
 } from '@return-center/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { get, merchantCall } from '../../shared/api';
@@ -12,7 +12,10 @@ export const WITHDRAWALS = ['withdrawals'];
 const page = (request: WithdrawalRequestFilter, cursor?: number) => {
   const query = new URLSearchParams({ request, limit: '25' });
   if (cursor) query.set('cursor', String(cursor));
-  return get(`${merchantPath('listWithdrawals')}?${query.toString()}`, merchantRoutes.listWithdrawals.answer);
+  return get(
+    `${merchantUrl(withdrawalRoutes.listWithdrawals)}?${query.toString()}`,
+    withdrawalRoutes.listWithdrawals.answer,
+  );
 };
 
 /** The shop's declarations, newest first: those without a request (`none`), or all of them. */
@@ -27,12 +30,12 @@ export const useWithdrawals = (request: WithdrawalRequestFilter) =>
 /** What the server says of an order for this declaration: its items, email, period and open request. */
 export const findOrder = (id: number, orderNumber: string) =>
   get(
-    `${merchantPath('withdrawalOrder', id)}?${new URLSearchParams({ order_number: orderNumber }).toString()}`,
-    merchantRoutes.withdrawalOrder.answer,
+    `${merchantUrl(withdrawalRoutes.withdrawalOrder, id)}?${new URLSearchParams({ order_number: orderNumber }).toString()}`,
+    withdrawalRoutes.withdrawalOrder.answer,
   );
 
 export const linkToRequest = async (id: number, requestId: number) =>
-  (await merchantCall('linkWithdrawalToRequest', id, { request_id: requestId })).data;
+  (await merchantCall(withdrawalRoutes.linkWithdrawalToRequest, id, { request_id: requestId })).data;
 
 export const linkToOrder = async (id: number, body: LinkWithdrawalToOrderBody) =>
-  (await merchantCall('linkWithdrawalToOrder', id, body)).data;
+  (await merchantCall(withdrawalRoutes.linkWithdrawalToOrder, id, body)).data;

@@ -1,4 +1,4 @@
-import { merchantPath, merchantRoutes, type DeskItem } from '@return-center/contract';
+import { type DeskItem, deskRoutes, merchantUrl } from '@return-center/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get, merchantCall } from '../api';
 
@@ -8,8 +8,8 @@ export function fetchDeskOrder(ref: string, { email, request }: { email?: string
     ...(email ? { email } : {}),
     ...(request === undefined ? {} : { request: String(request) }),
   }).toString();
-  const path = merchantPath('deskOrder', encodeURIComponent(ref.trim()));
-  return get(query ? `${path}?${query}` : path, merchantRoutes.deskOrder.answer);
+  const path = merchantUrl(deskRoutes.deskOrder, encodeURIComponent(ref.trim()));
+  return get(query ? `${path}?${query}` : path, deskRoutes.deskOrder.answer);
 }
 
 /** The order of a request being changed, with that request's own lines returnable again. */
@@ -33,7 +33,7 @@ export interface QuoteAsk {
 export const useDeskQuote = (ask: QuoteAsk | null) =>
   useQuery({
     queryKey: ['desk-quote', ask],
-    queryFn: async () => (await merchantCall('deskQuote', undefined, ask ?? undefined)).data,
+    queryFn: async () => (await merchantCall(deskRoutes.deskQuote, undefined, ask ?? undefined)).data,
     enabled: ask !== null && ask.items.length > 0,
     placeholderData: keepPreviousData,
     retry: false,
