@@ -56,6 +56,18 @@ function Detail() {
   );
 }
 
+/** The exchange pages' answers: the order held until the test releases it, the money, the shirt and its stock. */
+function exchangeAnswers() {
+  const orderAnswer = held(ok(calls.orderInfo, order));
+  api.on(calls.orderInfo, orderAnswer.handler);
+  api.on(calls.getReturnMoney, shirtExchangeMoney());
+  api.on(calls.getVariantList, ok(calls.getVariantList, shirtVariants));
+  const [mediumWhite] = shirtVariants.list[0]?.variants ?? [];
+  if (!mediumWhite) throw new Error('The shirt has no variants');
+  api.on(calls.getVariantIdByOption, ok(calls.getVariantIdByOption, mediumWhite));
+  return orderAnswer;
+}
+
 describe('first data (the calls a first screen waits for, started with the app)', () => {
   it('asks for step 1’s order and reasons before the step draws, and the step draws from them without asking again', async () => {
     api.on(calls.orderInfo, ok(calls.orderInfo, order));
@@ -175,13 +187,7 @@ describe('first data (the calls a first screen waits for, started with the app)'
 
   it('asks for the exchange’s money beside its order, then, for a form saved before it named the returned product, the product’s variants and the stock of the one it owns', async () => {
     storeForm({ order_product: { [501]: chosenShirt }, solution_id: 5 });
-    const orderAnswer = held(ok(calls.orderInfo, order));
-    api.on(calls.orderInfo, orderAnswer.handler);
-    api.on(calls.getReturnMoney, shirtExchangeMoney());
-    api.on(calls.getVariantList, ok(calls.getVariantList, shirtVariants));
-    const [mediumWhite] = shirtVariants.list[0]?.variants ?? [];
-    if (!mediumWhite) throw new Error('The shirt has no variants');
-    api.on(calls.getVariantIdByOption, ok(calls.getVariantIdByOption, mediumWhite));
+    const orderAnswer = exchangeAnswers();
     const client = createQueryClient();
     startFirstData(client, `/process-manage/exchange/${String(ORDER_ID)}`);
     await waitFor(() => expect(api.bodiesOf(calls.getReturnMoney)).toHaveLength(1));
@@ -210,13 +216,7 @@ describe('first data (the calls a first screen waits for, started with the app)'
       order_product: { [501]: { ...chosenShirt, product_id: shirt.product_id, variant: shirt.variant } },
       solution_id: 5,
     });
-    const orderAnswer = held(ok(calls.orderInfo, order));
-    api.on(calls.orderInfo, orderAnswer.handler);
-    api.on(calls.getReturnMoney, shirtExchangeMoney());
-    api.on(calls.getVariantList, ok(calls.getVariantList, shirtVariants));
-    const [mediumWhite] = shirtVariants.list[0]?.variants ?? [];
-    if (!mediumWhite) throw new Error('The shirt has no variants');
-    api.on(calls.getVariantIdByOption, ok(calls.getVariantIdByOption, mediumWhite));
+    const orderAnswer = exchangeAnswers();
     startFirstData(createQueryClient(), `/process-manage/exchange/${String(ORDER_ID)}`);
     startFirstData(createQueryClient(), `/exchange-other-goods/${String(ORDER_ID)}`);
     await waitFor(() =>
