@@ -1,4 +1,4 @@
-import { type EmailTemplate, type Locale, emailRoutes, merchantUrl } from '@return-center/contract';
+import { emailRoutes, merchantUrl, type EmailTemplate, type Locale } from '@return-center/contract';
 import { api, ApiError, merchantCall } from '../../shared/api';
 
 /** Every email query starts with this key: a save or reset refreshes the list and the template. */
@@ -14,9 +14,7 @@ export const listEmails = async () => (await merchantCall(emailRoutes.listEmails
 
 export async function getEmail(key: string, lang: string): Promise<EmailTemplate> {
   const route = emailRoutes.getEmail;
-  return (
-    await api(route.method, `${merchantUrl(emailRoutes.getEmail, key)}?lang=${encodeURIComponent(lang)}`, route.answer)
-  ).data;
+  return (await api(route.method, `${merchantUrl(route, key)}?lang=${encodeURIComponent(lang)}`, route.answer)).data;
 }
 
 export const saveEmail = async (key: string, lang: Locale, draft: EmailDraft) =>

@@ -1,4 +1,4 @@
-import { type MerchantRequest, merchantUrl, requestStaffRoutes } from '@return-center/contract';
+import { merchantUrl, requestStaffRoutes, type MerchantRequest } from '@return-center/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, merchantCall } from '../../shared/api';
 

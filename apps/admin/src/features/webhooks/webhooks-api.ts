@@ -34,8 +34,7 @@ export const resendDelivery = async (id: number) => (await merchantCall(webhookR
 export async function listDeliveries(id: number, status: DeliveryFilter) {
   const query = status ? `?status=${status}` : '';
   const route = webhookRoutes.listWebhookDeliveries;
-  return (await api(route.method, merchantUrl(webhookRoutes.listWebhookDeliveries, id) + query, route.answer)).data
-    .items;
+  return (await api(route.method, merchantUrl(route, id) + query, route.answer)).data.items;
 }
 
 /** Which field each problem is about: `url`, `description`, `events` (or `form` for the rest). */

@@ -1,4 +1,4 @@
-import { type DeskItem, deskRoutes, merchantUrl } from '@return-center/contract';
+import { deskRoutes, merchantUrl, type DeskItem } from '@return-center/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get, merchantCall } from '../api';
 
