@@ -1,7 +1,7 @@
 import { calls } from '@return-center/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useRequestDetail } from '../features/status/api/status';
 import ExchangePage from '../features/exchange/components/exchange-page';
 import CheckStep from '../features/return-flow/components/check-step';
@@ -231,7 +231,8 @@ describe('first data (the calls a first screen waits for, started with the app)'
     orderAnswer.release();
   });
 
-  it('asks for the catalogue’s recommendations as soon as the order names the returned product', async () => {
+  it('asks for the catalogue’s recommendations as soon as the order names the returned product, and their pictures as soon as they come', async () => {
+    const pictureAsked = vi.spyOn(HTMLImageElement.prototype, 'src', 'set');
     storeForm({ order_product: { [501]: chosenShirt }, solution_id: 5 });
     api.on(calls.orderInfo, ok(calls.orderInfo, order));
     api.on(calls.getReturnMoney, shirtExchangeMoney());
@@ -239,6 +240,10 @@ describe('first data (the calls a first screen waits for, started with the app)'
     startFirstData(createQueryClient(), `/exchange-other-goods/${String(ORDER_ID)}`);
     await waitFor(() => expect(api.bodiesOf(calls.getVariantList)).toEqual([{ similar_to: shirt.product_id }]));
     expect(api.bodiesOf(calls.getReturnMoney)).toHaveLength(1);
+    await waitFor(() =>
+      expect(pictureAsked.mock.calls.flat()).toEqual(shirtVariants.list.map((product) => product.image)),
+    );
+    pictureAsked.mockRestore();
   });
 
   it('asks only for the order of a pickup or exchange page the stored form does not lead to (the page sends it back)', async () => {

@@ -8,6 +8,7 @@ import { startingValues } from '../features/exchange/components/variant-options'
 import { orderConfigQuery } from '../features/return-flow/api/order-config-query';
 import { reasonsQuery } from '../features/return-flow/api/reasons-query';
 import { returnInfoQuery } from '../features/status/api/return-info';
+import { appUrl } from '../shared/base-path';
 import { orderInfoQuery } from '../shared/order-info-query';
 import { pickupWindowQuery } from '../shared/pickup/window-query';
 import { returnMoneyQuery } from '../shared/return-money';
@@ -106,8 +107,11 @@ const variantsOf: Then = async (client, line, quantity) => {
     await client.query(variantByOptionQuery(product.id, quantity, startingValues(product, line.variant.variant_id)));
 };
 
-/** The catalogue: the products like the returned one, which it draws first. */
-const similarTo: Then = (client, line) => client.query(similarProductsQuery(line.product_id));
+/** The catalogue: the products like the returned one, which it draws first, and their pictures as soon as named. */
+const similarTo: Then = async (client, line) => {
+  const products = await client.query(similarProductsQuery(line.product_id));
+  for (const product of products) new Image().src = appUrl(product.image);
+};
 
 /**
  * The calls a screen's first paint waits for, by route path: started as the page loads or the navigation begins,

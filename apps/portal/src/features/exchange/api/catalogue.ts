@@ -15,8 +15,9 @@ const variantList = (payload: PayloadOf<typeof calls.getVariantList>) => dataOf(
  * The shop's catalogue for these filters, a page at a time (keyset cursors, so page 400 is as quick as page 1). The
  * previous list stays on screen while a new filter loads.
  */
-export const useCatalogue = (filters: Filters) =>
+export const useCatalogue = (filters: Filters, enabled = true) =>
   useInfiniteQuery({
+    enabled,
     queryKey: ['catalogue', filters],
     queryFn: ({ pageParam }) => variantList({ ...filters, cursor: pageParam, limit: CATALOGUE_PAGE }),
     initialPageParam: null as string | null,

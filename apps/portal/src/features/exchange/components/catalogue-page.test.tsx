@@ -106,7 +106,7 @@ describe('exchange for other goods', () => {
     expect(api.bodiesOf(calls.getVariantList)).toContainEqual({ similar_to: shirt.product_id });
   });
 
-  it('draws the recommendations before the products below them, so that nothing is pushed down', async () => {
+  it('draws the recommendations first, and asks for the products below them once they are on screen', async () => {
     let answerSimilar = () => {};
     const similarHeld = new Promise<void>((resolve) => (answerSimilar = resolve));
     renderPage();
@@ -114,13 +114,20 @@ describe('exchange for other goods', () => {
       if ((request.body as ListPayload).similar_to) await similarHeld;
       return answerCatalogue(request);
     });
-    await waitFor(() => expect(listRequests()).toHaveLength(1));
+    expect(await screen.findByRole('heading', { name: 'Exchange for other goods' })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listRequests()).toHaveLength(0);
     expect(screen.queryByRole('region', { name: 'All products' })).toBeNull();
-    expect(screen.queryByText('Products shown: 24')).toBeNull();
     answerSimilar();
     expect(await screen.findByText('Products shown: 24')).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'You may also like' })).toBeTruthy();
+    expect(listRequests()).toHaveLength(1);
+    // The recommendations' pictures load at once, the list's as they near the screen.
+    const loading = (region: string) =>
+      [...screen.getByRole('region', { name: region }).querySelectorAll('img')].map((image) =>
+        image.getAttribute('loading'),
+      );
+    expect(loading('You may also like')).toEqual(['eager', 'eager']);
+    expect(new Set(loading('All products'))).toEqual(new Set(['lazy']));
   });
 
   it('searches once typing rests, and keeps every filter in the address', async () => {

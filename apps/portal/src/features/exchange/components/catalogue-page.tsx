@@ -7,6 +7,7 @@ import { FlowLayout } from '../../../shared/ui/flow-layout';
 import { InlineLoader } from '../../../shared/ui/loader';
 import { LoadFailed } from '../../../shared/ui/load-failed';
 import { useUi } from '../../../shared/ui-store';
+import { usePainted } from '../../../shared/use-painted';
 import { useCatalogue, useSimilarProducts } from '../api/catalogue';
 import { queryOf, readFilters, writeFilters, type CatalogueFilters } from './catalogue-filters';
 import type { ExchangeCart } from './use-exchange-cart';
@@ -34,9 +35,10 @@ function Catalogue({ cart }: { cart: ExchangeCart }) {
   const toast = useUi((state) => state.toast);
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
-  const catalogue = useCatalogue(queryOf(filters, cart.currency));
   const [viewing, setViewing] = useState<Product | null>(null);
   const similar = useSimilarProducts(cart.line.product_id);
+  // The list sits below the recommendations and the filters: it is asked for once they are on screen.
+  const catalogue = useCatalogue(queryOf(filters, cart.currency), usePainted(!similar.isPending));
   const products = catalogue.data?.pages.flatMap((p) => p.list) ?? [];
 
   const setFilters = (next: CatalogueFilters) => setParams(writeFilters(next), { replace: true });
@@ -119,7 +121,7 @@ function Similar({
       </h2>
       <ul className="rc-products rc-products--row">
         {products.map((product) => (
-          <ProductCard key={product.id} product={product} format={format} onOpen={onOpen} />
+          <ProductCard key={product.id} product={product} format={format} onOpen={onOpen} eager />
         ))}
       </ul>
     </section>
