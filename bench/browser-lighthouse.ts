@@ -115,14 +115,14 @@ function median(page: PageName, lhrs: Result[]): LighthousePage {
 }
 
 /** A new tab, the only one open: no sessionStorage but what happens in it. */
-async function onlyTab(browser: Browser): Promise<Page> {
+export async function onlyTab(browser: Browser): Promise<Page> {
   const tab = await browser.newPage();
   for (const open of await browser.pages()) if (open !== tab) await open.close();
   return tab;
 }
 
 /** Signs in through the login form of the portal, by order number, in `tab`; answers the session token. */
-async function signInThroughForm(tab: Page, baseUrl: string, login: OrderLogin): Promise<string> {
+export async function signInThroughForm(tab: Page, baseUrl: string, login: OrderLogin): Promise<string> {
   await tab.goto(new URL('/', baseUrl).href, { waitUntil: 'load' });
   await tab.locator('::-p-aria([name="Order number"][role="tab"])').click();
   await tab.locator('::-p-aria([name="Order number"][role="textbox"])').fill(login.orderNumber);

@@ -15,6 +15,7 @@ export const SECTIONS = [
   'rules',
   'metrics',
   'profile',
+  'coldload',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
@@ -58,6 +59,8 @@ export const env = {
   /** A folder to keep every Lighthouse run's whole report in (`<page>-<run>.json`, for the Lighthouse viewer). */
   lighthouseReports: process.env.BENCH_LIGHTHOUSE_REPORTS ?? null,
   startRuns: number('BENCH_START_RUNS', 5),
+  /** Cold loads a screen in the coldload section (medians reported). */
+  coldLoads: number('BENCH_COLD_LOADS', 5),
   metricsRounds: number('BENCH_METRICS_ROUNDS', 5),
   /** PostgreSQL for the submit, scale and scale-out sections; without it those parts are skipped. */
   pgUrl: process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? null,

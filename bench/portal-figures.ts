@@ -9,9 +9,13 @@ import type { BrowserResult, Stamp } from './results.js';
 import { DIST } from './routes.js';
 import { ensureBuiltServer, spawnServer } from './server-process.js';
 
-export async function benchBrowser(): Promise<Omit<BrowserResult, keyof Stamp> | null> {
+/** Runs `measure` against the built server with the built portal on a fresh SQLite file; null when not built. */
+export async function withPortalServer<T>(
+  section: string,
+  measure: (baseUrl: string) => Promise<T>,
+): Promise<T | null> {
   if (!existsSync(join(DIST, 'index.html'))) {
-    log('browser: skipped, the portal is not built (npm run build)');
+    log(`${section}: skipped, the portal is not built (npm run build)`);
     return null;
   }
   ensureBuiltServer();
@@ -24,11 +28,15 @@ export async function benchBrowser(): Promise<Omit<BrowserResult, keyof Stamp> |
     LOG_LEVEL: 'warn',
   });
   try {
-    return {
-      figures: await browserFigures(server.url, { runs: env.lighthouseRuns, log: (line) => log(`browser: ${line}`) }),
-    };
+    return await measure(server.url);
   } finally {
     await server.stop();
     await database.drop();
   }
+}
+
+export async function benchBrowser(): Promise<Omit<BrowserResult, keyof Stamp> | null> {
+  return withPortalServer('browser', async (baseUrl) => ({
+    figures: await browserFigures(baseUrl, { runs: env.lighthouseRuns, log: (line) => log(`browser: ${line}`) }),
+  }));
 }

@@ -23,7 +23,7 @@ export function runNote(stamp: Stamp | null, reference: Machine | null): string 
   return parts.join(', ');
 }
 
-function sectionHeading(title: string, stamp: Stamp, reference: Machine): string {
+export function sectionHeading(title: string, stamp: Stamp, reference: Machine): string {
   const where = sameMachine(stamp.machine, reference) ? '' : `, ${machineLine(stamp.machine)}`;
   const smoke = stamp.smoke ? ` — **smoke run** (${stamp.smoke}), not the budgeted sizes` : '';
   return `### ${title}\n\n_${stamp.date.slice(0, 16).replace('T', ' ')} UTC${where}; the section took ${String(stamp.tookSeconds)} s${smoke}._`;

@@ -5,6 +5,7 @@ import { budgetRows } from './budget-rows.js';
 import type { BudgetRow } from './budgets.js';
 import { details, machineLine, mark, runNote, table } from './report-details.js';
 import { chartSvg } from './chart.js';
+import { coldLoadDetails } from './cold-load-report.js';
 import { RESULTS_FILE, type Results, type Stamp } from './results.js';
 
 const README_FILE = join(import.meta.dirname, 'README.md');
@@ -37,10 +38,11 @@ What runs, by section (\`BENCH_ONLY=api,submit,…\` runs some; the others keep 
 | \`rules\`    | the rules simulator (\`simulateRules\`, issue #32) on a SQLite file: \`BENCH_SIMULATED\` generated orders with a request each, two drafts (the issue's journey rules, then with a serial-returner rule that reads every shopper's history), median of 3 |
 | \`metrics\`  | getConfig and the orders list against the built server without metrics and with \`METRICS_TOKEN\` set (every request timed by route), on one SQLite file: each of \`BENCH_METRICS_ROUNDS\` rounds starts both in processes of their own and loads them side by side at the same time (so both meet the same moment of the shared machine); the cost is the median of the pairs' ratios of the server's CPU time per request (from /proc), less 1; the throughput for the record; and the median time of a \`/metrics\` scrape |
 | \`profile\`  | order-number login, the orders list and returnInfo under load (as \`api\`), with V8's sampling profiler on the server's thread (the load runs in a worker): each call's busy time by area (our code, each package, Node, GC) and its functions with the most self time |
+| \`coldload\` | each shopper screen of the \`browser\` section loaded cold \`BENCH_COLD_LOADS\` times (after one untimed load), signed in, in Chromium at 4× CPU with V8's sampling profiler on the page until the network is idle: the script a load runs, its files and its functions with the most self time (medians over the loads) |
 
 Run \`npm run build\` first (portal and server); \`BENCH_REBUILD=1\` rebuilds the server before the sections that spawn it.
 Knobs: \`BENCH_SECONDS\` (5, per autocannon run, after \`BENCH_WARMUP_SECONDS\` (1) untimed), \`BENCH_CONNECTIONS\` (20), \`BENCH_SUBMITS\` (2000), \`BENCH_SCALE_SMALL\`
-(10,000), \`BENCH_SCALE_ORDERS\` (1,000,000), \`BENCH_CATALOGUE_PRODUCTS\` (10,000), \`BENCH_IMPORT_ORDERS\` (100,000), \`BENCH_SIMULATED\` (10,000), \`BENCH_START_RUNS\` (5), \`BENCH_METRICS_ROUNDS\` (5),
+(10,000), \`BENCH_SCALE_ORDERS\` (1,000,000), \`BENCH_CATALOGUE_PRODUCTS\` (10,000), \`BENCH_IMPORT_ORDERS\` (100,000), \`BENCH_SIMULATED\` (10,000), \`BENCH_START_RUNS\` (5), \`BENCH_COLD_LOADS\` (5), \`BENCH_METRICS_ROUNDS\` (5),
 \`BENCH_LIGHTHOUSE_RUNS\` (5), \`BENCH_LIGHTHOUSE_REPORTS\` (a folder to keep each run's whole report in), \`BENCH_PG_URL\` (else \`TEST_DATABASE_URL\`; without either the PostgreSQL parts are skipped),
 \`BENCH_REDIS_URL\` (else \`REDIS_URL\`, else redis://127.0.0.1:6379 when it answers). \`CHROME_PATH\` for the browser.
 A run below the budgeted sizes is marked as a smoke run.
@@ -72,6 +74,7 @@ export function readme(results: Results): string {
     ),
     readFileSync(MISSED_FILE, 'utf8').trim(),
     ...(reference ? ['## Details', ...details(results, reference)] : []),
+    ...(reference && results.coldload ? coldLoadDetails(results.coldload, reference) : []),
     '',
   ].join('\n\n');
 }

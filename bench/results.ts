@@ -204,6 +204,16 @@ export interface ProfileCall {
 }
 export type ProfileResult = Stamp & Record<ProfiledEndpoint, ProfileCall>;
 
+/** One shopper screen's cold loads with the page's sampling profiler (bench/cold-load.ts); medians over the loads. */
+export interface ColdLoadScreen {
+  screen: string;
+  /** Script a load runs until the network is idle, throttled (self time of every frame but idle and native work). */
+  scriptMs: number;
+  files: { name: string; ms: number }[];
+  functions: { name: string; ms: number }[];
+}
+export type ColdLoadResult = Stamp & { cpuThrottle: number; loads: number; screens: ColdLoadScreen[] };
+
 export interface Results {
   api?: ApiResult;
   submit?: SubmitResult;
@@ -219,6 +229,7 @@ export interface Results {
   rules?: RulesResult;
   metrics?: MetricsCostResult;
   profile?: ProfileResult;
+  coldload?: ColdLoadResult;
 }
 
 export const RESULTS_FILE = join(import.meta.dirname, 'results.json');

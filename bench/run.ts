@@ -4,6 +4,7 @@
  */
 import { benchApi } from './api.js';
 import { benchCatalogue } from './catalogue.js';
+import { benchColdLoad } from './cold-load.js';
 import { env, FULL, type Section } from './env.js';
 import { benchImport } from './import.js';
 import { benchMaximalImport } from './maximal-import.js';
@@ -66,6 +67,8 @@ const runners: { [S in Section]: () => Promise<Results[S] | null> } = {
     stamped(smaller([env.simulated < FULL.simulated, `${env.simulated.toLocaleString('en')} requests`]), benchRules),
   metrics: () => stamped(smaller(shortRuns), benchMetrics),
   profile: () => stamped(smaller(shortRuns), benchProfile),
+  coldload: () =>
+    stamped(smaller([env.coldLoads < FULL.runs, `${String(env.coldLoads)} loads a screen`]), benchColdLoad),
 };
 
 async function runSection(results: Results, section: Section): Promise<void> {
