@@ -59,6 +59,11 @@ const OTHER_ZONE: Readonly<Record<string, { zone: string; zips: readonly string[
 /** The states, DC and inhabited territories that have a zone here: the codes a pickup address may name. */
 export const US_STATE_CODES: readonly string[] = Object.keys(STATE_ZONES);
 
+/** Every zone `usTimeZone` can answer. */
+export const US_TIME_ZONES: readonly string[] = [
+  ...new Set([...Object.values(STATE_ZONES), ...Object.values(OTHER_ZONE).map((other) => other.zone)]),
+];
+
 /** The IANA time zone of a US state (two-letter code), refined by the ZIP where the state spans zones; null for none. */
 export function usTimeZone(state: string, zip: string): string | null {
   if (!Object.hasOwn(STATE_ZONES, state)) return null;
