@@ -90,9 +90,10 @@ async function run(tab: Page, url: string, signedIn: RegExp | null): Promise<Res
   return lhr;
 }
 
-/** The run of median performance (the lower middle one for an even count), with that run's metrics. */
-const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
+/** The median of `values`: the lower middle one for an even count; 0 for none. */
+export const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
 
+/** The run of median performance (the lower middle one for an even count), with that run's metrics. */
 function median(page: PageName, lhrs: Result[]): LighthousePage {
   const sorted = [...lhrs].sort(
     (a, b) =>

@@ -5,8 +5,8 @@
  * to the largest paint; this counts all of the script a load runs until the network is idle, by file and function.
  */
 import * as chromeLauncher from 'chrome-launcher';
-import puppeteer, { type CDPSession, type Page } from 'puppeteer-core';
-import { onlyTab, signInThroughForm } from './browser-lighthouse.js';
+import puppeteer, { type CDPSession, type Page, type Protocol } from 'puppeteer-core';
+import { middle as median, onlyTab, signInThroughForm } from './browser-lighthouse.js';
 import { CHROME_FLAGS, CHROME_PATH, orderOfSession, orderToSignInWith, submittedReturn } from './browser-shop.js';
 import { env } from './env.js';
 import { returnScreens } from './lighthouse-flow.js';
@@ -18,13 +18,8 @@ const CPU_THROTTLE = 4;
 /** Frames V8 names without a script that are not script: waiting, and native work outside it (style, layout, paint). */
 const NOT_SCRIPT = new Set(['(idle)', '(program)', '(root)']);
 
-interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
-  samples?: number[];
-  timeDeltas?: number[];
-}
-
-type Frame = CpuProfile['nodes'][number]['callFrame'];
+type CpuProfile = Protocol.Profiler.Profile;
+type Frame = Protocol.Runtime.CallFrame;
 
 /** A built file by its name, the page itself (its inline scripts), or a native function V8 names. */
 function fileOf({ url, functionName }: Frame): string {
@@ -52,8 +47,6 @@ function selfTimes(profile: CpuProfile) {
   });
   return { script, files, functions };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
 
 /** The `count` names of most time over the loads, each with its median over the loads (a load without it counts 0). */
 function heaviest(loads: Map<string, number>[], count: number) {
