@@ -54,9 +54,9 @@ export function loadScreenAt(pathname: string) {
 
 /**
  * Once signed in, the journey's pages are fetched while the browser is idle, so that moving on (and reaching the
- * status page after a submit) does not wait for the network. They wait for the first page's data and its images:
- * fetched earlier, on a slow phone link they would share its bandwidth and main thread. A page that fails to preload
- * loads on demand.
+ * status page after a submit) does not wait for the network. They wait for the first page's data and its images, and
+ * for that view to be shown: fetched earlier, on a slow phone link they would share its bandwidth and main thread. A
+ * page that fails to preload loads on demand.
  */
 function usePreloadPages(loggedIn: boolean) {
   const client = useQueryClient();
