@@ -27,6 +27,7 @@ import {
 } from './browser-shop.js';
 import { env } from './env.js';
 import { returnScreens, type ReturnScreen } from './lighthouse-flow.js';
+import { median } from './median.js';
 
 /** The shopper's pages Lighthouse measures (issue 37 point 1). */
 export type ShopperPage = 'login' | 'orders' | 'step 1' | ReturnScreen | 'status';
@@ -90,11 +91,8 @@ async function run(tab: Page, url: string, signedIn: RegExp | null): Promise<Res
   return lhr;
 }
 
-/** The median of `values`: the lower middle one for an even count; 0 for none. */
-export const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
-
 /** The run of median performance (the lower middle one for an even count), with that run's metrics. */
-function median(page: PageName, lhrs: Result[]): LighthousePage {
+function medianRun(page: PageName, lhrs: Result[]): LighthousePage {
   const sorted = [...lhrs].sort(
     (a, b) =>
       score(a, 'performance') - score(b, 'performance') ||
@@ -111,7 +109,7 @@ function median(page: PageName, lhrs: Result[]): LighthousePage {
     tbtMs: Math.round(metric(lhr, 'total-blocking-time')),
     cls: Math.round(metric(lhr, 'cumulative-layout-shift') * 1000) / 1000,
     runs: lhrs.length,
-    benchmarkIndex: middle(lhrs.map((run) => Math.round(run.environment.benchmarkIndex))),
+    benchmarkIndex: median(lhrs.map((run) => Math.round(run.environment.benchmarkIndex))),
   };
 }
 
@@ -173,7 +171,7 @@ export async function lighthousePages(
             `(${((Date.now() - started) / 1000).toFixed(1)} s)`,
         );
       }
-      return median(page, lhrs);
+      return medianRun(page, lhrs);
     };
     const pages: LighthousePage[] = [];
 

@@ -6,7 +6,8 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type CDPSession, type Page, type Protocol } from 'puppeteer-core';
-import { middle as median, onlyTab, signInThroughForm } from './browser-lighthouse.js';
+import { onlyTab, signInThroughForm } from './browser-lighthouse.js';
+import { median } from './median.js';
 import { CHROME_FLAGS, CHROME_PATH, orderOfSession, orderToSignInWith, submittedReturn } from './browser-shop.js';
 import { env } from './env.js';
 import { returnScreens } from './lighthouse-flow.js';

@@ -10,6 +10,7 @@ import { JSON_HEADERS, log } from './load.js';
 import type { Database, MaximalImportResult, MaximalImportRun, Stamp } from './results.js';
 import { ensureBuiltServer, spawnServer } from './server-process.js';
 import { healthPinger, percentile } from './uploads.js';
+import { median } from './median.js';
 
 /** The demo shop's key: it works as long as the operator has set none of their own. */
 const KEY = 'demo-merchant-key';
@@ -27,8 +28,6 @@ async function importOnce(base: string, body: string): Promise<{ ms: number; sta
 
 /** Rounds of two calls: a new batch (every order created), then its orders at another price (every line updated). */
 const ROUNDS = 3;
-
-const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? 0;
 
 async function runOn(database: Database): Promise<MaximalImportRun> {
   const db = await freshDatabase(database);

@@ -13,6 +13,7 @@ import { load, log, post } from './load.js';
 import { Metrics } from '../apps/server/src/metrics.js';
 import type { MetricsCostResult, Stamp } from './results.js';
 import { ensureBuiltServer, spawnServer } from './server-process.js';
+import { median } from './median.js';
 
 /**
  * What the per-request work of the instrumentation takes alone (the one observation of each answer, over a few
@@ -32,10 +33,6 @@ function observationUs(): number {
 }
 
 const TOKEN = 'bench-metrics-token-0123456789';
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 /** The CPU time a process has used so far (user + system, from /proc), in milliseconds. */
 function cpuMs(pid: number): number {

@@ -20,6 +20,7 @@ import { fillRequests } from './fill-requests.js';
 import { log } from './load.js';
 import { benchEvaluator } from './rules-evaluator.js';
 import type { Results, RulesResult, SimulatedDraft, Stamp } from './results.js';
+import { median } from './median.js';
 
 const RUNS = 3;
 const message = { text: 'Sale items cannot be returned', translations: {} };
@@ -69,8 +70,6 @@ async function simulate(app: App, rules: ReturnRule[]): Promise<{ ms: number; si
   if (reply.statusCode !== 200) throw new Error(`simulateRules: ${String(reply.statusCode)} ${body.msg}`);
   return { ms, simulation: body.data };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 export async function benchRules(): Promise<Omit<RulesResult, keyof Stamp>> {
   // The evaluator first, before the simulator's 10,000 requests leave the heap full of garbage to collect.

@@ -4,14 +4,9 @@ import { env } from './env.js';
 import { log } from './load.js';
 import type { StartResult, Stamp } from './results.js';
 import { ensureBuiltServer, spawnServer } from './server-process.js';
+import { median } from './median.js';
 
 const IDLE_MS = 2000;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 export async function benchStart(): Promise<Omit<StartResult, keyof Stamp>> {
   ensureBuiltServer();
