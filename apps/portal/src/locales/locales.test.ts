@@ -52,7 +52,7 @@ describe.each(FOLDERS)('texts in %s', (folder) => {
     });
 
     it('has every plural form the language uses', () => {
-      const categories = new Intl.PluralRules(code === 'zh-hant' ? 'zh-Hant' : code).resolvedOptions().pluralCategories;
+      const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
       const plurals = [...englishKeys].filter((k) => english.has(`${k}_other`));
       for (const key of plurals) {
         for (const category of categories)

@@ -7,7 +7,7 @@ export function useMoney() {
   const language = useSession((state) => state.language);
   return useCallback(
     (amount: number, currency: string, currencyFormat: string) =>
-      formatMoney(amount, currency, currencyFormat, language === 'zh-hant' ? 'zh-Hant' : language),
+      formatMoney(amount, currency, currencyFormat, language),
     [language],
   );
 }

@@ -31,5 +31,7 @@ describe('pickup labels in English, written without Intl', () => {
   it('asks Intl in other languages', () => {
     expect(pickupDateLabel('2026-11-23', 'de')).toBe('Montag, 23. November 2026');
     expect(zoneLabel('America/New_York', 'de')).toBe('Nordamerikanische Ostküstenzeit (New York)');
+    // Our language codes are lower case; Intl reads a tag in any case ('zh-hant' is zh-Hant, not simplified zh).
+    expect(zoneLabel('America/New_York', 'zh-hant')).toBe('東部時間 (New York)');
   });
 });

@@ -1,5 +1,3 @@
-const intlLocale = (language: string) => (language === 'zh-hant' ? 'zh-Hant' : language);
-
 /** A pickup slot as the server labels it (pickupMethod.pickupTime: "9:00 AM - 11:00 AM"); the key when it has none. */
 export const slotLabel = (labels: Readonly<Record<string, string>>, slot: string) =>
   Object.hasOwn(labels, slot) ? (labels[slot] ?? slot) : slot;
@@ -40,7 +38,7 @@ export function pickupDateLabel(date: string, language: string): string {
   const at = utcDate(date);
   if (Number.isNaN(at.getTime())) return date;
   const parts = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' } as const;
-  if (language !== 'en') return new Intl.DateTimeFormat(intlLocale(language), parts).format(at);
+  if (language !== 'en') return new Intl.DateTimeFormat(language, parts).format(at);
   const weekday = WEEKDAYS[at.getUTCDay()] ?? '';
   const month = MONTHS[at.getUTCMonth()] ?? '';
   return `${weekday}, ${month} ${ordinal(at.getUTCDate())}, ${String(at.getUTCFullYear())}`;
@@ -48,7 +46,7 @@ export function pickupDateLabel(date: string, language: string): string {
 
 /** A short label of a day for the mobile list and the calendar: "Mon 23". */
 export function dayLabel(date: string, language: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { ...options, timeZone: 'UTC' }).format(utcDate(date));
+  return new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(utcDate(date));
 }
 
 /** The English names of the zones a US pickup can be in (domain `US_TIME_ZONES`), as Intl's `longGeneric` writes them. */
@@ -82,7 +80,7 @@ export function zoneLabel(timezone: string, language: string): string {
   const english = language === 'en' && Object.hasOwn(ENGLISH_ZONES, timezone) ? ENGLISH_ZONES[timezone] : undefined;
   if (english) return `${english} (${city})`;
   try {
-    const name = new Intl.DateTimeFormat(intlLocale(language), { timeZone: timezone, timeZoneName: 'longGeneric' })
+    const name = new Intl.DateTimeFormat(language, { timeZone: timezone, timeZoneName: 'longGeneric' })
       .formatToParts(new Date())
       .find((part) => part.type === 'timeZoneName')?.value;
     return name ? `${name} (${city})` : city;
